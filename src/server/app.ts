@@ -1,0 +1,80 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { healthRoutes } from './health/routes.js';
+import { homeRoutes } from './home/routes.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { registerSpa } from './http/spa.js';
+import { profileRoutes } from './profiles/routes.js';
+import { searchRoutes } from './search/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database['kind'];
+    config: Config;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** A logger to use instead of a new pino one (tests pass a silent one). */
+  logger?: FastifyBaseLogger | boolean;
+}
+
+/** Assembles the HTTP app from the feature plugins; opens nothing and listens on nothing. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger && typeof logger === 'object'
+      ? { loggerInstance: logger }
+      : {
+          logger:
+            logger === false
+              ? false
+              : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, description: PRODUCT_TAGLINE, version: '0.1.0' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Over plain http (localhost) an upgrade directive would break the docs' own assets.
+    transformStaticCSP: (header) => (config.publicUrl.startsWith('https://') ? header : header.replace(/upgrade-insecure-requests;?/, '')),
+  });
+
+  await app.register(healthRoutes);
+  await app.register(homeRoutes);
+  await app.register(profileRoutes);
+  await app.register(searchRoutes);
+
+  await registerSpa(app, config.clientDir);
+  return app;
+}

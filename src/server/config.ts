@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_SECRET = 'glint-development-secret-change-me-0000000000';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIR: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** The public origin used in links and redirects (`{host}` of SPEC.md). */
+  publicUrl: string;
+  /** Postgres server URL; unset means embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Root of everything the server keeps on disk (embedded database, media). */
+  dataDir: string;
+  sessionSecret: string;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  /** The built web app (`dist/client`); missing in dev, where Vite serves it. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates every setting once. Production refuses to start without a real secret. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters).');
+  }
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './profiles.js';
+export * from './content.js';

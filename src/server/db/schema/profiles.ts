@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const verificationType = pgEnum('verification_type', ['none', 'blue', 'red']);
+export const appRole = pgEnum('app_role', ['admin', 'moderator']);
+
+/** A person's public face (SPEC.md §3). `id` equals the auth user's id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    bannerUrl: text('banner_url'),
+    bio: text('bio').notNull().default(''),
+    verificationType: verificationType('verification_type').notNull().default('none'),
+    publicWalletAddress: text('public_wallet_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: appRole('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);

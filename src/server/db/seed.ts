@@ -1,0 +1,72 @@
+import { solToLamports } from '../../shared/content.js';
+import { categorySlug } from '../../shared/categories.js';
+import { slugify } from '../../shared/routes.js';
+import type { Db } from './client.js';
+import { bounties, livestreams, profiles } from './schema/index.js';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+const CREATORS = [
+  { id: 'demo-solwhale', username: 'solwhale', displayName: 'Sol Whale', verificationType: 'blue' as const,
+    bio: 'Daily Solana market open, order flow and on-chain alerts.' },
+  { id: 'demo-nftnina', username: 'nftnina', displayName: 'NFT Nina', verificationType: 'red' as const,
+    bio: 'Generative art, mint walkthroughs and collector talk.' },
+  { id: 'demo-defidan', username: 'defidan', displayName: 'DeFi Dan', verificationType: 'none' as const,
+    bio: 'Yield strategies explained slowly, with the risks first.' },
+  { id: 'demo-memequeen', username: 'memequeen', displayName: 'Meme Queen', verificationType: 'none' as const,
+    bio: 'Meme coin launches live, rug checks included.' },
+  { id: 'demo-builderbo', username: 'builderbo', displayName: 'Builder Bo', verificationType: 'blue' as const,
+    bio: 'Writing Solana programs in Rust, on stream, bugs and all.' },
+];
+
+/**
+ * Demo content for a new database, so a first start shows a living site: creators, upcoming
+ * streams and open bounties. Media-backed content (videos, shorts, replays) is made by the media
+ * pipeline's own seed step. Times are relative to `now` so the site never looks stale.
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+  await db.insert(profiles).values(CREATORS);
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const upcoming = [
+    { ownerId: 'demo-solwhale', title: 'Solana Market Open: levels for the week', category: 'Trading', in: 3 * HOUR },
+    { ownerId: 'demo-nftnina', title: 'Minting a generative collection from scratch', category: 'NFTs', in: 26 * HOUR },
+    { ownerId: 'demo-defidan', title: 'Stablecoin yields, risks ranked', category: 'DeFi', in: 2 * DAY },
+    { ownerId: 'demo-memequeen', title: 'Launch night: $GLNT community token', category: 'Meme Coins', in: 5 * HOUR,
+      token: { mint: 'GLNTdemo1111111111111111111111111111111111', symbol: 'GLNT', name: 'Glint Community' } },
+    { ownerId: 'demo-builderbo', title: 'Building an escrow program in Anchor', category: 'Blockchain Development', in: 3 * DAY },
+  ];
+  await db.insert(livestreams).values(
+    upcoming.map((s) => ({
+      ownerId: s.ownerId,
+      title: s.title,
+      slug: slugify(s.title),
+      description: `Scheduled stream: ${s.title}.`,
+      category: categorySlug(s.category),
+      status: 'scheduled' as const,
+      scheduledAt: at(s.in),
+      tokenMint: s.token?.mint ?? null,
+      tokenSymbol: s.token?.symbol ?? null,
+      tokenName: s.token?.name ?? null,
+    })),
+  );
+  await db.insert(bounties).values([
+    { posterId: 'demo-defidan', title: 'Explain impermanent loss in under 60 seconds', category: 'education',
+      description: 'Post a short that explains impermanent loss with a real example. Clearest one wins.',
+      rewardLamports: solToLamports('0.5'), deadline: at(7 * DAY) },
+    { posterId: 'demo-solwhale', title: 'Best chart breakdown of this week', category: 'market-analysis',
+      description: 'A video walking through the SOL chart: levels, volume, and your thesis.',
+      rewardLamports: solToLamports('1.25'), deadline: at(5 * DAY) },
+    { posterId: 'demo-nftnina', title: 'Timelapse of a pixel-art PFP', category: 'art-design',
+      description: 'Record yourself drawing a pixel-art profile picture start to finish.',
+      rewardLamports: solToLamports('0.75'), deadline: at(10 * DAY) },
+  ]);
+}
+
+/** Seeds only a database that has no profiles yet, so restarts never duplicate demo content. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: profiles.id }).from(profiles).limit(1);
+  if (existing.length > 0) return false;
+  await seedDemo(db);
+  return true;
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATEGORIES, findCategory } from '../../shared/categories.js';
+import {
+  BountyCardSchema,
+  CategoryQuerySchema,
+  HomeFeedSchema,
+  StreamCardSchema,
+  StreamListQuerySchema,
+  VideoCardSchema,
+  VideoListQuerySchema,
+} from '../../shared/content.js';
+import { listBounties } from '../bounties/service.js';
+import { HttpError } from '../http/errors.js';
+import { listStreams } from '../streams/service.js';
+import { listVideos } from '../videos/service.js';
+
+/** `?category=` to a slug; an unknown category is a 400, not an empty page that hides a typo. */
+export function categoryParam(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const c = findCategory(value);
+  if (!c) throw new HttpError(400, 'unknown_category', `Unknown category: ${value}`);
+  return c.slug;
+}
+
+export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/categories',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The 28 categories, in order',
+        response: { 200: z.array(z.object({ name: z.string(), slug: z.string() })) },
+      },
+    },
+    async () => [...CATEGORIES],
+  );
+
+  app.get(
+    '/api/home',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Rows of the home screen, optionally for one category',
+        querystring: CategoryQuerySchema,
+        response: { 200: HomeFeedSchema },
+      },
+    },
+    async (req) => {
+      const category = categoryParam(req.query.category);
+      const db = app.db;
+      const [live, upcoming, recent, videos, shorts, bounties] = await Promise.all([
+        listStreams(db, { status: 'live', category, limit: 12 }),
+        listStreams(db, { status: 'scheduled', category, limit: 12 }),
+        listStreams(db, { status: 'ended', category, limit: 12 }),
+        listVideos(db, { kind: 'long', category, limit: 12 }),
+        listVideos(db, { kind: 'short', category, limit: 12 }),
+        listBounties(db, { status: 'open', category, limit: 6 }),
+      ]);
+      return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties };
+    },
+  );
+
+  app.get(
+    '/api/streams',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Live, upcoming or ended streams',
+        querystring: StreamListQuerySchema,
+        response: { 200: z.array(StreamCardSchema) },
+      },
+    },
+    async (req) =>
+      listStreams(app.db, {
+        status: req.query.status,
+        pumpOnly: req.query.pump === 'true',
+        category: categoryParam(req.query.category),
+      }),
+  );
+
+  app.get(
+    '/api/videos',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Ready public videos or shorts, newest first',
+        querystring: VideoListQuerySchema,
+        response: { 200: z.array(VideoCardSchema) },
+      },
+    },
+    async (req) => listVideos(app.db, { kind: req.query.kind, category: categoryParam(req.query.category) }),
+  );
+
+  app.get(
+    '/api/bounties',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Bounties, nearest deadline first',
+        querystring: CategoryQuerySchema.extend({
+          status: z.enum(['open', 'claimed', 'paid', 'expired', 'cancelled']).optional(),
+        }),
+        response: { 200: z.array(BountyCardSchema) },
+      },
+    },
+    async (req) => listBounties(app.db, { status: req.query.status, category: categoryParam(req.query.category) }),
+  );
+};

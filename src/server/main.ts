@@ -1,0 +1,48 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed.js';
+
+async function start(config: Config) {
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+  logger.info({ database: database.kind }, 'migrations applied');
+  if (config.seed === 'demo' && (await seedIfEmpty(database.db))) logger.info('new database: demo content seeded');
+
+  const app = await buildApp({ config, database, logger });
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(`Glint is running at ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close(); // stops accepting, lets requests in flight finish
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+try {
+  await start(loadConfig());
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
+  console.error(err);
+  process.exit(1);
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PublicProfileSchema } from '../../shared/content.js';
+import { listBounties } from '../bounties/service.js';
+import { notFound } from '../http/errors.js';
+import { listStreams } from '../streams/service.js';
+import { listVideos } from '../videos/service.js';
+import { findProfileByUsername } from './service.js';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/profiles/:username',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A user's public profile and content",
+        params: z.object({ username: z.string().min(1).max(64) }),
+        response: { 200: PublicProfileSchema },
+      },
+    },
+    async (req) => {
+      const p = await findProfileByUsername(app.db, req.params.username);
+      if (!p) throw notFound('This user does not exist');
+      const db = app.db;
+      const [live, scheduled, ended, videos, shorts, bounties] = await Promise.all([
+        listStreams(db, { status: 'live', ownerId: p.id }),
+        listStreams(db, { status: 'scheduled', ownerId: p.id }),
+        listStreams(db, { status: 'ended', ownerId: p.id }),
+        listVideos(db, { kind: 'long', ownerId: p.id }),
+        listVideos(db, { kind: 'short', ownerId: p.id }),
+        listBounties(db, { posterId: p.id }),
+      ]);
+      return {
+        id: p.id,
+        username: p.username,
+        displayName: p.displayName,
+        avatarUrl: p.avatarUrl,
+        verificationType: p.verificationType,
+        bio: p.bio,
+        bannerUrl: p.bannerUrl,
+        publicWalletAddress: p.publicWalletAddress,
+        roles: p.roles,
+        createdAt: p.createdAt.toISOString(),
+        streams: [...live, ...scheduled, ...ended],
+        videos,
+        shorts,
+        bounties,
+      };
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SearchQuerySchema, SearchResultsSchema } from '../../shared/content.js';
+import { listBounties } from '../bounties/service.js';
+import { searchCreators } from '../profiles/service.js';
+import { listStreams } from '../streams/service.js';
+import { listVideos } from '../videos/service.js';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search users, streams, videos, shorts and bounties',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResultsSchema },
+      },
+    },
+    async (req) => {
+      const q = req.query.q;
+      if (!q) return { q, users: [], streams: [], videos: [], shorts: [], bounties: [] };
+      const db = app.db;
+      const [users, live, scheduled, ended, videos, shorts, bounties] = await Promise.all([
+        searchCreators(db, q),
+        listStreams(db, { status: 'live', text: q, limit: 10 }),
+        listStreams(db, { status: 'scheduled', text: q, limit: 10 }),
+        listStreams(db, { status: 'ended', text: q, limit: 10 }),
+        listVideos(db, { kind: 'long', text: q }),
+        listVideos(db, { kind: 'short', text: q }),
+        listBounties(db, { text: q, limit: 20 }),
+      ]);
+      return { q, users, streams: [...live, ...scheduled, ...ended], videos, shorts, bounties };
+    },
+  );
+};

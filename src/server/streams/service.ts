@@ -1,0 +1,58 @@
+import { and, asc, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { StreamCard } from '../../shared/content.js';
+import type { Db } from '../db/client.js';
+import { livestreams } from '../db/schema/index.js';
+import { creatorColumns, escapeLike, profilesTable } from '../profiles/service.js';
+
+export interface StreamFilter {
+  status: 'live' | 'scheduled' | 'ended';
+  /** Category slug. */
+  category?: string | undefined;
+  /** Only streams with a token ("Pump Streams"). */
+  pumpOnly?: boolean | undefined;
+  ownerId?: string | undefined;
+  text?: string | undefined;
+  limit?: number | undefined;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]> {
+  const where: SQL[] = [eq(livestreams.status, f.status)];
+  if (f.category) where.push(eq(livestreams.category, f.category));
+  if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
+  if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
+  if (f.text) {
+    const p = `%${escapeLike(f.text)}%`;
+    where.push(or(ilike(livestreams.title, p), ilike(livestreams.description, p), ilike(livestreams.tokenSymbol, p))!);
+  }
+  // Live: most watched first; upcoming: soonest first; ended: latest first.
+  const order =
+    f.status === 'live'
+      ? [desc(livestreams.viewerCount), desc(livestreams.startedAt)]
+      : f.status === 'scheduled'
+        ? [asc(livestreams.scheduledAt)]
+        : [desc(livestreams.endedAt)];
+  const rows = await db
+    .select({ s: livestreams, creator: creatorColumns })
+    .from(livestreams)
+    .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(f.limit ?? 24);
+  return rows.map(({ s, creator }) => ({
+    id: s.id,
+    title: s.title,
+    slug: s.slug,
+    category: s.category,
+    status: s.status,
+    thumbnailUrl: s.thumbnailUrl,
+    scheduledAt: iso(s.scheduledAt),
+    startedAt: iso(s.startedAt),
+    endedAt: iso(s.endedAt),
+    viewerCount: s.viewerCount,
+    peakViewers: s.peakViewers,
+    token: s.tokenMint ? { mint: s.tokenMint, symbol: s.tokenSymbol, name: s.tokenName } : null,
+    creator,
+  }));
+}
