@@ -18,6 +18,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       root: clientDir,
       index: false,
       wildcard: false,
+      cacheControl: false, // set per file below
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
         res.setHeader(
@@ -36,6 +37,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     return reply
       .status(isAppRoute(url) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
-      .sendFile('index.html', clientDir);
+      .sendFile('index.html', clientDir, { cacheControl: false });
   });
 }

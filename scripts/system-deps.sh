@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Glint needs when they are missing: ffmpeg (media) and Chromium
+# with a font (the browser tests). Needs root or sudo; says what to do otherwise.
+set -euo pipefail
+need=()
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+if [ "${1:-}" = "--test" ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+  echo "Glint needs these Debian packages: ${need[*]}. Install them as root: apt-get install ${need[*]}" >&2
+  exit 1
+fi
+echo "Installing Debian packages: ${need[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-support/app.js';
+
+let t: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ CLIENT_DIR: clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database as reachable', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database.ok).toBe(true);
+    expect(body.database.kind).toBe(t.database.kind);
+  });
+});
+
+describe('the web app', () => {
+  it('is served for every screen of SPEC.md §2, and with 404 for other paths', async () => {
+    for (const url of ['/', '/app?category=defi', '/profile/alice', '/shorts?video=x', '/glint/a/b/c', '/admin/roles']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const missing = await t.app.inject('/definitely/not/here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and revalidates other files', async () => {
+    const asset = await t.app.inject('/assets/main-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers unknown API paths with JSON 404, never the page', async () => {
+    const res = await t.app.inject('/api/nothing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('sends security headers with every answer', async () => {
+    const res = await t.app.inject('/app');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes from their schemas at /api/docs', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/home', '/api/search', '/api/profiles/{username}']));
+    expect(doc.paths['/api/home'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'category', in: 'query' })]));
+    const ui = await t.app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../db/seed.js';
+import { userRoles } from '../db/schema/index.js';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+  await t.database.db.insert(userRoles).values({ userId: 'demo-builderbo', role: 'moderator' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/profiles/:username', () => {
+  it('shows a public profile with its roles and content, whatever the case of the name', async () => {
+    const res = await t.app.inject('/api/profiles/BuilderBo');
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    expect(p).toMatchObject({ username: 'builderbo', displayName: 'Builder Bo', verificationType: 'blue', roles: ['moderator'] });
+    expect(p.streams).toHaveLength(1);
+    expect(p.streams[0].status).toBe('scheduled');
+  });
+
+  it('answers 404 for a user who does not exist', async () => {
+    const res = await t.app.inject('/api/profiles/nobody_here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'This user does not exist' });
+  });
+});
+
+describe('GET /api/search', () => {
+  it('finds users by part of their name and content by a word of its title', async () => {
+    const r = (await t.app.inject('/api/search?q=nina')).json();
+    expect(r.users.map((u: { username: string }) => u.username)).toEqual(['nftnina']);
+    const s = (await t.app.inject('/api/search?q=anchor')).json();
+    expect(s.streams.map((x: { title: string }) => x.title)).toEqual(['Building an escrow program in Anchor']);
+    const b = (await t.app.inject('/api/search?q=impermanent')).json();
+    expect(b.bounties).toHaveLength(1);
+  });
+
+  it('treats LIKE wildcards as plain text and a blank query as no search', async () => {
+    expect((await t.app.inject('/api/search?q=%25')).json().users).toEqual([]);
+    expect((await t.app.inject('/api/search?q=_')).json().users).toEqual([]);
+    expect((await t.app.inject('/api/search?q=%20%20')).json()).toMatchObject({ q: '', users: [], streams: [] });
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the built app (as `npm start` does) on a free port over a throw-away data folder. */
+export default async function setup(project: TestProject) {
+  const entry = path.resolve('dist/server/src/server/main.js');
+  if (!fs.existsSync(entry) || !fs.existsSync('dist/client/index.html')) {
+    throw new Error('The app is not built: run `npm run build` before the end-to-end tests.');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED: 'demo' };
+  delete env.DATABASE_URL; // the browser suite runs on the embedded default
+  const child: ChildProcess = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error('The Glint server exited during start-up (see its log above).');
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The Glint server did not become healthy within 60 s.');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

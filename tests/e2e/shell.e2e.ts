@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { eventually, PHONE, useBrowser } from './support.js';
+
+const b = useBrowser();
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+describe('landing and home', () => {
+  it('leads from the landing page into the app, where demo content shows', async () => {
+    const page = await b.open('/');
+    await page.getByRole('heading', { name: 'Share streams, earn crypto rewards' }).waitFor();
+    await page.getByRole('link', { name: 'Start Watching' }).click();
+    await page.waitForURL('**/app');
+    await page.getByText('Solana Market Open: levels for the week').first().waitFor();
+    await page.getByText('No live streams right now').waitFor();
+  });
+
+  it('filters the home screen by ?category=', async () => {
+    const page = await b.open('/app?category=defi');
+    await page.getByRole('heading', { name: 'DeFi', level: 1 }).waitFor();
+    await page.getByText('Stablecoin yields, risks ranked').first().waitFor();
+    expect(await page.getByText('Solana Market Open: levels for the week').count()).toBe(0);
+  });
+});
+
+describe('sidebar', () => {
+  const items: [string, string][] = [
+    ['Home', '/app'],
+    ['Pump Streams', '/streams'],
+    ['Glint', '/glint'],
+    ['Shorts', '/shorts'],
+    ['Leaderboards', '/leaderboards'],
+    ['Trending', '/trending'],
+    ['Upcoming', '/upcoming'],
+    ['Recently Ended', '/recent'],
+  ];
+
+  it('reaches every item route', async () => {
+    const page = await b.open('/app');
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' }).or(page.getByRole('complementary', { name: 'Sidebar' }));
+    const names = await sidebar.getByRole('link').allInnerTexts();
+    expect(names.slice(0, 8).map((n) => n.trim())).toEqual(items.map(([n]) => n));
+    for (const [name, path] of items) {
+      await page.goto('/app');
+      await sidebar.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === path);
+    }
+  });
+
+  it('shows 8 categories, and all 28 after Show More', async () => {
+    const page = await b.open('/app');
+    const sidebar = page.locator('[aria-label="Sidebar"]');
+    const categoryLinks = sidebar.locator('a[href^="/app?category="]');
+    expect(await categoryLinks.count()).toBe(8);
+    await sidebar.getByRole('button', { name: 'Show More (20 more)' }).click();
+    expect(await categoryLinks.count()).toBe(28);
+    await categoryLinks.filter({ hasText: 'Just Chatting' }).click();
+    await page.waitForURL((u) => u.search === '?category=just-chatting');
+  });
+
+  it('is collapsed by default away from home, and the toggle is remembered across reloads', async () => {
+    const page = await b.open('/glint');
+    const sidebar = page.locator('[aria-label="Sidebar"]');
+    expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await eventually(async () => expect(await sidebar.getAttribute('data-collapsed')).toBe('false'));
+    await page.reload();
+    await eventually(async () => expect(await page.locator('[aria-label="Sidebar"]').getAttribute('data-collapsed')).toBe('false'));
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.reload();
+    await eventually(async () => expect(await page.locator('[aria-label="Sidebar"]').getAttribute('data-collapsed')).toBe('true'));
+  });
+});
+
+describe('theme', () => {
+  it('is dark by default and the toggle is remembered', async () => {
+    const page = await b.open('/app');
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(true);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark()).toBe(false);
+    await page.reload();
+    expect(await isDark()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark()).toBe(true);
+  });
+});
+
+describe('header search', () => {
+  it('navigates only for non-blank text, on Enter or the button', async () => {
+    const page = await b.open('/glint');
+    const box = page.getByRole('searchbox', { name: 'Search' }).or(page.getByRole('textbox', { name: 'Search' }));
+    await box.fill('   ');
+    await box.press('Enter');
+    await page.getByRole('button', { name: 'Run search' }).click();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pathOf(page.url())).toBe('/glint');
+
+    await box.fill('whale');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'whale');
+    await page.getByText('Sol Whale').first().waitFor();
+
+    await page.goto('/app');
+    await box.fill('anchor');
+    await page.getByRole('button', { name: 'Run search' }).click();
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'anchor');
+    await page.getByText('Building an escrow program in Anchor').first().waitFor();
+  });
+});
+
+describe('not found', () => {
+  it('shows the not-found screen for an unknown path', async () => {
+    const page = await b.open('/this/is/not/a/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+});
+
+describe('phone layout', () => {
+  it('shows the bottom bar and opens the sidebar as a drawer', async () => {
+    const page = await b.open('/glint', { viewport: PHONE, isMobile: true, hasTouch: true });
+    const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
+    await bottom.waitFor();
+    expect((await bottom.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['Home', 'Streams', 'Upload', 'Glint', 'Shorts']);
+    expect(await page.locator('[aria-label="Sidebar"]').isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Leaderboards', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/leaderboards');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await bottom.getByRole('link', { name: 'Streams' }).click();
+    await page.waitForURL((u) => u.pathname === '/streams');
+  });
+
+  it('has a search button leading to /search instead of the box', async () => {
+    const page = await b.open('/app', { viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.getByRole('link', { name: 'Search' }).click();
+    await page.waitForURL((u) => u.pathname === '/search');
+  });
+});
+
+describe('an error in the address', () => {
+  it('shows the Authentication Error toast with the description', async () => {
+    const page = await b.open('/app?error=access_denied&error_description=The%20user%20cancelled%20sign-in');
+    await page.getByText('Authentication Error').waitFor();
+    await page.getByText('The user cancelled sign-in').waitFor();
+  });
+
+  it('falls back to the Google message without a description', async () => {
+    const page = await b.open('/app?error=server_error&error_description=');
+    await page.getByText('Authentication Error').waitFor();
+    await page.getByText('Failed to sign in with Google. Please try again.').waitFor();
+  });
+});

@@ -1,0 +1,69 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Flags that keep Chromium from calling out of this closed network (ARCHITECTURE.md). */
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export interface Browsing {
+  browser: Browser;
+  baseURL: string;
+  /** A fresh context and page; console errors and CSP violations on it fail the test. */
+  open(path?: string, options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Launches one headless Chromium for a test file. Every page it opens is watched: an error in
+ * the console, an uncaught exception or a Content-Security-Policy violation fails the test.
+ */
+export function useBrowser(): Browsing {
+  const state = { browser: undefined as unknown as Browser, contexts: [] as BrowserContext[], problems: [] as string[] };
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    state.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(state.contexts.map((c) => c.close()));
+    state.contexts = [];
+    const problems = state.problems;
+    state.problems = [];
+    expect(problems, 'browser console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    get browser() {
+      return state.browser;
+    },
+    baseURL,
+    async open(path = '/', options = {}) {
+      const context = await state.browser.newContext({ baseURL, viewport: DESKTOP, ...options });
+      state.contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (msg) => {
+        // A 404 answer for a path the test visits on purpose is logged by Chromium as a resource error.
+        if (msg.type() === 'error' && !/status of 40[04]/.test(msg.text())) state.problems.push(msg.text());
+      });
+      page.on('pageerror', (err) => state.problems.push(`uncaught: ${err.message}`));
+      await page.goto(path);
+      return page;
+    },
+  };
+}
+
+/** Waits until `fn` stops throwing (for assertions on state that settles after an event). */
+export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each integration file opens its own database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+  },
+});
