@@ -8,7 +8,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
+import path from 'node:path';
+import { createAuth, type Auth } from './auth/auth.js';
+import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
+import { adminRoutes } from './admin/routes.js';
+import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { homeRoutes } from './home/routes.js';
@@ -23,6 +29,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: Database['kind'];
     config: Config;
+    auth: Auth;
+    mailer: Mailer;
   }
 }
 
@@ -31,10 +39,12 @@ export interface AppDeps {
   database: Database;
   /** A logger to use instead of a new pino one (tests pass a silent one). */
   logger?: FastifyBaseLogger | boolean;
+  /** Where mail goes; by default SMTP when configured, else the outbox under DATA_DIR. */
+  mailer?: Mailer;
 }
 
 /** Assembles the HTTP app from the feature plugins; opens nothing and listens on nothing. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger && typeof logger === 'object'
       ? { loggerInstance: logger }
@@ -55,6 +65,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.decorate('config', config);
   registerErrorHandling(app);
 
+  const mail =
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  app.decorate('mailer', mail);
+  const leaked = createLeakedPasswordChecker({ rangeApiUrl: config.breachApiUrl });
+  app.decorate('auth', createAuth({ config, db: database.db, mailer: mail, leaked, log: app.log }));
+
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, description: PRODUCT_TAGLINE, version: '0.1.0' },
@@ -71,9 +87,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(searchRoutes);
+  await app.register(adminRoutes);
 
   await registerSpa(app, config.clientDir);
   return app;

@@ -14,6 +14,12 @@ const EnvSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
+  BREACH_API_URL: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
 });
 
 export interface Config {
@@ -31,6 +37,13 @@ export interface Config {
   logLevel: string;
   /** The built web app (`dist/client`); missing in dev, where Vite serves it. */
   clientDir: string;
+  /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** A Pwned-Passwords-style k-anonymity range API, checked after the bundled list. */
+  breachApiUrl: string | undefined;
+  /** Google sign-in over OpenID Connect; the issuer is configurable for tests and other IdPs. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -58,5 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    breachApiUrl: e.BREACH_API_URL,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
   };
 }

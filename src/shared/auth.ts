@@ -25,7 +25,18 @@ export const PasswordSchema = z
   .regex(/[0-9]/, 'Password must contain at least one number')
   .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character');
 
-export const SignupUsernameSchema = z.string().trim().min(1, 'Username is required');
+export const USERNAME_RULE_MESSAGE = 'Username must be 3-20 characters and contain only letters, numbers, and underscores';
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+
+/**
+ * SPEC.md §5: non-blank after trimming. Usernames live in addresses (`/profile/{username}`), so
+ * the registration rule (3-20 letters, digits or underscores) applies to every sign-up too.
+ */
+export const SignupUsernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
 
 export const LoginSchema = z.object({
   emailOrUsername: EmailOrUsernameSchema,
@@ -66,3 +77,40 @@ export const PASSWORD_CHECKLIST: readonly { label: string; met: (pw: string) => 
   { label: 'A number', met: (pw) => /[0-9]/.test(pw) },
   { label: 'A special character', met: (pw) => /[^A-Za-z0-9]/.test(pw) },
 ];
+
+// Messages of SPEC.md §8 the server sends as they are, so every client shows the same words.
+export const USERNAME_NOT_FOUND = 'Username not found';
+export const USERNAME_TAKEN = 'Username is already taken';
+export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+export const LEAKED_PASSWORD = 'This password has been found in a data breach. Please choose a different password.';
+export const EMAIL_EXISTS = 'An account with this email already exists. Please sign in instead.';
+
+/** Failed sign-ins allowed per account and per address within the window before the limit. */
+export const LOGIN_LIMIT = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
+/** Wrong two-factor codes before the factor locks, and for how long (issue 3). */
+export const MFA_MAX_ATTEMPTS = 5;
+export const MFA_LOCK_MINUTES = 15;
+/** SPEC.md §9: the attempts warning shows when fewer than this many remain. */
+export const MFA_WARN_BELOW = 5;
+
+export const TwoFactorCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+/** SPEC.md §8 "Login Failed": the text shown for a server's message. */
+export function loginErrorMessage(message: string | undefined): string {
+  const m = message ?? '';
+  if (/rate limit/i.test(m) || m === TOO_MANY_LOGINS || /too many/i.test(m)) return TOO_MANY_LOGINS;
+  if (/invalid login/i.test(m) || /invalid (email|username) or password/i.test(m)) {
+    return 'Invalid credentials. Please check your email/username and password.';
+  }
+  if (m === USERNAME_NOT_FOUND) return USERNAME_NOT_FOUND;
+  return 'Invalid email, username, or password';
+}
+
+/** SPEC.md §8 "Signup Failed": the text shown for a server's message. */
+export function signupErrorMessage(message: string | undefined): string {
+  const m = message ?? '';
+  if (/breach|compromised|leaked|pwned/i.test(m)) return LEAKED_PASSWORD;
+  if (/already (exists|registered)|use another email/i.test(m)) return EMAIL_EXISTS;
+  if (m === USERNAME_TAKEN || m === USERNAME_RULE_MESSAGE || m.startsWith('Password ') || m === 'Invalid email address' || m === 'Username is required') return m;
+  return 'Could not create account';
+}

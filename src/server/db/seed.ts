@@ -2,7 +2,7 @@ import { solToLamports } from '../../shared/content.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
 import type { Db } from './client.js';
-import { bounties, livestreams, profiles } from './schema/index.js';
+import { bounties, livestreams, profiles, user } from './schema/index.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -26,6 +26,17 @@ const CREATORS = [
  * pipeline's own seed step. Times are relative to `now` so the site never looks stale.
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+  // Demo creators are accounts without a password: they own content but nobody can sign in as them.
+  await db.insert(user).values(
+    CREATORS.map((c) => ({
+      id: c.id,
+      name: c.displayName,
+      email: `${c.username}@demo.glint.local`,
+      emailVerified: true,
+      username: c.username,
+      displayUsername: c.displayName,
+    })),
+  );
   await db.insert(profiles).values(CREATORS);
   const at = (ms: number) => new Date(now.getTime() + ms);
   const upcoming = [

@@ -5,9 +5,27 @@ import { listBounties } from '../bounties/service.js';
 import { notFound } from '../http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
-import { findProfileByUsername } from './service.js';
+import { requireVerifiedUser } from '../auth/guards.js';
+import { findProfileById, findProfileByUsername } from './service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Your own profile (verified accounts)',
+        response: { 200: z.object({ id: z.string(), username: z.string(), displayName: z.string(), bio: z.string() }) },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      const p = await findProfileById(app.db, s.user.id);
+      if (!p) throw notFound('Your profile does not exist yet');
+      return { id: p.id, username: p.username, displayName: p.displayName, bio: p.bio };
+    },
+  );
+
   app.get(
     '/api/profiles/:username',
     {

@@ -1,7 +1,7 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Creator } from '../../shared/content.js';
 import type { Db } from '../db/client.js';
-import { profiles, userRoles } from '../db/schema/index.js';
+import { profiles, user as authUser, userRoles } from '../db/schema/index.js';
 
 /** The columns that make a `Creator`, for other features to join on profiles by. */
 export const creatorColumns = {
@@ -44,3 +44,71 @@ export async function countProfiles(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+
+/** Is this username in use by a profile or an account, compared without case? */
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const lower = username.trim().toLowerCase();
+  const [p] = await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, lower)).limit(1);
+  if (p) return true;
+  const [u] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.username, lower)).limit(1);
+  return !!u;
+}
+
+export interface NewAccount {
+  id: string;
+  email?: string | null;
+  name?: string | null;
+  image?: string | null;
+  username?: string | null;
+  displayUsername?: string | null;
+}
+
+/**
+ * SPEC.md §4: the username from the account's metadata, else the email's local part, else
+ * `user_` and 8 characters of the id; letters, digits and underscores only, made unique by a
+ * number. The display name from the name given at sign-up or by the provider, else 'User'.
+ */
+export function profileNameCandidates(a: NewAccount): { username: string; displayName: string } {
+  const clean = (s: string | null | undefined) => (s ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 20);
+  let username = clean(a.username);
+  if (!username && a.email) username = clean(a.email.split('@')[0]);
+  if (username.length < 3) username = `user_${a.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
+  const displayName = (a.displayUsername || a.name || '').trim().slice(0, 49) || 'User';
+  return { username, displayName };
+}
+
+/** Creates the profile of a new account (idempotent: an existing one is kept). */
+export async function createProfileForUser(db: Db, a: NewAccount): Promise<void> {
+  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, a.id)).limit(1);
+  if (existing) return;
+  const { username: base, displayName } = profileNameCandidates(a);
+  let username = base;
+  for (let n = 2; await isUsernameTakenByOther(db, username, a.id); n++) {
+    const suffix = String(n);
+    username = `${base.slice(0, 20 - suffix.length)}${suffix}`;
+  }
+  await db.insert(profiles).values({ id: a.id, username, displayName, avatarUrl: a.image ?? null }).onConflictDoNothing();
+}
+
+async function isUsernameTakenByOther(db: Db, username: string, userId: string): Promise<boolean> {
+  const lower = username.toLowerCase();
+  const [p] = await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, lower)).limit(1);
+  if (p) return true;
+  const [u] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.username, lower)).limit(1);
+  return !!u && u.id !== userId;
+}
+
+export async function findProfileById(db: Db, id: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  if (!row) return undefined;
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
+  return { ...row, roles: roles.map((r) => r.role) };
+}
+
+export async function listRoleHolders(db: Db) {
+  return db
+    .select({ userId: userRoles.userId, username: profiles.username, displayName: profiles.displayName, role: userRoles.role })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+    .orderBy(userRoles.role, asc(profiles.username));
+}

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -51,7 +54,8 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 /** The real app over a fresh database, driven with `app.inject` (real HTTP semantics, no socket). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', SEED: 'none', LOG_LEVEL: 'silent', ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -61,6 +65,47 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A cookie jar over `app.inject`, so a test talks to the API as one browser would. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown) {
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        origin: this.app.config.publicUrl,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    const setCookie = res.headers['set-cookie'];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair, ...attrs] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body: unknown = {}) {
+    return this.request('POST', url, body);
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
 
 export const verificationType = pgEnum('verification_type', ['none', 'blue', 'red']);
 export const appRole = pgEnum('app_role', ['admin', 'moderator']);
@@ -8,7 +9,9 @@ export const appRole = pgEnum('app_role', ['admin', 'moderator']);
 export const profiles = pgTable(
   'profiles',
   {
-    id: text('id').primaryKey(),
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
     avatarUrl: text('avatar_url'),

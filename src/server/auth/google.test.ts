@@ -1,0 +1,90 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, type TestApp } from '../test-support/app.js';
+
+// Google is held at its real protocol boundary: a local OpenID Connect server.
+let idp: OAuth2Server;
+let t: TestApp;
+let claims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  idp.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, claims);
+  });
+  idp.service.on('beforeUserinfo', (res) => {
+    res.body = { sub: claims.sub, ...claims };
+  });
+  t = await createTestApp({ GOOGLE_CLIENT_ID: 'glint-test', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: idp.issuer.url! });
+});
+afterAll(async () => {
+  await t.close();
+  await idp.stop();
+});
+
+/** Runs the browser's part of the redirect dance and returns where Glint finally sends it. */
+async function signInWithGoogle(c: Client) {
+  const start = await c.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/app', errorCallbackURL: '/app' });
+  expect(start.statusCode).toBe(200);
+  const authorize = new URL(start.json().url);
+  expect(authorize.origin).toBe(new URL(idp.issuer.url!).origin);
+  expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
+  const atIdp = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(atIdp.headers.get('location')!);
+  expect(back.pathname).toBe('/api/auth/callback/google');
+  const done = await c.get(back.pathname + back.search);
+  expect(done.statusCode).toBe(302);
+  return new URL(done.headers.location as string, 'http://localhost:3000');
+}
+
+describe('Google sign-in (OIDC)', () => {
+  it('creates an account with a profile from the Google claims and signs in', async () => {
+    claims = { sub: 'google-123', email: 'ada@gmail.example', email_verified: true, name: 'Ada Lovelace', picture: 'https://img.example/ada.png' };
+    const c = new Client(t.app);
+    const landed = await signInWithGoogle(c);
+    expect(landed.pathname).toBe('/app');
+    const me = (await c.get('/api/me')).json();
+    expect(me.user).toMatchObject({ email: 'ada@gmail.example', emailVerified: true });
+    expect(me.profile).toMatchObject({ username: 'ada', displayName: 'Ada Lovelace', avatarUrl: 'https://img.example/ada.png' });
+  });
+
+  it('makes the username unique and falls back to "User" without a name', async () => {
+    claims = { sub: 'google-456', email: 'ada@other.example', email_verified: true };
+    const c = new Client(t.app);
+    await signInWithGoogle(c);
+    const me = (await c.get('/api/me')).json();
+    expect(me.profile.username).toBe('ada2');
+    expect(me.profile.displayName).toBe('User');
+  });
+
+  it('signs the same Google account back into the same Glint account', async () => {
+    claims = { sub: 'google-123', email: 'ada@gmail.example', email_verified: true, name: 'Ada Lovelace' };
+    const first = new Client(t.app);
+    await signInWithGoogle(first);
+    const again = new Client(t.app);
+    await signInWithGoogle(again);
+    expect((await again.get('/api/me')).json().user.id).toBe((await first.get('/api/me')).json().user.id);
+  });
+
+  it('returns a refusal at Google to /app as error and error_description', async () => {
+    const c = new Client(t.app);
+    const start = await c.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/app', errorCallbackURL: '/app' });
+    const state = new URL(start.json().url).searchParams.get('state')!;
+    const res = await c.get(`/api/auth/callback/google?error=access_denied&error_description=${encodeURIComponent('The user denied access')}&state=${state}`);
+    expect(res.statusCode).toBe(302);
+    const to = new URL(res.headers.location as string, 'http://localhost:3000');
+    expect(to.pathname).toBe('/app');
+    expect(to.searchParams.get('error')).toBe('access_denied');
+    expect(to.searchParams.get('error_description')).toBe('The user denied access');
+  });
+
+  it('sends other sign-in errors to /app too', async () => {
+    const c = new Client(t.app);
+    const res = await c.get('/api/auth/callback/google?code=x&state=forged');
+    const to = new URL(res.headers.location as string, 'http://localhost:3000');
+    expect(to.pathname).toBe('/app');
+    expect(to.searchParams.get('error')).toBeTruthy();
+  });
+});
