@@ -5,7 +5,7 @@ export const MeSchema = z.object({
   user: z
     .object({
       id: z.string(),
-      email: z.string(),
+      email: z.string().nullable(),
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
     })

@@ -25,6 +25,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { createProfileForUser, isUsernameTaken } from '../profiles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';
 import { renderMail } from './mails.js';
+import { phantomWallet } from '../wallet/plugin.js';
 
 export interface AuthDeps {
   config: Config;
@@ -245,6 +246,7 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
         accountLockout: { enabled: true, maxFailedAttempts: MFA_MAX_ATTEMPTS, durationSeconds: MFA_LOCK_MINUTES * 60 },
       }),
       genericOAuth({ config: genericProviders }),
+      phantomWallet(db),
     ],
   });
 

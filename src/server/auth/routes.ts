@@ -5,6 +5,7 @@ import { MeSchema } from '../../shared/session.js';
 import { findProfileById } from '../profiles/service.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { sessionOf } from './guards.js';
+import { isPlaceholderEmail } from '../wallet/plugin.js';
 
 /** Copies a Fastify request into a Fetch `Request` for Better Auth, with the caller's address. */
 function toFetchRequest(req: FastifyRequest, publicUrl: string): Request {
@@ -53,7 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         user: {
           id: s.user.id,
-          email: s.user.email,
+          // Wallet accounts have no email of their own (SPEC.md §1); theirs is a placeholder.
+          email: isPlaceholderEmail(s.user.email) ? null : s.user.email,
           emailVerified: s.user.emailVerified,
           twoFactorEnabled: !!s.user.twoFactorEnabled,
         },

@@ -6,9 +6,44 @@ import { notFound } from '../http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
 import { requireVerifiedUser } from '../auth/guards.js';
-import { findProfileById, findProfileByUsername } from './service.js';
+import { findProfileById, findProfileByUsername, isDisplayNameTaken, isUsernameTaken } from './service.js';
+import {
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  DISPLAY_NAME_TAKEN,
+  RegistrationDisplayNameSchema,
+  RegistrationUsernameSchema,
+  USERNAME_TAKEN,
+} from '../../shared/wallet.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/availability',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Is a username or display name free? (live checks of the registration dialog)',
+        querystring: AvailabilityQuerySchema,
+        response: { 200: AvailabilitySchema },
+      },
+    },
+    async (req) => {
+      const { username, displayName } = req.query;
+      const out: { username?: { available: boolean; message?: string }; displayName?: { available: boolean; message?: string } } = {};
+      if (username !== undefined) {
+        const valid = RegistrationUsernameSchema.safeParse(username);
+        if (!valid.success) out.username = { available: false, message: valid.error.issues[0]!.message };
+        else out.username = (await isUsernameTaken(app.db, username)) ? { available: false, message: USERNAME_TAKEN } : { available: true };
+      }
+      if (displayName !== undefined) {
+        const valid = RegistrationDisplayNameSchema.safeParse(displayName);
+        if (!valid.success) out.displayName = { available: false, message: valid.error.issues[0]!.message };
+        else out.displayName = (await isDisplayNameTaken(app.db, valid.data)) ? { available: false, message: DISPLAY_NAME_TAKEN } : { available: true };
+      }
+      return out;
+    },
+  );
+
   app.get(
     '/api/profile',
     {

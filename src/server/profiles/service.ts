@@ -112,3 +112,13 @@ export async function listRoleHolders(db: Db) {
     .innerJoin(profiles, eq(profiles.id, userRoles.userId))
     .orderBy(userRoles.role, asc(profiles.username));
 }
+
+/** Is this display name in use, compared without case and surrounding spaces? */
+export async function isDisplayNameTaken(db: Db, displayName: string): Promise<boolean> {
+  const [p] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.displayName})`, displayName.trim().toLowerCase()))
+    .limit(1);
+  return !!p;
+}

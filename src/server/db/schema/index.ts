@@ -1,3 +1,4 @@
 export * from './profiles.js';
 export * from './content.js';
 export * from './auth.js';
+export * from './wallet.js';

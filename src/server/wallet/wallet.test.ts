@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileWallets, profiles } from '../db/schema/index.js';
+import { Client, createTestApp, type TestApp } from '../test-support/app.js';
+import { TestWallet } from '../test-support/wallet.js';
+
+let t: TestApp;
+let n = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function register(w = new TestWallet(), over: Partial<{ username: string; displayName: string }> = {}) {
+  n++;
+  const c = new Client(t.app);
+  const res = await c.post('/api/auth/register-with-wallet', { ...w.loginProof(), username: `wal_${n}`, displayName: `Wallet ${n}`, ...over });
+  return { c, w, res };
+}
+
+describe('register with a wallet', () => {
+  it('creates a verified account without email, its profile with the wallet, and signs in', async () => {
+    const { c, w, res } = await register(undefined, { username: 'Phantom_Fan', displayName: 'Phantom Fan' });
+    expect(res.statusCode).toBe(200);
+    const me = (await c.get('/api/me')).json();
+    expect(me.user).toMatchObject({ email: null, emailVerified: true });
+    expect(me.profile).toMatchObject({ username: 'Phantom_Fan', displayName: 'Phantom Fan', publicWalletAddress: w.address });
+    expect(res.json().userId).toBe(me.user.id);
+  });
+
+  it('refuses a taken username or display name, and a wallet that already has an account', async () => {
+    const first = await register(undefined, { username: 'Dup_User', displayName: 'Dup Name' });
+    const u = await register(undefined, { username: 'dup_user' });
+    expect(u.res.statusCode).toBe(409);
+    expect(u.res.json().message).toBe('Username is already taken');
+    const d = await register(undefined, { displayName: 'dup name' });
+    expect(d.res.json().message).toBe('Display name is already taken');
+    const again = await register(first.w);
+    expect(again.res.json().message).toBe('This wallet is linked to another account. Please try again.');
+  });
+
+  it('checks the registration rules on the server', async () => {
+    const r = await register(undefined, { username: 'x!' });
+    expect(r.res.statusCode).toBe(400);
+    const long = await register(undefined, { displayName: 'x'.repeat(50) });
+    expect(long.res.statusCode).toBe(400);
+  });
+});
+
+describe('log in with a wallet', () => {
+  it('signs a registered wallet into its account, with base58 or base64 signatures', async () => {
+    const { c: owner, w } = await register();
+    const ownerId = (await owner.get('/api/me')).json().user.id;
+    for (const encoding of ['base58', 'base64'] as const) {
+      const c = new Client(t.app);
+      const res = await c.post('/api/auth/login-with-wallet', w.loginProof({ encoding }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().userId).toBe(ownerId);
+      expect((await c.get('/api/me')).json().user.id).toBe(ownerId);
+    }
+  });
+
+  it('tells an unknown wallet to sign up first', async () => {
+    const res = await new Client(t.app).post('/api/auth/login-with-wallet', new TestWallet().loginProof());
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Wallet not registered. Please sign up first.');
+  });
+
+  it('refuses a replayed, stale, future-dated, or foreign-signed message', async () => {
+    const { w } = await register();
+    const c = new Client(t.app);
+    const proof = w.loginProof();
+    expect((await c.post('/api/auth/login-with-wallet', proof)).statusCode).toBe(200);
+    const replay = await c.post('/api/auth/login-with-wallet', proof);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('MESSAGE_REPLAYED');
+    expect((await c.post('/api/auth/login-with-wallet', w.loginProof({ at: Date.now() - 6 * 60_000 }))).json().code).toBe('MESSAGE_EXPIRED');
+    expect((await c.post('/api/auth/login-with-wallet', w.loginProof({ at: Date.now() + 60_000 }))).json().code).toBe('MESSAGE_FROM_FUTURE');
+    const forged = { ...w.loginProof(), signature: new TestWallet().sign('x') };
+    expect((await c.post('/api/auth/login-with-wallet', forged)).json().code).toBe('INVALID_SIGNATURE');
+  });
+});
+
+describe('link a wallet (verify-wallet)', () => {
+  async function emailAccount() {
+    n++;
+    const c = new Client(t.app);
+    await c.post('/api/auth/sign-up/email', { email: `link${n}@example.com`, username: `link_${n}`, name: '', password: 'Str0ng!Passw0rd' });
+    return c;
+  }
+
+  it('needs a signed-in user', async () => {
+    const res = await new Client(t.app).post('/api/auth/verify-wallet', new TestWallet().linkProof());
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('links the wallet, shows it on the profile, and lets it log in', async () => {
+    const c = await emailAccount();
+    const w = new TestWallet();
+    const res = await c.post('/api/auth/verify-wallet', w.linkProof());
+    expect(res.statusCode).toBe(200);
+    const me = (await c.get('/api/me')).json();
+    expect(me.profile.publicWalletAddress).toBe(w.address);
+    const other = new Client(t.app);
+    expect((await other.post('/api/auth/login-with-wallet', w.loginProof())).json().userId).toBe(me.user.id);
+  });
+
+  it('refuses a malformed message with SPEC.md’s text', async () => {
+    const c = await emailAccount();
+    const w = new TestWallet();
+    const message = 'Please sign: 123';
+    const res = await c.post('/api/auth/verify-wallet', { walletAddress: w.address, message, signature: w.sign(message) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid message format generated');
+  });
+
+  it('refuses a wallet linked to another account', async () => {
+    const { w } = await register();
+    const c = await emailAccount();
+    const res = await c.post('/api/auth/verify-wallet', w.linkProof());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This wallet is linked to another account. Please try again.');
+  });
+});
+
+describe('disconnect', () => {
+  it('removes the link and clears the public wallet address', async () => {
+    const { c, w } = await register();
+    const id = (await c.get('/api/me')).json().user.id;
+    expect((await c.post('/api/auth/disconnect-wallet', {})).statusCode).toBe(200);
+    expect(await t.database.db.select().from(profileWallets).where(eq(profileWallets.userId, id))).toEqual([]);
+    const [p] = await t.database.db.select().from(profiles).where(eq(profiles.id, id));
+    expect(p!.publicWalletAddress).toBeNull();
+    expect((await new Client(t.app).post('/api/auth/login-with-wallet', w.loginProof())).statusCode).toBe(404);
+  });
+});
+
+describe('availability checks', () => {
+  it('answers for usernames and display names, with the rule messages', async () => {
+    await register(undefined, { username: 'Avail_Taken', displayName: 'Avail Taken' });
+    const c = new Client(t.app);
+    expect((await c.get('/api/availability?username=avail_taken&displayName=AVAIL%20TAKEN')).json()).toEqual({
+      username: { available: false, message: 'Username is already taken' },
+      displayName: { available: false, message: 'Display name is already taken' },
+    });
+    expect((await c.get('/api/availability?username=fresh_name')).json()).toEqual({ username: { available: true } });
+    expect((await c.get('/api/availability?username=no!')).json().username.message).toBe(
+      'Username must be 3-20 characters and contain only letters, numbers, and underscores',
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { PRODUCT_NAME, WALLET_USERNAME_SUFFIX } from './product.js';
+import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from './auth.js';
+
+/** First line of the sign-in message (SPEC.md §5: a fixed heading, a timestamp line, a uuid line). */
+export const LOGIN_MESSAGE_HEADING = `Sign in to ${PRODUCT_NAME} with your wallet`;
+export const LINK_MESSAGE_PREFIX = 'Sign this message to verify your wallet: ';
+export const INVALID_LINK_MESSAGE = 'Invalid message format generated';
+/** How old a signed message may be, and how far ahead of our clock (PRODUCT.md). */
+export const MESSAGE_MAX_AGE_MS = 5 * 60_000;
+export const MESSAGE_MAX_SKEW_MS = 10_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function buildLoginMessage(timestamp: number, uuid: string): string {
+  return `${LOGIN_MESSAGE_HEADING}\n${timestamp}\n${uuid}`;
+}
+
+export function buildLinkMessage(timestamp: number, uuid: string): string {
+  return `${LINK_MESSAGE_PREFIX}${timestamp}:${uuid}`;
+}
+
+export interface ParsedMessage {
+  timestamp: number;
+  uuid: string;
+}
+
+/** Reads a sign-in message; undefined when it is not in the format above. */
+export function parseLoginMessage(message: string): ParsedMessage | undefined {
+  const lines = message.split('\n');
+  if (lines.length !== 3 || lines[0] !== LOGIN_MESSAGE_HEADING) return undefined;
+  return parseParts(lines[1]!, lines[2]!);
+}
+
+/** Reads a link message; undefined when it is not 'Sign this message to verify your wallet: {timestamp}:{uuid}'. */
+export function parseLinkMessage(message: string): ParsedMessage | undefined {
+  if (!message.startsWith(LINK_MESSAGE_PREFIX)) return undefined;
+  const rest = message.slice(LINK_MESSAGE_PREFIX.length);
+  const colon = rest.indexOf(':');
+  if (colon < 0) return undefined;
+  return parseParts(rest.slice(0, colon), rest.slice(colon + 1));
+}
+
+function parseParts(ts: string, uuid: string): ParsedMessage | undefined {
+  if (!/^\d{13}$/.test(ts) || !UUID.test(uuid)) return undefined;
+  return { timestamp: Number(ts), uuid: uuid.toLowerCase() };
+}
+
+/** 'fresh', or why a message's timestamp is refused. */
+export function messageAge(timestamp: number, now: number): 'fresh' | 'stale' | 'future' {
+  if (timestamp > now + MESSAGE_MAX_SKEW_MS) return 'future';
+  if (now - timestamp > MESSAGE_MAX_AGE_MS) return 'stale';
+  return 'fresh';
+}
+
+/** A Solana address: base58 of a 32-byte ed25519 public key (32 to 44 characters). */
+export const WalletAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid wallet address');
+
+export const WalletProofSchema = z.object({
+  walletAddress: WalletAddressSchema,
+  /** base58 or base64 of the 64-byte ed25519 signature. */
+  signature: z.string().min(64).max(200),
+  message: z.string().min(1).max(500),
+});
+export type WalletProof = z.infer<typeof WalletProofSchema>;
+
+export const DISPLAY_NAME_REQUIRED = 'Display name is required';
+export const DISPLAY_NAME_TOO_LONG = 'Display name must be less than 50 characters';
+export const DISPLAY_NAME_TAKEN = 'Display name is already taken';
+export const DISPLAY_NAME_MAX = 50;
+export const REGISTRATION_USERNAME_MAX = 20;
+
+/** SPEC.md §5, Complete Your Registration. */
+export const RegistrationUsernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
+export const RegistrationDisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, DISPLAY_NAME_REQUIRED)
+  .max(DISPLAY_NAME_MAX - 1, DISPLAY_NAME_TOO_LONG);
+
+export const WalletRegistrationSchema = WalletProofSchema.extend({
+  username: RegistrationUsernameSchema,
+  displayName: RegistrationDisplayNameSchema,
+});
+export type WalletRegistration = z.infer<typeof WalletRegistrationSchema>;
+
+/** The registration dialog's username default: the address's first 4 characters and `_glint`. */
+export function defaultWalletUsername(address: string): string {
+  return `${address.slice(0, 4)}${WALLET_USERNAME_SUFFIX}`;
+}
+
+/** The live check of the registration username field; undefined when fine (or under 3 characters). */
+export function registrationUsernameError(username: string): string | undefined {
+  if (username.length < 3) return undefined;
+  return USERNAME_PATTERN.test(username) ? undefined : USERNAME_RULE_MESSAGE;
+}
+
+export const AvailabilityQuerySchema = z.object({
+  username: z.string().max(64).optional(),
+  displayName: z.string().max(64).optional(),
+});
+export const AvailabilitySchema = z.object({
+  username: z.object({ available: z.boolean(), message: z.string().optional() }).optional(),
+  displayName: z.object({ available: z.boolean(), message: z.string().optional() }).optional(),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+export { USERNAME_TAKEN };
+
+/** Wallet messages of SPEC.md §8 that the server sends as they are. */
+export const WALLET_NOT_REGISTERED = 'Wallet not registered. Please sign up first.';
+export const WALLET_LINKED_ELSEWHERE = 'This wallet is linked to another account. Please try again.';
+export const WALLET_VERIFICATION_FAILED = 'Wallet verification failed';
