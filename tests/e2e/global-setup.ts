@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -32,7 +33,18 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED: 'demo' };
+
+  // Google, held at its protocol boundary: a local OpenID Connect server that signs in one person.
+  const idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  const google = { sub: 'e2e-google-1', email: 'grace@gmail.example', email_verified: true, name: 'Grace Hopper' };
+  idp.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, google));
+  idp.service.on('beforeUserinfo', (res) => {
+    res.body = { ...google };
+  });
+
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED: 'demo', GOOGLE_CLIENT_ID: 'glint-e2e', GOOGLE_CLIENT_SECRET: 'e2e-secret', GOOGLE_ISSUER: idp.issuer.url! };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default
   const child: ChildProcess = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   let exited = false;
@@ -58,6 +70,7 @@ export default async function setup(project: TestProject) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
+    await idp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
