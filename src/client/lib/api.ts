@@ -30,3 +30,16 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   return data as T;
 }
+
+/** `apiPath('/api/streams', { status: 'live', category: undefined })` -> `/api/streams?status=live`. */
+export function apiPath(path: string, params: Record<string, string | boolean | undefined | null> = {}): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** A 4xx answer: asking again will not change it. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}

@@ -4,7 +4,7 @@
     var saved = localStorage.getItem('glint-theme');
     var dark = saved ? JSON.parse(saved).isDark !== false : true;
     document.documentElement.classList.toggle('dark', dark);
-  } catch (e) {
+  } catch {
     document.documentElement.classList.add('dark');
   }
 })();

@@ -1,0 +1,60 @@
+import { ArrowLeft, KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { EmailSchema } from '../../shared/auth';
+import { Button } from '../ui/button';
+import { errorProps, FormField } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { Spinner } from '../ui/spinner';
+import { AuthCard } from './auth-card';
+import { useSession } from './session';
+
+/** /reset-password: ask for a link to choose a new password. */
+export default function ResetPasswordScreen() {
+  const { actions } = useSession();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [running, setRunning] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = EmailSchema.safeParse(email.trim());
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    if (!actions.requestPasswordReset) return;
+    setRunning(true);
+    try {
+      await actions.requestPasswordReset(parsed.data);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <AuthCard icon={KeyRound} title="Reset your password" description="Enter the email of your account and we’ll send you a link to choose a new password.">
+      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <FormField id="reset-email" label="Email" error={error}>
+          <Input
+            id="reset-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            maxLength={255}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            {...errorProps('reset-email', error)}
+          />
+        </FormField>
+        <Button type="submit" variant="brand" className="w-full" disabled={running}>
+          {running ? <Spinner className="size-4 text-current" label="Sending" /> : null}
+          Send Reset Link
+        </Button>
+        <Button variant="ghost" asChild className="w-full">
+          <Link to="/app">
+            <ArrowLeft aria-hidden /> Back to Home
+          </Link>
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

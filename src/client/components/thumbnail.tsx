@@ -1,0 +1,50 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { gradientFor } from '../lib/format';
+import { cn } from '../lib/utils';
+
+/**
+ * A content picture at a fixed shape (16:9 or 9:16). Content without a picture gets its creator's
+ * gradient and an icon for its kind, never a stock image.
+ */
+export function Thumbnail({
+  src,
+  seed,
+  icon: Icon,
+  shape = 'wide',
+  children,
+  className,
+}: {
+  src: string | null;
+  seed: string;
+  icon: LucideIcon;
+  shape?: 'wide' | 'tall';
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'relative overflow-hidden rounded-xl bg-muted',
+        shape === 'wide' ? 'aspect-video' : 'aspect-[9/16]',
+        className,
+      )}
+    >
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      ) : (
+        <div className={cn('flex size-full items-center justify-center bg-linear-to-br opacity-90', gradientFor(seed))}>
+          <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.25),transparent_55%)]" />
+          <Icon aria-hidden className="size-10 text-white/80 drop-shadow transition-transform duration-300 group-hover:scale-110" />
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  CalendarClock,
+  Clapperboard,
+  Coins,
+  History,
+  Radio,
+  SearchX,
+  Smartphone,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { findCategory } from '../../shared/categories';
+import type { HomeFeed } from '../../shared/content';
+import { PRODUCT_NAME, PRODUCT_SLUG, PRODUCT_TAGLINE } from '../../shared/product';
+import { BountyCard } from '../bounties/bounty-card';
+import { ContentGrid, ContentGridSkeleton, type GridKind } from '../components/content-grid';
+import { PageHeader, Section } from '../components/page-header';
+import { ApiRequestError } from '../lib/api';
+import { useNow } from '../lib/use-now';
+import { ShortCard } from '../shorts/short-card';
+import { StreamCard } from '../streams/stream-card';
+import { Button } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { ErrorState } from '../ui/error-state';
+import { VideoCard } from '../videos/video-card';
+import { CategoryChips } from './category-chips';
+import { useHomeFeed } from './queries';
+
+type RowKey = 'live' | 'upcoming' | 'recent' | 'videos' | 'shorts' | 'bounties';
+
+/** /trending, /upcoming and /recent show the home screen with their row first (SPEC.md §2). */
+export type HomeFocus = 'trending' | 'upcoming' | 'recent';
+
+const ROWS: Record<
+  RowKey,
+  {
+    title: string;
+    icon: LucideIcon;
+    kind: GridKind;
+    seeAll?: string;
+    /** Whether "See all" leads to a screen that filters by category too. */
+    keepsCategory?: boolean;
+    empty: string;
+    hint: string;
+  }
+> = {
+  live: {
+    title: 'Live Now',
+    icon: Radio,
+    kind: 'wide',
+    empty: 'No live streams right now',
+    hint: 'Creators who go live show up here first. Check the upcoming streams below.',
+  },
+  upcoming: {
+    title: 'Upcoming',
+    icon: CalendarClock,
+    kind: 'wide',
+    seeAll: '/upcoming',
+    keepsCategory: true,
+    empty: 'No upcoming streams',
+    hint: 'Scheduled streams appear here with a countdown.',
+  },
+  recent: {
+    title: 'Recently Ended',
+    icon: History,
+    kind: 'wide',
+    seeAll: '/recent',
+    keepsCategory: true,
+    empty: 'No recently ended streams',
+    hint: 'Streams that just finished appear here with their replay.',
+  },
+  videos: {
+    title: 'Videos',
+    icon: Clapperboard,
+    kind: 'wide',
+    seeAll: `/${PRODUCT_SLUG}`,
+    empty: 'No videos yet',
+    hint: `Long videos posted to ${PRODUCT_NAME} appear here.`,
+  },
+  shorts: {
+    title: 'Shorts',
+    icon: Smartphone,
+    kind: 'tall',
+    seeAll: '/shorts',
+    empty: 'No shorts yet',
+    hint: 'Vertical videos up to 3 minutes appear here.',
+  },
+  bounties: {
+    title: 'Open Bounties',
+    icon: Coins,
+    kind: 'bounty',
+    seeAll: '/bounties',
+    empty: 'No open bounties',
+    hint: 'Rewards in SOL for the content people want made appear here.',
+  },
+};
+
+const DEFAULT_ORDER: RowKey[] = ['live', 'upcoming', 'recent', 'videos', 'shorts', 'bounties'];
+
+const FOCUS: Record<HomeFocus, { title: string; description: string; order: RowKey[] }> = {
+  trending: {
+    title: 'Trending',
+    description: 'What is live and drawing viewers on Glint.',
+    order: ['live', 'shorts', 'videos', 'upcoming', 'recent', 'bounties'],
+  },
+  upcoming: {
+    title: 'Upcoming',
+    description: 'Scheduled streams, soonest first.',
+    order: ['upcoming', 'live', 'recent', 'videos', 'shorts', 'bounties'],
+  },
+  recent: {
+    title: 'Recently Ended',
+    description: 'Streams that just finished, with their replays.',
+    order: ['recent', 'live', 'upcoming', 'videos', 'shorts', 'bounties'],
+  },
+};
+
+export function HomeScreen({ focus }: { focus?: HomeFocus }) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const raw = params.get('category');
+  const category = raw ? findCategory(raw) : undefined;
+  const unknownCategory = raw !== null && raw !== '' && !category;
+
+  const view = focus ? FOCUS[focus] : undefined;
+  const title = category?.name ?? view?.title ?? 'Home';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CategoryChips active={category?.slug ?? null} />
+      {unknownCategory ? (
+        <EmptyState
+          icon={SearchX}
+          headingLevel="h1"
+          title="Unknown category"
+          description={`There is no category called “${raw}”.`}
+          action={
+            <Button asChild>
+              <Link to="/app">Back to Home</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <PageHeader
+            title={title}
+            description={
+              category
+                ? view
+                  ? `${view.title} in ${category.name}`
+                  : `Streams, videos and bounties in ${category.name}`
+                : (view?.description ?? PRODUCT_TAGLINE)
+            }
+            actions={
+              category ? (
+                <Link
+                  to={pathname}
+                  className="inline-flex h-8 items-center gap-1.5 rounded-full border bg-muted/50 px-3 text-sm font-medium transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {category.name}
+                  <X aria-hidden className="size-3.5" />
+                  <span className="sr-only">Clear category filter</span>
+                </Link>
+              ) : undefined
+            }
+          />
+          <HomeRows category={category?.slug ?? null} order={view?.order ?? DEFAULT_ORDER} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function HomeRows({ category, order }: { category: string | null; order: RowKey[] }) {
+  const feed = useHomeFeed(category);
+  const now = useNow();
+
+  if (feed.isError) {
+    const unknown = feed.error instanceof ApiRequestError && feed.error.body.error === 'unknown_category';
+    return unknown ? (
+      <EmptyState icon={SearchX} title="Unknown category" description={feed.error.message} action={<Button asChild><Link to="/app">Back to Home</Link></Button>} />
+    ) : (
+      <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="Couldn’t load the home feed" />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-10">
+      {order.map((key) => {
+        const row = ROWS[key];
+        return (
+          <Section
+            key={key}
+            id={`row-${key}`}
+            title={row.title}
+            icon={<row.icon aria-hidden className="size-5 text-primary" />}
+            action={
+              row.seeAll && feed.data && feed.data[key].length > 0 ? (
+                <Button variant="ghost" size="sm" asChild>
+                  <Link to={category && row.keepsCategory ? `${row.seeAll}?category=${category}` : row.seeAll}>See all</Link>
+                </Button>
+              ) : undefined
+            }
+          >
+            {feed.isPending ? (
+              <ContentGridSkeleton kind={row.kind} count={row.kind === 'tall' ? 6 : row.kind === 'bounty' ? 3 : 4} />
+            ) : feed.data[key].length === 0 ? (
+              <EmptyState compact headingLevel="h3" icon={row.icon} title={row.empty} description={row.hint} />
+            ) : (
+              <RowItems feed={feed.data} rowKey={key} now={now} />
+            )}
+          </Section>
+        );
+      })}
+    </div>
+  );
+}
+
+function RowItems({ feed, rowKey, now }: { feed: HomeFeed; rowKey: RowKey; now: number }): ReactNode {
+  switch (rowKey) {
+    case 'live':
+    case 'upcoming':
+    case 'recent':
+      return (
+        <ContentGrid kind="wide">
+          {feed[rowKey].map((s) => (
+            <StreamCard key={s.id} stream={s} now={now} />
+          ))}
+        </ContentGrid>
+      );
+    case 'videos':
+      return (
+        <ContentGrid kind="wide">
+          {feed.videos.map((v) => (
+            <VideoCard key={v.id} video={v} now={now} />
+          ))}
+        </ContentGrid>
+      );
+    case 'shorts':
+      return (
+        <ContentGrid kind="tall">
+          {feed.shorts.map((s) => (
+            <ShortCard key={s.id} short={s} />
+          ))}
+        </ContentGrid>
+      );
+    case 'bounties':
+      return (
+        <ContentGrid kind="bounty">
+          {feed.bounties.map((b) => (
+            <BountyCard key={b.id} bounty={b} now={now} />
+          ))}
+        </ContentGrid>
+      );
+  }
+}
+
+export default function Home() {
+  return <HomeScreen />;
+}

@@ -1,0 +1,5 @@
+import { HomeScreen } from './home-screen';
+
+export default function UpcomingScreen() {
+  return <HomeScreen focus="upcoming" />;
+}

@@ -1,0 +1,98 @@
+import { CirclePlus, Flag, LogIn, LogOut, ShieldCheck, User, UserCog, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAuthDialog } from '../auth/auth-dialog-context';
+import { isAdmin, isModerator, useSession } from '../auth/session';
+import { RoleBadge } from '../profiles/role-badge';
+import { VerificationBadge } from '../profiles/verification-badge';
+import { UserAvatar } from '../ui/avatar';
+import { Button } from '../ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
+
+/** SPEC.md §2 user menu: Sign Up / Login for guests; the account's links when signed in. */
+export function UserMenu() {
+  const { user, actions } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="User menu" className="rounded-full">
+          {user ? (
+            <UserAvatar name={user.displayName} seed={user.username} src={user.avatarUrl} className="size-8" />
+          ) : (
+            <span className="flex size-8 items-center justify-center rounded-full border bg-muted">
+              <User aria-hidden className="size-4" />
+            </span>
+          )}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {user ? (
+          <>
+            <DropdownMenuLabel className="flex flex-col gap-1.5">
+              <span className="flex items-center gap-1.5 font-semibold">
+                <span className="truncate">{user.displayName}</span>
+                <VerificationBadge type={user.verificationType} />
+              </span>
+              <span className="text-xs font-normal text-muted-foreground">@{user.username}</span>
+              <RoleBadge roles={user.roles} />
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/profile">
+                <User aria-hidden /> Profile
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/submit">
+                <CirclePlus aria-hidden /> Create Content
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/x402-explained">
+                <Zap aria-hidden /> X402 Protocol
+              </Link>
+            </DropdownMenuItem>
+            {isModerator(user) ? (
+              <DropdownMenuItem asChild>
+                <Link to="/admin/reports">
+                  <Flag aria-hidden /> Reports
+                </Link>
+              </DropdownMenuItem>
+            ) : null}
+            {isAdmin(user) ? (
+              <>
+                <DropdownMenuItem asChild>
+                  <Link to="/admin/verification">
+                    <ShieldCheck aria-hidden /> Verification
+                  </Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/admin/roles">
+                    <UserCog aria-hidden /> Roles
+                  </Link>
+                </DropdownMenuItem>
+              </>
+            ) : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => void actions.signOut?.()}>
+              <LogOut aria-hidden /> Sign Out
+            </DropdownMenuItem>
+          </>
+        ) : (
+          <DropdownMenuItem onSelect={() => openAuthDialog('signup')}>
+            <LogIn aria-hidden /> Sign Up / Login
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+

@@ -1,0 +1,11 @@
+declare global {
+  interface Window {
+    /** Present when the app runs inside the Capacitor native shell. */
+    Capacitor?: { isNativePlatform?: () => boolean };
+  }
+}
+
+/** True inside the native mobile app (SPEC.md §2: there, / goes straight to /app). */
+export function isNativePlatform(): boolean {
+  return window.Capacitor?.isNativePlatform?.() === true;
+}

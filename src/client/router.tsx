@@ -1,0 +1,100 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PRODUCT_SLUG } from '../shared/product';
+import { RequireVerified } from './auth/require-verified';
+import { RouteError } from './errors/route-error';
+import { FullScreenLayout } from './layout/full-screen-layout';
+import { MainLayout } from './layout/main-layout';
+import { PublicLayout } from './layout/public-layout';
+import { Root } from './layout/root';
+
+/**
+ * A route whose screen is its own chunk, loaded on first visit. React.lazy rather than the
+ * route's `lazy`: the layout (header, sidebar, bottom bar) renders at once and only the screen
+ * waits, inside the layout's Suspense boundary.
+ */
+function screen(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
+  const Screen = lazy(load);
+  return { path, element: <Screen /> };
+}
+
+/**
+ * Every route of SPEC.md §2, mirroring `ROUTE_PATTERNS` in src/shared/routes.ts (which the server
+ * uses to answer 200 or 404). Screens are split per route; layouts load with the app.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              screen('/', () => import('./landing/landing-screen')),
+              screen('/bounties', () => import('./bounties/bounties-screen')),
+              screen('/reset-password', () => import('./auth/reset-password-screen')),
+              screen('/update-password', () => import('./auth/update-password-screen')),
+              screen('/privacy-policy', () => import('./legal/privacy-policy-screen')),
+              screen('/terms-of-service', () => import('./legal/terms-of-service-screen')),
+              screen('/x402-explained', () => import('./x402/x402-screen')),
+              screen('*', () => import('./errors/not-found-screen')),
+            ],
+          },
+        ],
+      },
+      {
+        Component: MainLayout,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              screen('/app', () => import('./home/home-screen')),
+              screen('/trending', () => import('./home/trending-screen')),
+              screen('/upcoming', () => import('./home/upcoming-screen')),
+              screen('/recent', () => import('./home/recent-screen')),
+              screen('/streams', () => import('./streams/pump-streams-screen')),
+              screen('/stream/:username/:titleSlug/:id', () => import('./streams/stream-screen')),
+              screen('/stream/:id', () => import('./streams/stream-screen')),
+              screen(`/${PRODUCT_SLUG}`, () => import('./videos/videos-screen')),
+              screen(`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, () => import('./videos/video-screen')),
+              screen(`/${PRODUCT_SLUG}/:id`, () => import('./videos/video-screen')),
+              screen('/profile/:username', () => import('./profiles/profile-screen')),
+              screen('/search', () => import('./search/search-screen')),
+              screen('/leaderboards', () => import('./leaderboards/leaderboards-screen')),
+              {
+                // SPEC.md §2: these need a verified login; everyone else is sent to /app.
+                Component: RequireVerified,
+                children: [
+                  screen('/submit', () => import('./submit/submit-screen')),
+                  screen('/profile', () => import('./profiles/own-profile-screen')),
+                  screen('/settings', () => import('./settings/settings-screen')),
+                  screen('/admin/verification', () => import('./admin/verification-screen')),
+                  screen('/admin/moderation', () => import('./admin/moderation-screen')),
+                  screen('/admin/reports', () => import('./admin/reports-screen')),
+                  screen('/admin/roles', () => import('./admin/roles-screen')),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        Component: FullScreenLayout,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              screen('/shorts', () => import('./shorts/shorts-screen')),
+              screen('/shorts/:username/:titleSlug/:id', () => import('./shorts/shorts-screen')),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

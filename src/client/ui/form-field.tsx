@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { Label } from './label';
+
+/** A labelled field with its error line; the input inside gets `id` and `aria-describedby` from the caller. */
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+  trailing,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  children: ReactNode;
+  /** Something on the label's line, right-aligned (a "Forgot password?" link). */
+  trailing?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {trailing}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The first message for each field of a failed parse: `{ email: 'Invalid email address' }`. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Props that tie an input to its FormField error line. */
+export function errorProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
