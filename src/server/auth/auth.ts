@@ -243,6 +243,8 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
       }),
       twoFactor({
         issuer: PRODUCT_NAME,
+        // Wallet accounts have no password; they may still protect themselves with an authenticator.
+        allowPasswordless: true,
         accountLockout: { enabled: true, maxFailedAttempts: MFA_MAX_ATTEMPTS, durationSeconds: MFA_LOCK_MINUTES * 60 },
       }),
       genericOAuth({ config: genericProviders }),

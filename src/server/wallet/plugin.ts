@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddleware } from 'better-auth/api';
+import { z } from 'zod';
+import { EMAIL_EXISTS, EmailSchema } from '../../shared/auth.js';
 import { setSessionCookie } from 'better-auth/cookies';
 import { and, eq, lt } from 'drizzle-orm';
 import {
@@ -110,6 +112,21 @@ export function phantomWallet(db: Db) {
         await db.update(profiles).set({ publicWalletAddress: ctx.body.walletAddress }).where(eq(profiles.id, userId));
         return ctx.json({ success: true, walletAddress: ctx.body.walletAddress });
       }),
+
+      // SPEC.md §1: a wallet account can add an email later in settings; it is confirmed by link.
+      addEmail: createAuthEndpoint(
+        '/add-email',
+        { method: 'POST', body: z.object({ email: EmailSchema, callbackURL: z.string().startsWith('/').optional() }), use: [sessionMiddleware] },
+        async (ctx) => {
+          const current = ctx.context.session.user;
+          if (!isPlaceholderEmail(current.email)) throw refuse('BAD_REQUEST', 'Your account already has an email address.', 'HAS_EMAIL');
+          const email = ctx.body.email.toLowerCase();
+          if (await ctx.context.internalAdapter.findUserByEmail(email)) throw refuse('CONFLICT', EMAIL_EXISTS, 'EMAIL_EXISTS');
+          const updated = await ctx.context.internalAdapter.updateUser(current.id, { email, emailVerified: false });
+          await sendVerificationEmailFn(ctx, updated);
+          return ctx.json({ success: true, email });
+        },
+      ),
 
       disconnectWallet: createAuthEndpoint('/disconnect-wallet', { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
         const userId = ctx.context.session.user.id;

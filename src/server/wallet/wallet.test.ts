@@ -149,3 +149,26 @@ describe('availability checks', () => {
     );
   });
 });
+
+describe('adding an email to a wallet account', () => {
+  it('refuses an email another account already has', async () => {
+    await new Client(t.app).post('/api/auth/sign-up/email', { email: 'owner@example.com', username: 'email_owner', name: '', password: 'Str0ng!Passw0rd' });
+    const { c } = await register();
+    const res = await c.post('/api/auth/add-email', { email: 'Owner@Example.com' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('An account with this email already exists. Please sign in instead.');
+  });
+
+  it('confirms the new email by link', async () => {
+    const { c } = await register();
+    const res = await c.post('/api/auth/add-email', { email: 'walletfan@example.com', callbackURL: '/settings' });
+    expect(res.statusCode).toBe(200);
+    const me = (await c.get('/api/me')).json();
+    expect(me.user).toMatchObject({ email: 'walletfan@example.com', emailVerified: false });
+    const mail = (await t.app.mailer.list()).find((m) => m.to === 'walletfan@example.com')!;
+    const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect((await c.get(url.pathname + url.search)).statusCode).toBe(302);
+    expect((await c.get('/api/me')).json().user.emailVerified).toBe(true);
+    expect((await c.post('/api/auth/add-email', { email: 'second@example.com' })).json().message).toBe('Your account already has an email address.');
+  });
+});
