@@ -15,6 +15,12 @@ import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import fastifyStatic from '@fastify/static';
+import { markFailed, processVideo, TRANSCODE_QUEUE } from './media/process-video.js';
+import { startWorker, type Worker } from './media/queue.js';
+import { createLocalStorage, type Storage } from './media/storage.js';
+import { registerUploads } from './media/uploads.js';
+import { videoRoutes } from './videos/routes.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { homeRoutes } from './home/routes.js';
@@ -31,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     auth: Auth;
     mailer: Mailer;
+    storage: Storage;
+    worker: Worker | undefined;
   }
 }
 
@@ -91,8 +99,48 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(searchRoutes);
+  await app.register(videoRoutes);
+  await registerMedia(app, config, database);
   await app.register(adminRoutes);
 
   await registerSpa(app, config.clientDir);
   return app;
+}
+
+/** Media: storage served at /media/, resumable uploads, and the transcoding worker. */
+async function registerMedia(app: FastifyInstance, config: Config, database: Database) {
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  app.decorate('storage', storage);
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, file) {
+      // Segments, posters and sprites never change under a key; playlists may be rewritten.
+      res.setHeader('Cache-Control', file.endsWith('.m3u8') ? 'public, max-age=60' : 'public, max-age=31536000, immutable');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  });
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const worker =
+    config.mediaWorkers > 0
+      ? startWorker(
+          database.db,
+          {
+            [TRANSCODE_QUEUE]: {
+              handler: (payload, { signal }) => processVideo({ db: database.db, storage, uploadsDir, log: app.log }, String(payload.videoId), signal),
+              onFinalFailure: (payload, error) => markFailed(database.db, String(payload.videoId), error),
+            },
+          },
+          app.log,
+          { concurrency: config.mediaWorkers },
+        )
+      : undefined;
+  app.decorate('worker', worker);
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+  registerUploads(app, { directory: uploadsDir, maxBytes: config.uploadMaxBytes, nudge: () => worker?.nudge() });
 }

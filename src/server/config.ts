@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
+  MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
   BREACH_API_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -37,6 +39,10 @@ export interface Config {
   logLevel: string;
   /** The built web app (`dist/client`); missing in dev, where Vite serves it. */
   clientDir: string;
+  /** Largest upload accepted (default 4 GB). */
+  uploadMaxBytes: number;
+  /** Transcoding jobs this instance runs at once; 0 runs none (an API-only instance). */
+  mediaWorkers: number;
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -71,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    mediaWorkers: e.MEDIA_WORKERS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,

@@ -11,7 +11,9 @@ import {
   signupErrorMessage,
   SignupUsernameSchema,
   TOO_MANY_LOGINS,
+  totpSecret,
   TwoFactorCodeSchema,
+  twoFactorFailure,
 } from './auth.js';
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error!.issues[0]!.message);
@@ -97,5 +99,35 @@ describe('error texts (SPEC.md §8)', () => {
     expect(signupErrorMessage('User already registered')).toBe(EMAIL_EXISTS);
     expect(signupErrorMessage('Username is already taken')).toBe('Username is already taken');
     expect(signupErrorMessage('weird')).toBe('Could not create account');
+  });
+});
+
+describe('two-factor failures (SPEC.md §8)', () => {
+  it('warns while fewer than five attempts remain, and only then', () => {
+    expect(twoFactorFailure('Invalid code', 5)).toEqual({ title: 'Verification Failed', description: 'Invalid code' });
+    expect(twoFactorFailure('Invalid code', 4)).toEqual({
+      title: 'Verification Failed',
+      description: '4 attempts remaining before account lockout',
+      warning: '4 attempts remaining before account lockout',
+    });
+    expect(twoFactorFailure('Invalid code', 1).warning).toBe('1 attempts remaining before account lockout');
+    expect(twoFactorFailure('Invalid code', undefined).warning).toBeUndefined();
+  });
+
+  it('titles a lock or too many tries as a temporary lock', () => {
+    const locked = 'Too many failed attempts. Your account is locked for 15 minutes.';
+    expect(twoFactorFailure(locked, 0)).toEqual({ title: 'Account Temporarily Locked', description: locked });
+    expect(twoFactorFailure('Too many failed verification attempts. Your account is temporarily locked.', undefined).title).toBe(
+      'Account Temporarily Locked',
+    );
+  });
+
+  it('says when there is no factor', () => {
+    expect(twoFactorFailure('TOTP not enabled', undefined).title).toBe('2FA not set up');
+  });
+
+  it('reads the secret of an authenticator URI', () => {
+    expect(totpSecret('otpauth://totp/Glint:a%40b.c?secret=JBSWY3DPEHPK3PXP&issuer=Glint&digits=6')).toBe('JBSWY3DPEHPK3PXP');
+    expect(totpSecret('not a uri')).toBeUndefined();
   });
 });

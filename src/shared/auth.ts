@@ -114,3 +114,36 @@ export function signupErrorMessage(message: string | undefined): string {
   if (m === USERNAME_TAKEN || m === USERNAME_RULE_MESSAGE || m.startsWith('Password ') || m === 'Invalid email address' || m === 'Username is required') return m;
   return 'Could not create account';
 }
+
+export const TWO_FACTOR_NOT_SET_UP = '2FA not set up';
+
+/** SPEC.md §8: the warning under a wrong two-factor code, shown while fewer than five tries remain. */
+export function attemptsRemainingMessage(remaining: number): string {
+  return `${remaining} attempts remaining before account lockout`;
+}
+
+/**
+ * SPEC.md §8 "Two-factor": what a failed code shows. The title is 'Account Temporarily Locked'
+ * when the server's message speaks of a lock or too many tries, else 'Verification Failed';
+ * `warning` is the attempts line, present while 1-4 tries remain.
+ */
+export function twoFactorFailure(
+  message: string | undefined,
+  remaining: number | undefined,
+): { title: string; description: string; warning?: string } {
+  const m = message ?? '';
+  if (/not enabled|isn't enabled|not set up|not available/i.test(m)) {
+    return { title: TWO_FACTOR_NOT_SET_UP, description: 'This account has no authenticator app to check the code against.' };
+  }
+  if (/locked|too many/i.test(m)) return { title: 'Account Temporarily Locked', description: m };
+  if (/two factor cookie/i.test(m)) return { title: 'Verification Failed', description: 'This sign-in has expired. Please log in again.' };
+  const warning = remaining !== undefined && remaining > 0 && remaining < MFA_WARN_BELOW ? attemptsRemainingMessage(remaining) : undefined;
+  return { title: 'Verification Failed', description: warning ?? (m || 'Invalid code'), ...(warning ? { warning } : {}) };
+}
+
+/** The base32 secret inside an authenticator URI (`otpauth://totp/...?secret=...`), for manual entry. */
+export function totpSecret(totpUri: string): string | undefined {
+  if (!totpUri.startsWith('otpauth://')) return undefined;
+  const m = /[?&]secret=([^&#]+)/.exec(totpUri);
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}

@@ -79,10 +79,6 @@ export const StreamListQuerySchema = z.object({
   category: z.string().max(64).optional(),
 });
 
-export const VideoListQuerySchema = z.object({
-  kind: z.enum(['long', 'short']).default('long'),
-  category: z.string().max(64).optional(),
-});
 
 export const PublicProfileSchema = CreatorSchema.extend({
   bio: z.string(),

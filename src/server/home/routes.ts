@@ -7,8 +7,6 @@ import {
   HomeFeedSchema,
   StreamCardSchema,
   StreamListQuerySchema,
-  VideoCardSchema,
-  VideoListQuerySchema,
 } from '../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
 import { HttpError } from '../http/errors.js';
@@ -53,7 +51,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         listStreams(db, { status: 'live', category, limit: 12 }),
         listStreams(db, { status: 'scheduled', category, limit: 12 }),
         listStreams(db, { status: 'ended', category, limit: 12 }),
-        listVideos(db, { kind: 'long', category, limit: 12 }),
+        listVideos(db, { kind: 'long', category, limit: 12, sort: 'trending' }),
         listVideos(db, { kind: 'short', category, limit: 12 }),
         listBounties(db, { status: 'open', category, limit: 6 }),
       ]);
@@ -77,19 +75,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         pumpOnly: req.query.pump === 'true',
         category: categoryParam(req.query.category),
       }),
-  );
-
-  app.get(
-    '/api/videos',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'Ready public videos or shorts, newest first',
-        querystring: VideoListQuerySchema,
-        response: { 200: z.array(VideoCardSchema) },
-      },
-    },
-    async (req) => listVideos(app.db, { kind: req.query.kind, category: categoryParam(req.query.category) }),
   );
 
   app.get(

@@ -1,7 +1,11 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../shared/content.js';
+import { slugify } from '../../shared/routes.js';
+import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail } from '../../shared/videos.js';
 import type { Db } from '../db/client.js';
-import { videos } from '../db/schema/index.js';
+import { videoComments, videoLikes, videoProgress, videoViews, videos } from '../db/schema/index.js';
+import { HttpError, notFound } from '../http/errors.js';
+import type { Storage } from '../media/storage.js';
 import { creatorColumns, escapeLike, profilesTable } from '../profiles/service.js';
 
 export interface VideoFilter {
@@ -10,35 +14,204 @@ export interface VideoFilter {
   ownerId?: string | undefined;
   text?: string | undefined;
   limit?: number | undefined;
+  sort?: 'newest' | 'trending' | undefined;
+  /** Page after this many rows (infinite scroll). */
+  offset?: number | undefined;
+  excludeId?: string | undefined;
 }
 
-/** Ready, public videos or shorts, newest first. */
+/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos.ts. */
+const trendingSql = sql`((${videos.views} * ${TRENDING.view} + ${videos.likes} * ${TRENDING.like} + ${videos.comments} * ${TRENDING.comment} + ${videos.shares} * ${TRENDING.share} + 1)
+  / power(greatest(0, extract(epoch from (now() - coalesce(${videos.publishedAt}, ${videos.createdAt}))) / 3600) + ${TRENDING.offsetHours}, ${TRENDING.gravity}))`;
+
+const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard => ({
+  id: v.id,
+  kind: v.kind,
+  title: v.title,
+  slug: v.slug,
+  category: v.category,
+  thumbnailUrl: v.thumbnailUrl,
+  durationSeconds: v.durationSeconds,
+  views: v.views,
+  likes: v.likes,
+  publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
+  creator,
+});
+
+/** Ready, public videos or shorts, newest or trending first. */
 export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
   const where: SQL[] = [eq(videos.kind, f.kind), eq(videos.status, 'ready'), eq(videos.visibility, 'public')];
   if (f.category) where.push(eq(videos.category, f.category));
   if (f.ownerId) where.push(eq(videos.ownerId, f.ownerId));
+  if (f.excludeId) where.push(sql`${videos.id} <> ${f.excludeId}`);
   if (f.text) {
     const p = `%${escapeLike(f.text)}%`;
     where.push(or(ilike(videos.title, p), ilike(videos.description, p))!);
   }
+  const order = f.sort === 'trending' ? [desc(trendingSql), desc(videos.createdAt)] : [desc(videos.publishedAt), desc(videos.createdAt)];
   const rows = await db
     .select({ v: videos, creator: creatorColumns })
     .from(videos)
     .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
     .where(and(...where))
-    .orderBy(desc(videos.publishedAt), desc(videos.createdAt))
-    .limit(f.limit ?? 24);
-  return rows.map(({ v, creator }) => ({
+    .orderBy(...order)
+    .limit(f.limit ?? 24)
+    .offset(f.offset ?? 0);
+  return rows.map(({ v, creator }) => toCard(v, creator));
+}
+
+export async function createDraft(db: Db, ownerId: string, input: { kind: 'long' | 'short'; title: string; description: string; category: string; tags: string[]; visibility: 'public' | 'unlisted' }) {
+  const [row] = await db
+    .insert(videos)
+    .values({ ...input, ownerId, slug: slugify(input.title), status: 'uploading' })
+    .returning();
+  return row!;
+}
+
+export async function getVideo(db: Db, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
+  return row;
+}
+
+/** The video for its owner's write; 404 for others so ids of drafts do not leak. */
+export async function getOwnedVideo(db: Db, id: string, userId: string) {
+  const v = await getVideo(db, id);
+  if (!v || v.ownerId !== userId || v.status === 'removed') throw notFound('This video does not exist');
+  return v;
+}
+
+export async function updateVideoRow(db: Db, id: string, set: Partial<typeof videos.$inferInsert>) {
+  await db.update(videos).set(set).where(eq(videos.id, id));
+}
+
+export async function getVideoDetail(db: Db, storage: Storage, id: string, viewerId: string | undefined): Promise<VideoDetail> {
+  const v = await getVideo(db, id);
+  const isOwner = !!v && v.ownerId === viewerId;
+  // Others see only what is published: ready and not removed (unlisted ones by their link).
+  if (!v || v.status === 'removed' || (!isOwner && v.status !== 'ready')) throw notFound('This video is not available');
+  const [creator] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, v.ownerId));
+  let likedByMe = false;
+  let resumeAt: number | null = null;
+  if (viewerId) {
+    const [like] = await db.select().from(videoLikes).where(and(eq(videoLikes.videoId, id), eq(videoLikes.userId, viewerId)));
+    likedByMe = !!like;
+    const [p] = await db.select().from(videoProgress).where(and(eq(videoProgress.videoId, id), eq(videoProgress.userId, viewerId)));
+    resumeAt = p?.positionSeconds ?? null;
+  }
+  return {
     id: v.id,
     kind: v.kind,
     title: v.title,
     slug: v.slug,
+    description: v.description,
     category: v.category,
-    thumbnailUrl: v.thumbnailUrl,
+    tags: v.tags,
+    status: v.status,
+    visibility: v.visibility,
+    processingPercent: Math.round(v.processingPercent),
+    failureReason: v.failureReason,
     durationSeconds: v.durationSeconds,
+    width: v.width,
+    height: v.height,
+    thumbnailUrl: v.thumbnailUrl,
+    thumbnailCandidates: v.thumbnailCandidates,
+    hlsUrl: v.hlsKey ? storage.url(v.hlsKey) : null,
+    sprite: v.sprite ? { url: storage.url(v.sprite.key), interval: v.sprite.interval, columns: v.sprite.columns, rows: v.sprite.rows, tileWidth: v.sprite.tileWidth, tileHeight: v.sprite.tileHeight } : null,
     views: v.views,
     likes: v.likes,
-    publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
-    creator,
+    comments: v.comments,
+    shares: v.shares,
+    publishedAt: v.publishedAt?.toISOString() ?? null,
+    createdAt: v.createdAt.toISOString(),
+    creator: creator!,
+    likedByMe,
+    isOwner,
+    resumeAt,
+  };
+}
+
+/** The owner's uploads in every state, newest first (the owner's "your uploads" list). */
+export async function listOwnUploads(db: Db, ownerId: string) {
+  return db
+    .select({ id: videos.id, kind: videos.kind, title: videos.title, status: videos.status, processingPercent: videos.processingPercent, failureReason: videos.failureReason, thumbnailUrl: videos.thumbnailUrl, createdAt: videos.createdAt })
+    .from(videos)
+    .where(and(eq(videos.ownerId, ownerId), sql`${videos.status} <> 'removed'`))
+    .orderBy(desc(videos.createdAt))
+    .limit(50);
+}
+
+/** Counts a view once per viewer per window; returns whether it counted. */
+export async function recordView(db: Db, videoId: string, viewerKey: string, now = new Date()): Promise<boolean> {
+  const windowMs = VIEW_WINDOW_HOURS * 3600_000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const inserted = await db.insert(videoViews).values({ videoId, viewerKey, windowStart }).onConflictDoNothing().returning({ videoId: videoViews.videoId });
+  if (inserted.length === 0) return false;
+  await db.update(videos).set({ views: sql`${videos.views} + 1` }).where(eq(videos.id, videoId));
+  // Old windows are not needed to de-duplicate any more.
+  await db.delete(videoViews).where(and(eq(videoViews.videoId, videoId), lt(videoViews.windowStart, new Date(windowStart.getTime() - windowMs))));
+  return true;
+}
+
+export async function setLike(db: Db, videoId: string, userId: string, liked: boolean): Promise<{ likes: number; changed: boolean }> {
+  let changed: boolean;
+  if (liked) {
+    changed = (await db.insert(videoLikes).values({ videoId, userId }).onConflictDoNothing().returning({ v: videoLikes.videoId })).length > 0;
+  } else {
+    changed = (await db.delete(videoLikes).where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, userId))).returning({ v: videoLikes.videoId })).length > 0;
+  }
+  if (changed) await db.update(videos).set({ likes: sql`greatest(0, ${videos.likes} + ${liked ? 1 : -1})` }).where(eq(videos.id, videoId));
+  const [v] = await db.select({ likes: videos.likes }).from(videos).where(eq(videos.id, videoId));
+  return { likes: v?.likes ?? 0, changed };
+}
+
+export async function addShare(db: Db, videoId: string): Promise<number> {
+  const [v] = await db.update(videos).set({ shares: sql`${videos.shares} + 1` }).where(eq(videos.id, videoId)).returning({ shares: videos.shares });
+  return v?.shares ?? 0;
+}
+
+export async function saveProgress(db: Db, userId: string, videoId: string, positionSeconds: number) {
+  await db
+    .insert(videoProgress)
+    .values({ userId, videoId, positionSeconds })
+    .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId], set: { positionSeconds, updatedAt: new Date() } });
+}
+
+export async function listComments(db: Db, videoId: string, viewerId: string | undefined): Promise<Comment[]> {
+  const rows = await db
+    .select({ c: videoComments, author: creatorColumns })
+    .from(videoComments)
+    .innerJoin(profilesTable, eq(profilesTable.id, videoComments.userId))
+    .where(eq(videoComments.videoId, videoId))
+    .orderBy(desc(videoComments.createdAt))
+    .limit(200);
+  return rows.map(({ c, author }) => ({
+    id: c.id,
+    body: c.body,
+    createdAt: c.createdAt.toISOString(),
+    editedAt: c.editedAt?.toISOString() ?? null,
+    author,
+    isMine: c.userId === viewerId,
   }));
+}
+
+export async function addComment(db: Db, videoId: string, userId: string, body: string) {
+  const [c] = await db.insert(videoComments).values({ videoId, userId, body }).returning();
+  await db.update(videos).set({ comments: sql`${videos.comments} + 1` }).where(eq(videos.id, videoId));
+  return c!;
+}
+
+/** Edits or deletes a comment; only its author may (moderators come with moderation). */
+export async function changeComment(db: Db, commentId: string, userId: string, body: string | null) {
+  if (!/^[0-9a-f-]{36}$/i.test(commentId)) throw notFound('This comment does not exist');
+  const [c] = await db.select().from(videoComments).where(eq(videoComments.id, commentId));
+  if (!c) throw notFound('This comment does not exist');
+  if (c.userId !== userId) throw new HttpError(403, 'forbidden', 'You can only change your own comments.');
+  if (body === null) {
+    await db.delete(videoComments).where(eq(videoComments.id, commentId));
+    await db.update(videos).set({ comments: sql`greatest(0, ${videos.comments} - 1)` }).where(eq(videos.id, c.videoId));
+    return undefined;
+  }
+  const [updated] = await db.update(videoComments).set({ body, editedAt: new Date() }).where(eq(videoComments.id, commentId)).returning();
+  return updated;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
 import { profiles } from './profiles.js';
 
 export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended']);
@@ -52,7 +53,19 @@ export const videos = pgTable(
     category: text('category').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     durationSeconds: integer('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
     thumbnailUrl: text('thumbnail_url'),
+    /** Frames picked by processing for the owner to choose a thumbnail from. */
+    thumbnailCandidates: text('thumbnail_candidates').array().notNull().default(sql`'{}'::text[]`),
+    /** Storage key of the HLS master playlist once ready. */
+    hlsKey: text('hls_key'),
+    /** Storage key of the preview sprite and its tiling. */
+    sprite: jsonb('sprite').$type<{ key: string; interval: number; columns: number; rows: number; tileWidth: number; tileHeight: number }>(),
+    /** The uploaded original (tus upload id) while it is processed. */
+    sourceKey: text('source_key'),
+    processingPercent: real('processing_percent').notNull().default(0),
+    failureReason: text('failure_reason'),
     status: videoStatus('status').notNull().default('uploading'),
     visibility: visibility('visibility').notNull().default('public'),
     views: integer('views').notNull().default(0),
@@ -82,4 +95,50 @@ export const bounties = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('bounties_status_idx').on(t.status)],
+);
+
+export const videoLikes = pgTable(
+  'video_likes',
+  {
+    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.userId] })],
+);
+
+export const videoComments = pgTable(
+  'video_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [index('video_comments_video_idx').on(t.videoId, t.createdAt)],
+);
+
+/** One row per viewer per video per window: a view counts once a window, not once a reload. */
+export const videoViews = pgTable(
+  'video_views',
+  {
+    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    viewerKey: text('viewer_key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.viewerKey, t.windowStart] })],
+);
+
+/** Where a signed-in viewer stopped, to resume there. */
+export const videoProgress = pgTable(
+  'video_progress',
+  {
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    positionSeconds: doublePrecision('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
 );

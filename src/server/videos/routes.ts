@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VideoCardSchema } from '../../shared/content.js';
+import { slugify } from '../../shared/routes.js';
+import { CommentBodySchema, CommentSchema, CreateVideoSchema, UpdateVideoSchema, VideoDetailSchema } from '../../shared/videos.js';
+import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { categoryParam } from '../home/routes.js';
+import { notFound } from '../http/errors.js';
+import {
+  addComment,
+  addShare,
+  changeComment,
+  createDraft,
+  getOwnedVideo,
+  getVideo,
+  getVideoDetail,
+  listComments,
+  listOwnUploads,
+  listVideos,
+  recordView,
+  saveProgress,
+  setLike,
+  updateVideoRow,
+} from './service.js';
+
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A published video a viewer may act on (like, comment, view, share). */
+  const published = async (id: string) => {
+    const v = await getVideo(app.db, id);
+    if (!v || v.status !== 'ready') throw notFound('This video is not available');
+    return v;
+  };
+
+  app.get(
+    '/api/videos',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Ready public videos or shorts, newest or trending first, paged',
+        querystring: z.object({
+          kind: z.enum(['long', 'short']).default('long'),
+          category: z.string().max(64).optional(),
+          sort: z.enum(['newest', 'trending']).default('newest'),
+          offset: z.coerce.number().int().min(0).max(10_000).default(0),
+          limit: z.coerce.number().int().min(1).max(48).default(24),
+          exclude: z.string().max(64).optional(),
+          owner: z.string().max(64).optional(),
+        }),
+        response: { 200: z.array(VideoCardSchema) },
+      },
+    },
+    async (req) =>
+      listVideos(app.db, {
+        kind: req.query.kind,
+        category: categoryParam(req.query.category),
+        sort: req.query.sort,
+        offset: req.query.offset,
+        limit: req.query.limit,
+        excludeId: req.query.exclude,
+        ownerId: req.query.owner,
+      }),
+  );
+
+  app.post(
+    '/api/videos',
+    { schema: { tags: ['videos'], summary: 'Start an upload: a draft the file is sent to with tus', body: CreateVideoSchema, response: { 201: z.object({ id: z.string() }) } } },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      const draft = await createDraft(app.db, s.user.id, req.body);
+      return reply.status(201).send({ id: draft.id });
+    },
+  );
+
+  app.get(
+    '/api/videos/mine',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Your uploads in every state (uploading, processing, ready, failed)',
+        response: {
+          200: z.array(
+            z.object({ id: z.string(), kind: z.enum(['long', 'short']), title: z.string(), status: z.string(), processingPercent: z.number(), failureReason: z.string().nullable(), thumbnailUrl: z.string().nullable(), createdAt: z.string() }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      return (await listOwnUploads(app.db, s.user.id)).map((v) => ({ ...v, processingPercent: Math.round(v.processingPercent), createdAt: v.createdAt.toISOString() }));
+    },
+  );
+
+  app.get(
+    '/api/videos/:id',
+    { schema: { tags: ['videos'], summary: 'A video or short with its player sources', params: IdParams, response: { 200: VideoDetailSchema } } },
+    async (req) => {
+      const s = await sessionOf(req);
+      return getVideoDetail(app.db, app.storage, req.params.id, s?.user.id);
+    },
+  );
+
+  app.patch(
+    '/api/videos/:id',
+    { schema: { tags: ['videos'], summary: 'Edit your video', params: IdParams, body: UpdateVideoSchema, response: { 200: VideoDetailSchema } } },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+      const { thumbnailIndex, ...rest } = req.body;
+      const set: Parameters<typeof updateVideoRow>[2] = { ...rest };
+      if (rest.title) set.slug = slugify(rest.title);
+      if (thumbnailIndex !== undefined) {
+        const url = v.thumbnailCandidates[thumbnailIndex];
+        if (!url) throw notFound('That thumbnail does not exist');
+        set.thumbnailUrl = url;
+      }
+      await updateVideoRow(app.db, v.id, set);
+      return getVideoDetail(app.db, app.storage, v.id, s.user.id);
+    },
+  );
+
+  app.delete(
+    '/api/videos/:id',
+    { schema: { tags: ['videos'], summary: 'Delete your video and its media', params: IdParams } },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+      await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+      await app.storage.deletePrefix(`videos/${v.id}`);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/view',
+    { schema: { tags: ['videos'], summary: 'Count a view (once per viewer per window)', params: IdParams, response: { 200: z.object({ counted: z.boolean() }) } } },
+    async (req) => {
+      await published(req.params.id);
+      const s = await sessionOf(req);
+      // Guests are told apart by address and browser, hashed so no address is stored.
+      const viewer = s ? `u:${s.user.id}` : `a:${createHash('sha256').update(`${req.ip}|${req.headers['user-agent'] ?? ''}|${app.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
+      return { counted: await recordView(app.db, req.params.id, viewer) };
+    },
+  );
+
+  app.put(
+    '/api/videos/:id/like',
+    { schema: { tags: ['videos'], summary: 'Like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
+    async (req) => {
+      const s = await requireUser(req);
+      await published(req.params.id);
+      const r = await setLike(app.db, req.params.id, s.user.id, true);
+      return { likes: r.likes, liked: true };
+    },
+  );
+
+  app.delete(
+    '/api/videos/:id/like',
+    { schema: { tags: ['videos'], summary: 'Remove your like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
+    async (req) => {
+      const s = await requireUser(req);
+      await published(req.params.id);
+      const r = await setLike(app.db, req.params.id, s.user.id, false);
+      return { likes: r.likes, liked: false };
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/share',
+    { schema: { tags: ['videos'], summary: 'Count a share', params: IdParams, response: { 200: z.object({ shares: z.number() }) } } },
+    async (req) => {
+      await published(req.params.id);
+      return { shares: await addShare(app.db, req.params.id) };
+    },
+  );
+
+  app.put(
+    '/api/videos/:id/progress',
+    { schema: { tags: ['videos'], summary: 'Remember where you stopped', params: IdParams, body: z.object({ positionSeconds: z.number().min(0).max(100_000) }) } },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      await published(req.params.id);
+      await saveProgress(app.db, s.user.id, req.params.id, req.body.positionSeconds);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/comments',
+    { schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } } },
+    async (req) => {
+      await published(req.params.id);
+      const s = await sessionOf(req);
+      return listComments(app.db, req.params.id, s?.user.id);
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/comments',
+    { schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } } },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      await published(req.params.id);
+      const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
+      return reply.status(201).send({ id: c.id });
+    },
+  );
+
+  app.patch(
+    '/api/comments/:id',
+    { schema: { tags: ['videos'], summary: 'Edit your comment', params: IdParams, body: CommentBodySchema } },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      await changeComment(app.db, req.params.id, s.user.id, req.body.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/comments/:id',
+    { schema: { tags: ['videos'], summary: 'Delete your comment', params: IdParams } },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      await changeComment(app.db, req.params.id, s.user.id, null);
+      return reply.status(204).send();
+    },
+  );
+};
