@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth.js';
 import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
@@ -16,6 +17,7 @@ import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import fastifyStatic from '@fastify/static';
+import { DEMO_SOURCE_QUEUE, makeDemoSource } from './media/demo-media.js';
 import { markFailed, processVideo, TRANSCODE_QUEUE } from './media/process-video.js';
 import { startWorker, type Worker } from './media/queue.js';
 import { createLocalStorage, type Storage } from './media/storage.js';
@@ -124,6 +126,7 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
     },
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploadsDir, { recursive: true });
   const worker =
     config.mediaWorkers > 0
       ? startWorker(
@@ -131,6 +134,10 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
           {
             [TRANSCODE_QUEUE]: {
               handler: (payload, { signal }) => processVideo({ db: database.db, storage, uploadsDir, log: app.log }, String(payload.videoId), signal),
+              onFinalFailure: (payload, error) => markFailed(database.db, String(payload.videoId), error),
+            },
+            [DEMO_SOURCE_QUEUE]: {
+              handler: (payload, { signal }) => makeDemoSource(database.db, uploadsDir, payload, signal),
               onFinalFailure: (payload, error) => markFailed(database.db, String(payload.videoId), error),
             },
           },

@@ -2,7 +2,9 @@ import { solToLamports } from '../../shared/content.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
 import type { Db } from './client.js';
-import { bounties, livestreams, profiles, user } from './schema/index.js';
+import { bounties, livestreams, profiles, user, videos } from './schema/index.js';
+import { enqueue } from '../media/queue.js';
+import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -74,10 +76,46 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   ]);
 }
 
+const DEMO_VIDEOS = [
+  { ownerId: 'demo-solwhale', kind: 'long', title: 'SOL weekly outlook: levels that matter', category: 'Market Analysis', w: 1280, h: 720, seconds: 12, tone: 330 },
+  { ownerId: 'demo-builderbo', kind: 'long', title: 'Anchor in 10 minutes: your first program', category: 'Blockchain Development', w: 1280, h: 720, seconds: 10, tone: 392 },
+  { ownerId: 'demo-defidan', kind: 'long', title: 'How liquidity pools really work', category: 'DeFi', w: 854, h: 480, seconds: 10, tone: 440 },
+  { ownerId: 'demo-memequeen', kind: 'short', title: 'Rug check in 30 seconds', category: 'Meme Coins', w: 720, h: 1280, seconds: 8, tone: 523 },
+  { ownerId: 'demo-nftnina', kind: 'short', title: 'Pixel art speedrun', category: 'Art & Design', w: 720, h: 1280, seconds: 8, tone: 587 },
+  { ownerId: 'demo-solwhale', kind: 'short', title: 'One chart, one minute', category: 'Trading', w: 720, h: 720, seconds: 6, tone: 659 },
+] as const;
+
+/**
+ * Demo videos and shorts with real media: each source is a generated test pattern with a tone,
+ * made and transcoded by the background worker like any upload, so a first start plays.
+ */
+export async function seedDemoMedia(db: Db): Promise<void> {
+  const rows = await db
+    .insert(videos)
+    .values(
+      DEMO_VIDEOS.map((v) => ({
+        ownerId: v.ownerId,
+        kind: v.kind,
+        title: v.title,
+        slug: slugify(v.title),
+        description: `${v.title}. Demo content made by Glint on first start.`,
+        category: categorySlug(v.category),
+        tags: ['demo'],
+        status: 'processing' as const,
+      })),
+    )
+    .returning({ id: videos.id });
+  for (const [i, row] of rows.entries()) {
+    const v = DEMO_VIDEOS[i]!;
+    await enqueue(db, DEMO_SOURCE_QUEUE, { videoId: row.id, width: v.w, height: v.h, seconds: v.seconds, tone: v.tone });
+  }
+}
+
 /** Seeds only a database that has no profiles yet, so restarts never duplicate demo content. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const existing = await db.select({ id: profiles.id }).from(profiles).limit(1);
   if (existing.length > 0) return false;
   await seedDemo(db);
+  await seedDemoMedia(db);
   return true;
 }
