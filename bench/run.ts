@@ -11,6 +11,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { seedDemo } from '../src/server/db/seed.js';
 import { verifyWalletSignature } from '../src/server/wallet/signature.js';
 import { TestWallet } from '../src/server/test-support/wallet.js';
+import { mediaBenchmarks } from './media.js';
 
 interface Row {
   name: string;
@@ -83,3 +84,6 @@ console.log(`\nGlint benchmarks (${os.cpus().length} cores, Node ${process.versi
 console.log(['benchmark', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'per second'].join(' | '));
 console.log('--- | ---: | ---: | ---: | ---: | ---:');
 for (const r of rows) console.log([r.name, r.n, fmt(r.p50), fmt(r.p95), fmt(r.p99), r.perSecond.toFixed(0)].join(' | '));
+
+console.log('\nmedia | result\n--- | ---');
+for (const r of await mediaBenchmarks()) console.log(`${r.name} | ${r.value}`);
