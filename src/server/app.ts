@@ -23,6 +23,10 @@ import { startWorker, type Worker } from './media/queue.js';
 import { createLocalStorage, type Storage } from './media/storage.js';
 import { registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { createNotifier, type Notifier } from './notifications/service.js';
+import { createPush, type Push } from './notifications/push.js';
+import { registerRealtime, type Realtime } from './realtime/hub.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { homeRoutes } from './home/routes.js';
@@ -41,6 +45,9 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: Storage;
     worker: Worker | undefined;
+    realtime: Realtime;
+    push: Push;
+    notifier: Notifier;
   }
 }
 
@@ -96,7 +103,14 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     transformStaticCSP: (header) => (config.publicUrl.startsWith('https://') ? header : header.replace(/upgrade-insecure-requests;?/, '')),
   });
 
+  const realtime = await registerRealtime(app, database);
+  app.decorate('realtime', realtime);
+  const push = createPush(database.db, config.vapid);
+  app.decorate('push', push);
+  app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
+
   await app.register(healthRoutes);
+  await app.register(notificationRoutes);
   await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(profileRoutes);

@@ -15,6 +15,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:admin@glint.local'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
@@ -43,6 +46,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Transcoding jobs this instance runs at once; 0 runs none (an API-only instance). */
   mediaWorkers: number;
+  /** Web push keys (`npx web-push generate-vapid-keys`); unset turns web push off. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,

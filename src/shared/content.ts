@@ -69,6 +69,8 @@ export const HomeFeedSchema = z.object({
   videos: z.array(VideoCardSchema),
   shorts: z.array(VideoCardSchema),
   bounties: z.array(BountyCardSchema),
+  /** Newest videos and live streams of creators the viewer follows (signed-in viewers). */
+  following: z.array(VideoCardSchema),
 });
 export type HomeFeed = z.infer<typeof HomeFeedSchema>;
 
@@ -82,7 +84,11 @@ export const StreamListQuerySchema = z.object({
 
 export const PublicProfileSchema = CreatorSchema.extend({
   bio: z.string(),
+  links: z.array(z.string()),
   bannerUrl: z.string().nullable(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  followedByMe: z.boolean(),
   publicWalletAddress: z.string().nullable(),
   roles: z.array(z.enum(['admin', 'moderator'])),
   createdAt: z.string(),
@@ -131,3 +137,10 @@ export function solToLamports(sol: string): bigint {
   if (!m) throw new Error(`Not a SOL amount: ${sol}`);
   return BigInt(m[1]!) * LAMPORTS_PER_SOL + BigInt((m[2] ?? '').padEnd(9, '0'));
 }
+
+/** Profile edits (issue 6): display name under 50 characters, a bio, up to 5 https links. */
+export const ProfileUpdateSchema = z.object({
+  displayName: z.string().trim().min(1, 'Display name is required').max(49, 'Display name must be less than 50 characters').optional(),
+  bio: z.string().trim().max(500, 'Bio must be at most 500 characters').optional(),
+  links: z.array(z.url('Links must be full web addresses').refine((u) => /^https?:\/\//.test(u), 'Links must start with http:// or https://')).max(5, 'At most 5 links').optional(),
+});

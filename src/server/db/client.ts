@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,16 +53,38 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      async listen(channel, onPayload) {
+        // LISTEN needs a connection of its own for as long as it listens.
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        await client.connect();
+        client.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        client.on('error', () => {});
+        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+        return async () => {
+          await client.end().catch(() => {});
+        };
+      },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
   if (opts.pgliteDir !== 'memory://') fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir);
+  const client = await PGlite.create({
+    ...(opts.pgliteDir === 'memory://' ? {} : { dataDir: opts.pgliteDir }),
+    extensions: { pg_trgm },
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        await unlisten().catch(() => {});
+      };
+    },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
     close: () => client.close(),
   };

@@ -14,7 +14,7 @@ describe('an empty database', () => {
     const res = await t.app.inject('/api/home');
     expect(res.statusCode).toBe(200);
     const feed: HomeFeed = res.json();
-    expect(feed).toEqual({ category: null, live: [], upcoming: [], recent: [], videos: [], shorts: [], bounties: [] });
+    expect(feed).toEqual({ category: null, live: [], upcoming: [], recent: [], videos: [], shorts: [], bounties: [], following: [] });
   });
 });
 

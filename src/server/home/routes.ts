@@ -12,6 +12,8 @@ import { listBounties } from '../bounties/service.js';
 import { HttpError } from '../http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
+import { sessionOf } from '../auth/guards.js';
+import { followedIds } from '../profiles/follows.js';
 
 /** `?category=` to a slug; an unknown category is a 400, not an empty page that hides a typo. */
 export function categoryParam(value: string | undefined): string | undefined {
@@ -55,7 +57,9 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         listVideos(db, { kind: 'short', category, limit: 12 }),
         listBounties(db, { status: 'open', category, limit: 6 }),
       ]);
-      return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties };
+      const viewer = await sessionOf(req);
+      const following = viewer ? await listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }) : [];
+      return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties, following };
     },
   );
 

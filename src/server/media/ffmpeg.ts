@@ -170,3 +170,17 @@ export function testPatternArgs(output: string, seconds: number, width: number, 
     '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', output,
   ];
 }
+
+/** Re-encodes an uploaded image to a JPEG of exactly `w`x`h` (cropped to fill), metadata (EXIF) dropped. */
+export function imageArgs(input: string, output: string, w: number, h: number): string[] {
+  return [
+    '-hide_banner', '-y', '-i', input,
+    '-vf', `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`,
+    '-frames:v', '1', '-map_metadata', '-1', '-q:v', '3', output,
+  ];
+}
+
+/** Image formats accepted for avatars and banners, by ffprobe's format name. */
+export function isImageFormat(formatName: string, codec: string): boolean {
+  return ['png_pipe', 'jpeg_pipe', 'webp_pipe', 'gif', 'image2'].includes(formatName) || ['png', 'mjpeg', 'webp', 'gif'].includes(codec);
+}

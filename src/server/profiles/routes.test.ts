@@ -38,9 +38,24 @@ describe('GET /api/search', () => {
     expect(b.bounties).toHaveLength(1);
   });
 
-  it('treats LIKE wildcards as plain text and a blank query as no search', async () => {
+  it('treats punctuation and wildcards as nothing to search for', async () => {
     expect((await t.app.inject('/api/search?q=%25')).json().users).toEqual([]);
     expect((await t.app.inject('/api/search?q=_')).json().users).toEqual([]);
-    expect((await t.app.inject('/api/search?q=%20%20')).json()).toMatchObject({ q: '', users: [], streams: [] });
+    expect((await t.app.inject('/api/search?q=%25%25')).json().streams).toEqual([]);
+  });
+
+  it('shows trending and upcoming content for a blank query', async () => {
+    const r = (await t.app.inject('/api/search?q=%20%20')).json();
+    expect(r).toMatchObject({ q: '', users: [], bounties: [] });
+    expect(r.streams.length).toBeGreaterThan(0);
+  });
+
+  it('forgives typos in names and matches word prefixes in titles', async () => {
+    const typo = (await t.app.inject('/api/search?q=solwhael')).json();
+    expect(typo.users[0].username).toBe('solwhale');
+    const byDisplay = (await t.app.inject('/api/search?q=defi%20dna')).json();
+    expect(byDisplay.users.map((u: { username: string }) => u.username)).toContain('defidan');
+    const prefix = (await t.app.inject('/api/search?q=escr%20anch')).json();
+    expect(prefix.streams.map((x: { title: string }) => x.title)).toEqual(['Building an escrow program in Anchor']);
   });
 });

@@ -1,11 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PublicProfileSchema } from '../../shared/content.js';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { CreatorSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../shared/content.js';
+import { profiles } from '../db/schema/index.js';
+import { HttpError } from '../http/errors.js';
+import { imageArgs, isImageFormat, probeArgs } from '../media/ffmpeg.js';
+import { runMediaTool } from '../media/run.js';
+import { follow, followStats, listFollows, unfollow } from './follows.js';
 import { listBounties } from '../bounties/service.js';
 import { notFound } from '../http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
-import { requireVerifiedUser } from '../auth/guards.js';
+import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { findProfileById, findProfileByUsername, isDisplayNameTaken, isUsernameTaken } from './service.js';
 import {
   AvailabilityQuerySchema,
@@ -75,6 +85,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = await findProfileByUsername(app.db, req.params.username);
       if (!p) throw notFound('This user does not exist');
       const db = app.db;
+      const viewer = await sessionOf(req);
+      const stats = await followStats(db, p.id, viewer?.user.id);
       const [live, scheduled, ended, videos, shorts, bounties] = await Promise.all([
         listStreams(db, { status: 'live', ownerId: p.id }),
         listStreams(db, { status: 'scheduled', ownerId: p.id }),
@@ -90,7 +102,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         avatarUrl: p.avatarUrl,
         verificationType: p.verificationType,
         bio: p.bio,
+        links: p.links,
         bannerUrl: p.bannerUrl,
+        ...stats,
         publicWalletAddress: p.publicWalletAddress,
         roles: p.roles,
         createdAt: p.createdAt.toISOString(),
@@ -101,4 +115,102 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  const profileOr404 = async (username: string) => {
+    const p = await findProfileByUsername(app.db, username);
+    if (!p) throw notFound('This user does not exist');
+    return p;
+  };
+  const UsernameParams = z.object({ username: z.string().min(1).max(64) });
+  const FollowState = z.object({ followers: z.number(), following: z.number(), followedByMe: z.boolean() });
+
+  app.put(
+    '/api/profiles/:username/follow',
+    { schema: { tags: ['profiles'], summary: 'Follow a user (idempotent)', params: UsernameParams, response: { 200: FollowState } } },
+    async (req) => {
+      const s = await requireUser(req);
+      const p = await profileOr404(req.params.username);
+      if (await follow(app.db, s.user.id, p.id)) await app.notifier.notify({ userId: p.id, actorId: s.user.id, type: 'follow' });
+      return followStats(app.db, p.id, s.user.id);
+    },
+  );
+
+  app.delete(
+    '/api/profiles/:username/follow',
+    { schema: { tags: ['profiles'], summary: 'Unfollow a user', params: UsernameParams, response: { 200: FollowState } } },
+    async (req) => {
+      const s = await requireUser(req);
+      const p = await profileOr404(req.params.username);
+      await unfollow(app.db, s.user.id, p.id);
+      return followStats(app.db, p.id, s.user.id);
+    },
+  );
+
+  for (const which of ['followers', 'following'] as const) {
+    app.get(
+      `/api/profiles/:username/${which}`,
+      { schema: { tags: ['profiles'], summary: which === 'followers' ? 'Who follows this user' : 'Whom this user follows', params: UsernameParams, response: { 200: z.array(CreatorSchema) } } },
+      async (req) => listFollows(app.db, (await profileOr404(req.params.username)).id, which),
+    );
+  }
+
+  app.patch(
+    '/api/profile',
+    { schema: { tags: ['profiles'], summary: 'Edit your profile', body: ProfileUpdateSchema, response: { 200: z.object({ displayName: z.string(), bio: z.string(), links: z.array(z.string()) }) } } },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      const { displayName, bio, links } = req.body;
+      if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName))) {
+        const own = await findProfileById(app.db, s.user.id);
+        if (own?.displayName.toLowerCase() !== displayName.toLowerCase()) throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN);
+      }
+      const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
+      if (displayName !== undefined) set.displayName = displayName;
+      if (bio !== undefined) set.bio = bio;
+      if (links !== undefined) set.links = links;
+      const [row] = await app.db.update(profiles).set(set).where(eq(profiles.id, s.user.id)).returning();
+      return { displayName: row!.displayName, bio: row!.bio, links: row!.links };
+    },
+  );
+
+  // Avatar and banner: the raw image as the body, checked, resized and re-encoded without EXIF.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: 8 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    for (const [kind, w, h] of [['avatar', 512, 512], ['banner', 1500, 500]] as const) {
+      scope.post(
+        `/api/profile/${kind}`,
+        { schema: { tags: ['profiles'], summary: `Upload your ${kind} (an image body, 8 MB at most)`, response: { 200: z.object({ url: z.string() }) } } },
+        async (req) => {
+          const s = await requireVerifiedUser(req);
+          if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new HttpError(400, 'no_image', 'Choose an image to upload.');
+          const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glint-img-'));
+          try {
+            const input = path.join(dir, 'in');
+            await fs.promises.writeFile(input, req.body);
+            const probe = JSON.parse(await runMediaTool('ffprobe', probeArgs(input), { timeoutMs: 15_000 }).catch(() => '{}')) as {
+              format?: { format_name?: string };
+              streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
+            };
+            const stream = probe.streams?.find((x) => x.codec_type === 'video');
+            if (!stream || !isImageFormat(probe.format?.format_name ?? '', stream.codec_name ?? '')) {
+              throw new HttpError(415, 'not_an_image', 'This file is not an image. Upload a JPEG, PNG, WebP or GIF.');
+            }
+            if ((stream.width ?? 0) > 8000 || (stream.height ?? 0) > 8000) throw new HttpError(413, 'image_too_large', 'Images can be at most 8000 pixels on a side.');
+            const output = path.join(dir, 'out.jpg');
+            await runMediaTool('ffmpeg', imageArgs(input, output, w, h), { timeoutMs: 30_000 });
+            const key = `profiles/${s.user.id}/${kind}-${randomUUID()}.jpg`;
+            await app.storage.putFile(key, output);
+            const old = await findProfileById(app.db, s.user.id);
+            const url = app.storage.url(key);
+            await app.db.update(profiles).set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url }).where(eq(profiles.id, s.user.id));
+            const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
+            if (previous?.startsWith('/media/profiles/')) await app.storage.deletePrefix(previous.slice('/media/'.length));
+            return { url };
+          } finally {
+            await fs.promises.rm(dir, { recursive: true, force: true });
+          }
+        },
+      );
+    }
+  });
 };

@@ -1,5 +1,4 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Creator } from '../../shared/content.js';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { profiles, user as authUser, userRoles } from '../db/schema/index.js';
 
@@ -22,17 +21,6 @@ export async function findProfileByUsername(db: Db, username: string) {
   if (!row) return undefined;
   const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
   return { ...row, roles: roles.map((r) => r.role) };
-}
-
-/** Users whose username or display name contains `q` (case-insensitive); exact username first. */
-export async function searchCreators(db: Db, q: string, limit = 20): Promise<Creator[]> {
-  const pattern = `%${escapeLike(q)}%`;
-  return db
-    .select(creatorColumns)
-    .from(profiles)
-    .where(or(ilike(profiles.username, pattern), ilike(profiles.displayName, pattern)))
-    .orderBy(sql`lower(${profiles.username}) = ${q.toLowerCase()} desc`, asc(profiles.username))
-    .limit(limit);
 }
 
 export function escapeLike(s: string): string {

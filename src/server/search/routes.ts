@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchQuerySchema, SearchResultsSchema } from '../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
-import { searchCreators } from '../profiles/service.js';
+import { searchPeople } from './service.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
 
@@ -18,10 +18,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query.q;
-      if (!q) return { q, users: [], streams: [], videos: [], shorts: [], bounties: [] };
       const db = app.db;
+      if (!q) {
+        // No query yet: what is trending, so the page is never empty.
+        const [live, upcoming, videos, shorts] = await Promise.all([
+          listStreams(db, { status: 'live', limit: 10 }),
+          listStreams(db, { status: 'scheduled', limit: 10 }),
+          listVideos(db, { kind: 'long', sort: 'trending', limit: 12 }),
+          listVideos(db, { kind: 'short', sort: 'trending', limit: 12 }),
+        ]);
+        return { q, users: [], streams: [...live, ...upcoming], videos, shorts, bounties: [] };
+      }
       const [users, live, scheduled, ended, videos, shorts, bounties] = await Promise.all([
-        searchCreators(db, q),
+        searchPeople(db, q),
         listStreams(db, { status: 'live', text: q, limit: 10 }),
         listStreams(db, { status: 'scheduled', text: q, limit: 10 }),
         listStreams(db, { status: 'ended', text: q, limit: 10 }),

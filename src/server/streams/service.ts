@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { StreamCard } from '../../shared/content.js';
 import type { Db } from '../db/client.js';
+import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { livestreams } from '../db/schema/index.js';
-import { creatorColumns, escapeLike, profilesTable } from '../profiles/service.js';
+import { creatorColumns, profilesTable } from '../profiles/service.js';
 
 export interface StreamFilter {
   status: 'live' | 'scheduled' | 'ended';
@@ -22,9 +23,10 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
   if (f.category) where.push(eq(livestreams.category, f.category));
   if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
   if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
+  const tsquery = f.text ? prefixQuery(f.text) : undefined;
   if (f.text) {
-    const p = `%${escapeLike(f.text)}%`;
-    where.push(or(ilike(livestreams.title, p), ilike(livestreams.description, p), ilike(livestreams.tokenSymbol, p))!);
+    if (!tsquery) return [];
+    where.push(textMatch(livestreams.title, livestreams.description, tsquery));
   }
   // Live: most watched first; upcoming: soonest first; ended: latest first.
   const order =
@@ -38,7 +40,7 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
     .from(livestreams)
     .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
     .where(and(...where))
-    .orderBy(...order)
+    .orderBy(...(tsquery ? [desc(textRank(livestreams.title, livestreams.description, tsquery)), ...order] : order))
     .limit(f.limit ?? 24);
   return rows.map(({ s, creator }) => ({
     id: s.id,

@@ -7,6 +7,7 @@ import { CommentBodySchema, CommentSchema, CreateVideoSchema, UpdateVideoSchema,
 import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { categoryParam } from '../home/routes.js';
 import { notFound } from '../http/errors.js';
+import { contentTypeOfVideo } from '../notifications/service.js';
 import {
   addComment,
   addShare,
@@ -150,8 +151,11 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['videos'], summary: 'Like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
     async (req) => {
       const s = await requireUser(req);
-      await published(req.params.id);
+      const v = await published(req.params.id);
       const r = await setLike(app.db, req.params.id, s.user.id, true);
+      if (r.changed) {
+        await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'like', contentId: v.id, contentType: contentTypeOfVideo(v.kind), contentTitle: v.title });
+      }
       return { likes: r.likes, liked: true };
     },
   );
@@ -171,8 +175,11 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/videos/:id/share',
     { schema: { tags: ['videos'], summary: 'Count a share', params: IdParams, response: { 200: z.object({ shares: z.number() }) } } },
     async (req) => {
-      await published(req.params.id);
-      return { shares: await addShare(app.db, req.params.id) };
+      const v = await published(req.params.id);
+      const s = await sessionOf(req);
+      const shares = await addShare(app.db, req.params.id);
+      if (s) await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'share', contentId: v.id, contentType: contentTypeOfVideo(v.kind), contentTitle: v.title });
+      return { shares };
     },
   );
 
@@ -202,8 +209,9 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } } },
     async (req, reply) => {
       const s = await requireVerifiedUser(req);
-      await published(req.params.id);
+      const v = await published(req.params.id);
       const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
+      await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'comment', contentId: v.id, contentType: contentTypeOfVideo(v.kind), contentTitle: v.title });
       return reply.status(201).send({ id: c.id });
     },
   );

@@ -1,17 +1,20 @@
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../shared/content.js';
 import { slugify } from '../../shared/routes.js';
 import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail } from '../../shared/videos.js';
 import type { Db } from '../db/client.js';
+import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { videoComments, videoLikes, videoProgress, videoViews, videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Storage } from '../media/storage.js';
-import { creatorColumns, escapeLike, profilesTable } from '../profiles/service.js';
+import { creatorColumns, profilesTable } from '../profiles/service.js';
 
 export interface VideoFilter {
   kind: 'long' | 'short';
   category?: string | undefined;
   ownerId?: string | undefined;
+  /** Any of these owners (the "Following" row). */
+  ownerIds?: string[] | undefined;
   text?: string | undefined;
   limit?: number | undefined;
   sort?: 'newest' | 'trending' | undefined;
@@ -43,10 +46,15 @@ export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
   const where: SQL[] = [eq(videos.kind, f.kind), eq(videos.status, 'ready'), eq(videos.visibility, 'public')];
   if (f.category) where.push(eq(videos.category, f.category));
   if (f.ownerId) where.push(eq(videos.ownerId, f.ownerId));
+  if (f.ownerIds) {
+    if (f.ownerIds.length === 0) return [];
+    where.push(inArray(videos.ownerId, f.ownerIds));
+  }
   if (f.excludeId) where.push(sql`${videos.id} <> ${f.excludeId}`);
+  const tsquery = f.text ? prefixQuery(f.text) : undefined;
   if (f.text) {
-    const p = `%${escapeLike(f.text)}%`;
-    where.push(or(ilike(videos.title, p), ilike(videos.description, p))!);
+    if (!tsquery) return [];
+    where.push(textMatch(videos.title, videos.description, tsquery));
   }
   const order = f.sort === 'trending' ? [desc(trendingSql), desc(videos.createdAt)] : [desc(videos.publishedAt), desc(videos.createdAt)];
   const rows = await db
@@ -54,7 +62,7 @@ export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
     .from(videos)
     .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
     .where(and(...where))
-    .orderBy(...order)
+    .orderBy(...(tsquery ? [desc(textRank(videos.title, videos.description, tsquery)), ...order] : order))
     .limit(f.limit ?? 24)
     .offset(f.offset ?? 0);
   return rows.map(({ v, creator }) => toCard(v, creator));

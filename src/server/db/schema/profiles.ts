@@ -17,6 +17,7 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     bannerUrl: text('banner_url'),
     bio: text('bio').notNull().default(''),
+    links: text('links').array().notNull().default(sql`'{}'::text[]`),
     verificationType: verificationType('verification_type').notNull().default('none'),
     publicWalletAddress: text('public_wallet_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
