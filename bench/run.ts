@@ -12,6 +12,7 @@ import { seedDemo } from '../src/server/db/seed.js';
 import { verifyWalletSignature } from '../src/server/wallet/signature.js';
 import { TestWallet } from '../src/server/test-support/wallet.js';
 import { mediaBenchmarks } from './media.js';
+import { realtimeBenchmark } from './realtime.js';
 
 interface Row {
   name: string;
@@ -87,3 +88,9 @@ for (const r of rows) console.log([r.name, r.n, fmt(r.p50), fmt(r.p95), fmt(r.p9
 
 console.log('\nmedia | result\n--- | ---');
 for (const r of await mediaBenchmarks()) console.log(`${r.name} | ${r.value}`);
+
+const rt = await realtimeBenchmark();
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+console.log(`\nnotification delivery (${rt.sockets} sockets connected, ${rt.samples} notifications) | p50 ms | p99 ms\n--- | ---: | ---:`);
+console.log(`from the action's HTTP reply to the WebSocket message | ${pct(rt.fromReply, 0.5).toFixed(1)} | ${pct(rt.fromReply, 0.99).toFixed(1)}`);
+console.log(`from the action's request to the WebSocket message | ${pct(rt.fromRequest, 0.5).toFixed(1)} | ${pct(rt.fromRequest, 0.99).toFixed(1)}`);
