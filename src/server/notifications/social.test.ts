@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import type { RealtimeMessage } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
 import { notifications, videos } from '../db/schema/index.js';
-import { Client, createTestApp, type TestApp } from '../test-support/app.js';
+import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
 let t: TestApp;
 let base: string;
@@ -23,12 +23,7 @@ let n = 0;
 async function person(name?: string) {
   n++;
   const username = name ?? `person_${n}`;
-  const c = new Client(t.app);
-  const email = `${username}@example.com`;
-  await c.post('/api/auth/sign-up/email', { email, username, name: '', password: 'Str0ng!Passw0rd' });
-  const mail = (await t.app.mailer.list()).find((m) => m.to === email)!;
-  const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-  await c.get(url.pathname + url.search);
+  const c = await verifiedClient(t.app, username);
   const me = (await c.get('/api/me')).json();
   return { c, id: me.user.id as string, username: me.profile.username as string };
 }

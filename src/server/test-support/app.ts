@@ -109,3 +109,15 @@ export class Client {
     return this.request('POST', url, body);
   }
 }
+
+/** A new account whose email is confirmed through the mailed link, signed in on its own client. */
+export async function verifiedClient(app: FastifyInstance, username: string, password = 'Str0ng!Passw0rd') {
+  const c = new Client(app);
+  const email = `${username.toLowerCase()}@example.com`;
+  await c.post('/api/auth/sign-up/email', { email, username, name: '', password });
+  const mail = (await app.mailer.list()).find((m) => m.to === email);
+  if (!mail) throw new Error(`no confirmation mail to ${email}`);
+  const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  await c.get(url.pathname + url.search);
+  return c;
+}

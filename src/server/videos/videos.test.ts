@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_NOT_VERTICAL } from '../../shared/videos.js';
 import { buildApp } from '../app.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
-import { Client, createTestApp, type TestApp } from '../test-support/app.js';
+import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
 let t: TestApp;
 let base: string;
@@ -33,16 +33,7 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function verifiedUser() {
-  n++;
-  const c = new Client(t.app);
-  const email = `creator${n}@example.com`;
-  await c.post('/api/auth/sign-up/email', { email, username: `creator_${n}`, name: '', password: 'Str0ng!Passw0rd' });
-  const mail = (await t.app.mailer.list()).find((m) => m.to === email)!;
-  const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-  await c.get(url.pathname + url.search);
-  return c;
-}
+const verifiedUser = () => verifiedClient(t.app, `creator_${++n}`);
 const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** The tus protocol by hand: create, then send [from, to) of the file. */
