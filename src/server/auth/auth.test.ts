@@ -150,6 +150,15 @@ describe('log in', () => {
     expect(res.json().message).toBe(TOO_MANY_LOGINS);
   });
 
+  it('accepts the session token as a bearer token (API clients, the native app)', async () => {
+    const { res, email } = await signUp();
+    const token = res.headers['set-auth-token'] ?? res.json().token;
+    const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().user.email).toBe(email);
+    const forged = await t.app.inject({ url: '/api/me', headers: { authorization: 'Bearer not-a-token' } });
+    expect(forged.json()).toEqual({ user: null });
+  });
+
   it('treats a tampered session cookie as a guest', async () => {
     const { c } = await signUp();
     const token = c.cookies.get('glint.session_token')!;

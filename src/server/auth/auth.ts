@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { genericOAuth, twoFactor, username } from 'better-auth/plugins';
+import { bearer, genericOAuth, twoFactor, username } from 'better-auth/plugins';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -249,6 +249,8 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
       }),
       genericOAuth({ config: genericProviders }),
       phantomWallet(db),
+      // API clients and the native app send `Authorization: Bearer <token>` instead of the cookie.
+      bearer(),
     ],
   });
 
