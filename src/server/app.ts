@@ -20,7 +20,7 @@ import fastifyStatic from '@fastify/static';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './media/demo-media.js';
 import { markFailed, processVideo, TRANSCODE_QUEUE } from './media/process-video.js';
 import { startWorker, type Worker } from './media/queue.js';
-import { createLocalStorage, type Storage } from './media/storage.js';
+import { cacheControlFor, createLocalStorage, createS3Storage, type Storage } from './media/storage.js';
 import { registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
@@ -125,20 +125,21 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
 
 /** Media: storage served at /media/, resumable uploads, and the transcoding worker. */
 async function registerMedia(app: FastifyInstance, config: Config, database: Database) {
-  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'media'));
   app.decorate('storage', storage);
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders(res, file) {
-      // Segments, posters and sprites never change under a key; playlists may be rewritten.
-      res.setHeader('Cache-Control', file.endsWith('.m3u8') ? 'public, max-age=60' : 'public, max-age=31536000, immutable');
-      res.setHeader('Access-Control-Allow-Origin', '*');
-    },
-  });
+  if (storage.root) {
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, file) {
+        res.setHeader('Cache-Control', cacheControlFor(file));
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
   const uploadsDir = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
   const worker =

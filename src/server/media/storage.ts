@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /**
- * Where media lives (HLS renditions, posters, sprites, images). Local disk by default, served
- * by Glint at `/media/`; behind a CDN the public base URL changes, the keys stay.
+ * Where media lives (HLS renditions, posters, sprites, images): local disk served by Glint at
+ * `/media/`, or an S3-compatible bucket (usually behind a CDN). Keys are the same in both.
  */
 export interface Storage {
-  kind: 'local';
+  kind: 'local' | 's3';
   /** Copies a local folder's files under `prefix`. */
   putDirectory(prefix: string, dir: string): Promise<void>;
   putFile(key: string, file: string): Promise<void>;
@@ -14,15 +15,36 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /** The address a browser fetches `key` from. */
   url(key: string): string;
+  /** The key behind an address this storage made; undefined for any other address. */
+  keyOf(url: string): string | undefined;
   /** For the local store: the folder `/media/` serves. */
-  root: string;
+  root?: string;
 }
 
-const safeKey = (key: string) => {
+export const safeKey = (key: string) => {
   const norm = path.posix.normalize(key).replace(/^\/+/, '');
   if (norm.startsWith('..')) throw new Error(`Unsafe storage key: ${key}`);
   return norm;
 };
+
+/** Segments, posters and sprites never change under a key; playlists may be rewritten. */
+export const cacheControlFor = (key: string) => (key.endsWith('.m3u8') ? 'public, max-age=60' : 'public, max-age=31536000, immutable');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+export const contentTypeFor = (key: string) => CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
 
 export function createLocalStorage(root: string, publicBase = '/media'): Storage {
   fs.mkdirSync(root, { recursive: true });
@@ -42,8 +64,63 @@ export function createLocalStorage(root: string, publicBase = '/media'): Storage
     async deletePrefix(prefix) {
       await fs.promises.rm(path.join(root, safeKey(prefix)), { recursive: true, force: true });
     },
-    url(key) {
-      return `${publicBase}/${safeKey(key)}`;
+    url: (key) => `${publicBase}/${safeKey(key)}`,
+    keyOf: (url) => (url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length + 1) : undefined),
+  };
+}
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle?: boolean;
+  /** Where browsers fetch objects: a CDN in front of the bucket, or the bucket's own address. */
+  publicUrl: string;
+}
+
+export function createS3Storage(o: S3Options): Storage {
+  const client = new S3Client({
+    region: o.region,
+    endpoint: o.endpoint,
+    forcePathStyle: o.forcePathStyle ?? !!o.endpoint,
+    credentials: o.accessKeyId && o.secretAccessKey ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } : undefined,
+  });
+  const base = o.publicUrl.replace(/\/+$/, '');
+  const put = async (key: string, file: string) => {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: o.bucket,
+        Key: safeKey(key),
+        Body: await fs.promises.readFile(file),
+        ContentType: contentTypeFor(key),
+        CacheControl: cacheControlFor(key),
+      }),
+    );
+  };
+  return {
+    kind: 's3',
+    async putDirectory(prefix, dir) {
+      const files = await filesUnder(dir);
+      // A few at a time: HLS ladders have hundreds of small segments.
+      for (let i = 0; i < files.length; i += 8) {
+        await Promise.all(files.slice(i, i + 8).map((f) => put(`${prefix}/${f.split(path.sep).join('/')}`, path.join(dir, f))));
+      }
     },
+    putFile: put,
+    async deletePrefix(prefix) {
+      let token: string | undefined;
+      do {
+        const p = safeKey(prefix);
+        const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: p, ContinuationToken: token }));
+        // The object itself or what is below it as a folder, never a sibling sharing the start.
+        const keys = (page.Contents ?? []).filter((c) => c.Key === p || c.Key!.startsWith(`${p}/`)).map((c) => ({ Key: c.Key! }));
+        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: keys } }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    url: (key) => `${base}/${safeKey(key)}`,
+    keyOf: (url) => (url.startsWith(`${base}/`) ? url.slice(base.length + 1) : undefined),
   };
 }

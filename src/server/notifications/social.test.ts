@@ -188,7 +188,7 @@ describe('profile editing', () => {
     expect(up.statusCode).toBe(200);
     const url = up.json().url as string;
     expect((await a.c.get('/api/me')).json().profile.avatarUrl).toBe(url);
-    const stored = path.join(t.app.storage.root, url.slice('/media/'.length));
+    const stored = path.join(t.app.storage.root!, url.slice('/media/'.length));
     const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', stored]).toString());
     expect([probe.streams[0].width, probe.streams[0].height]).toEqual([512, 512]);
     expect(JSON.stringify(probe.format.tags ?? {})).not.toContain('secret-location');

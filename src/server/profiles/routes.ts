@@ -204,7 +204,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             const url = app.storage.url(key);
             await app.db.update(profiles).set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url }).where(eq(profiles.id, s.user.id));
             const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
-            if (previous?.startsWith('/media/profiles/')) await app.storage.deletePrefix(previous.slice('/media/'.length));
+            const previousKey = previous ? app.storage.keyOf(previous) : undefined;
+            if (previousKey?.startsWith('profiles/')) await app.storage.deletePrefix(previousKey);
             return { url };
           } finally {
             await fs.promises.rm(dir, { recursive: true, force: true });

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error s3rver ships no types; it is a local S3 server for tests only.
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage, createS3Storage, type Storage } from './storage.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-storage-'));
+const src = path.join(tmp, 'src');
+fs.mkdirSync(path.join(src, '720p'), { recursive: true });
+fs.writeFileSync(path.join(src, 'master.m3u8'), '#EXTM3U\n');
+fs.writeFileSync(path.join(src, '720p', 'seg_0000.ts'), Buffer.alloc(376, 0x47));
+fs.writeFileSync(path.join(tmp, 'poster.jpg'), 'jpeg');
+
+// S3 is held at its protocol boundary: a local server speaking the S3 API.
+let s3: { close: () => Promise<void> };
+let endpoint: string;
+beforeAll(async () => {
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'glint-media' }] });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  s3 = server;
+});
+afterAll(async () => {
+  await s3.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** How a browser would see an address: its size when it is there, undefined when not. */
+type Read = (url: string) => Promise<number | undefined>;
+
+async function exercise(storage: Storage, read: Read) {
+  await storage.putDirectory('videos/abc/hls', src);
+  await storage.putFile('videos/abc/poster.jpg', path.join(tmp, 'poster.jpg'));
+  await storage.putFile('videos/abcd/poster.jpg', path.join(tmp, 'poster.jpg'));
+  expect(await read(storage.url('videos/abc/hls/720p/seg_0000.ts'))).toBe(376);
+  expect(storage.keyOf(storage.url('videos/abc/poster.jpg'))).toBe('videos/abc/poster.jpg');
+  expect(storage.keyOf('https://elsewhere.example/x.jpg')).toBeUndefined();
+  await storage.deletePrefix('videos/abc');
+  expect(await read(storage.url('videos/abc/hls/master.m3u8'))).toBeUndefined();
+  // A sibling whose key merely starts the same stays.
+  expect(await read(storage.url('videos/abcd/poster.jpg'))).toBe(4);
+  await expect(storage.putFile('../escape.jpg', path.join(tmp, 'poster.jpg'))).rejects.toThrow(/Unsafe/);
+}
+
+describe('S3-compatible storage', () => {
+  it('stores folders and files with types and cache headers, serves them, and deletes by prefix', async () => {
+    const storage = createS3Storage({ bucket: 'glint-media', region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: `${endpoint}/glint-media` });
+    await storage.putFile('videos/x/hls/master.m3u8', path.join(src, 'master.m3u8'));
+    const head = await fetch(storage.url('videos/x/hls/master.m3u8'));
+    expect(head.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(head.headers.get('cache-control')).toBe('public, max-age=60');
+    await exercise(storage, async (u) => {
+      const res = await fetch(u);
+      return res.ok ? (await res.arrayBuffer()).byteLength : undefined;
+    });
+  });
+});
+
+describe('local storage', () => {
+  it('does the same on disk', async () => {
+    const root = path.join(tmp, 'media');
+    const storage = createLocalStorage(root);
+    await exercise(storage, async (u) => {
+      const file = path.join(root, storage.keyOf(u)!);
+      return fs.existsSync(file) ? fs.statSync(file).size : undefined;
+    });
+    expect(fs.existsSync(path.join(root, 'videos/abcd/poster.jpg'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'videos/abc'))).toBe(false);
+  });
+});
