@@ -5,12 +5,15 @@ import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { SessionProvider } from './auth/session';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './notifications/push';
 import { router } from './router';
 import { ThemeProvider, useTheme } from './theme/theme-provider';
 import { TooltipProvider } from './ui/tooltip';
 import './index.css';
 
 const queryClient = createQueryClient();
+// SPEC.md §7: a service worker is registered at load (it shows web pushes).
+registerServiceWorker();
 
 /** Toasts follow the theme the page shows. */
 function ThemedToaster() {

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PRODUCT_SLUG } from '../shared/product';
+import { RequireUser } from './auth/require-user';
 import { RequireVerified } from './auth/require-verified';
 import { RouteError } from './errors/route-error';
 import { FullScreenLayout } from './layout/full-screen-layout';
@@ -16,6 +17,16 @@ import { Root } from './layout/root';
 function screen(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
   const Screen = lazy(load);
   return { path, element: <Screen /> };
+}
+
+/**
+ * One screen under several addresses (`/glint/{id}` and `/glint/{username}/{slug}/{id}`): the
+ * same component for each, so moving between them (the canonical address, the shorts feed
+ * following the current short) keeps the screen mounted and its player playing.
+ */
+function aliases(paths: string[], load: () => Promise<{ default: ComponentType }>): RouteObject[] {
+  const Screen = lazy(load);
+  return paths.map((path) => ({ path, element: <Screen /> }));
 }
 
 /**
@@ -59,8 +70,7 @@ export const routes: RouteObject[] = [
               screen('/stream/:username/:titleSlug/:id', () => import('./streams/stream-screen')),
               screen('/stream/:id', () => import('./streams/stream-screen')),
               screen(`/${PRODUCT_SLUG}`, () => import('./videos/videos-screen')),
-              screen(`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, () => import('./videos/video-screen')),
-              screen(`/${PRODUCT_SLUG}/:id`, () => import('./videos/video-screen')),
+              ...aliases([`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, `/${PRODUCT_SLUG}/:id`], () => import('./videos/video-screen')),
               screen('/profile/:username', () => import('./profiles/profile-screen')),
               screen('/search', () => import('./search/search-screen')),
               screen('/leaderboards', () => import('./leaderboards/leaderboards-screen')),
@@ -70,12 +80,16 @@ export const routes: RouteObject[] = [
                 children: [
                   screen('/submit', () => import('./submit/submit-screen')),
                   screen('/profile', () => import('./profiles/own-profile-screen')),
-                  screen('/settings', () => import('./settings/settings-screen')),
                   screen('/admin/verification', () => import('./admin/verification-screen')),
                   screen('/admin/moderation', () => import('./admin/moderation-screen')),
                   screen('/admin/reports', () => import('./admin/reports-screen')),
                   screen('/admin/roles', () => import('./admin/roles-screen')),
                 ],
+              },
+              {
+                // Any signed-in account, verified or not: a new email is confirmed from here.
+                Component: RequireUser,
+                children: [screen('/settings', () => import('./settings/settings-screen'))],
               },
             ],
           },
@@ -87,8 +101,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteError,
             children: [
-              screen('/shorts', () => import('./shorts/shorts-screen')),
-              screen('/shorts/:username/:titleSlug/:id', () => import('./shorts/shorts-screen')),
+              ...aliases(['/shorts', '/shorts/:username/:titleSlug/:id'], () => import('./shorts/shorts-screen')),
             ],
           },
         ],

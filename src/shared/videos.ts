@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { CATEGORY_NAMES, findCategory } from './categories.js';
+import { COMMENT_MAX, DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX } from './video-rules.js';
 import { CreatorSchema } from './content.js';
 
-/** Shorts are vertical or square and at most 3 minutes (PRODUCT.md). */
-export const SHORT_MAX_SECONDS = 180;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MAX = 5000;
-export const TAGS_MAX = 10;
-export const COMMENT_MAX = 2000;
-/** A view counts once per viewer per this window. */
-export const VIEW_WINDOW_HOURS = 6;
-
-export const SHORT_NOT_VERTICAL = 'Shorts must be vertical or square. Upload this one as a video instead.';
-export const SHORT_TOO_LONG = 'Shorts can be at most 3 minutes long. Upload this one as a video instead.';
-export const NOT_A_VIDEO = 'This file is not a video we can play. Upload an MP4, MOV, WebM, MKV or similar file.';
+// Limits, messages and rules without zod live in ./video-rules.ts, so screens that only need a
+// number or a message do not load the schema library.
+export * from './video-rules.js';
 
 const CategoryField = z
   .string()
@@ -91,22 +83,5 @@ export type Comment = z.infer<typeof CommentSchema>;
 export const CommentBodySchema = z.object({
   body: z.string().trim().min(1, 'Write something first').max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`),
 });
-
-/**
- * Trending: recent engagement with time decay (a Hacker-News-style gravity), shared by the API's
- * SQL and the tests. Likes, comments and shares weigh more than views.
- */
-export const TRENDING = { view: 1, like: 4, comment: 6, share: 8, gravity: 1.5, offsetHours: 2 } as const;
-export function trendingScore(e: { views: number; likes: number; comments: number; shares: number }, ageHours: number): number {
-  const points = e.views * TRENDING.view + e.likes * TRENDING.like + e.comments * TRENDING.comment + e.shares * TRENDING.share;
-  return (points + 1) / Math.pow(Math.max(0, ageHours) + TRENDING.offsetHours, TRENDING.gravity);
-}
-
-/** Is this source acceptable as a short? undefined when yes, else the message to show. */
-export function shortProblem(width: number, height: number, durationSeconds: number): string | undefined {
-  if (width > height) return SHORT_NOT_VERTICAL;
-  if (durationSeconds > SHORT_MAX_SECONDS + 0.5) return SHORT_TOO_LONG;
-  return undefined;
-}
 
 export { CATEGORY_NAMES };

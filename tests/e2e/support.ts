@@ -8,11 +8,18 @@ export const PHONE = { width: 390, height: 844 };
 /** Flags that keep Chromium from calling out of this closed network (ARCHITECTURE.md). */
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
+export interface OpenSetup {
+  beforeGoto?: (page: Page) => Promise<unknown>;
+}
+
 export interface Browsing {
   browser: Browser;
   baseURL: string;
-  /** A fresh context and page; console errors and CSP violations on it fail the test. */
-  open(path?: string, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A fresh context and page; console errors and CSP violations on it fail the test.
+   * `setup.beforeGoto` runs on the new page before it navigates (init scripts, exposed functions).
+   */
+  open(path?: string, options?: BrowserContextOptions, setup?: OpenSetup): Promise<Page>;
 }
 
 /**
@@ -40,15 +47,20 @@ export function useBrowser(): Browsing {
       return state.browser;
     },
     baseURL,
-    async open(path = '/', options = {}) {
+    async open(path = '/', options = {}, setup: OpenSetup = {}) {
       const context = await state.browser.newContext({ baseURL, viewport: DESKTOP, ...options });
       state.contexts.push(context);
       const page = await context.newPage();
       page.on('console', (msg) => {
         // A 404 answer for a path the test visits on purpose is logged by Chromium as a resource error.
-        if (msg.type() === 'error' && !/status of 40[04]/.test(msg.text())) state.problems.push(msg.text());
+        if (msg.type() !== 'error' || /status of 40[04]/.test(msg.text())) return;
+        // So is a refusal the account API gives on purpose (wrong password 401, rate limit 429,
+        // taken email 422), which the page then shows as a toast.
+        if (/status of 4(01|03|09|22|29)/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname.startsWith('/api/auth/')) return;
+        state.problems.push(msg.text());
       });
       page.on('pageerror', (err) => state.problems.push(`uncaught: ${err.message}`));
+      await setup.beforeGoto?.(page);
       await page.goto(path);
       return page;
     },

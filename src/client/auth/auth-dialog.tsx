@@ -1,5 +1,5 @@
 import { Check, Wallet } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LoginSchema, SignupSchema } from '../../shared/auth';
 import { PRODUCT_NAME } from '../../shared/product';
@@ -14,6 +14,9 @@ import { useAuthDialog, type AuthTab } from './auth-dialog-context';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
 import { useSession } from './session';
+import { usePhantomPresence } from '../wallet/use-phantom-presence';
+import { PHANTOM_INSTALL_URL, WALLET_TEXT } from '../wallet/wallet-errors';
+import { TwoFactorStep } from './two-factor-step';
 
 const DESCRIPTIONS: Record<AuthTab, string> = {
   login: 'Log in to follow creators, tip in SOL and join the chat.',
@@ -24,25 +27,42 @@ const DESCRIPTIONS: Record<AuthTab, string> = {
 /** The auth dialog of SPEC.md §2: Login, Sign Up and Wallet tabs, over any screen. */
 export function AuthDialog() {
   const { open, tab, setOpen, setTab } = useAuthDialog();
-  const { user } = useSession();
+  const { user, actions } = useSession();
+  // SPEC.md §4: after the password, an account with an authenticator shows the code step.
+  const [step, setStep] = useState<'form' | 'two-factor'>('form');
   // SPEC.md §4: the dialog closes by itself once someone is signed in.
   const shown = open && !user;
+  useEffect(() => {
+    // Closed for real, so a later sign-out does not bring it back.
+    if (user) setOpen(false);
+  }, [user, setOpen]);
+  const onOpenChange = (next: boolean) => {
+    // Closing on the code step abandons that sign-in, as Cancel does.
+    if (!next && step === 'two-factor') {
+      setStep('form');
+      void actions.cancelTwoFactor();
+    }
+    setOpen(next);
+  };
 
   return (
-    <Dialog open={shown} onOpenChange={setOpen}>
+    <Dialog open={shown} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[26rem] gap-5" aria-describedby="auth-dialog-description">
         <DialogHeader>
-          <DialogTitle>Welcome to {PRODUCT_NAME}</DialogTitle>
-          <DialogDescription id="auth-dialog-description">{DESCRIPTIONS[tab]}</DialogDescription>
+          <DialogTitle>{step === 'two-factor' ? 'Two-factor authentication' : `Welcome to ${PRODUCT_NAME}`}</DialogTitle>
+          <DialogDescription id="auth-dialog-description">
+            {step === 'two-factor' ? 'One more step: confirm it is you.' : DESCRIPTIONS[tab]}
+          </DialogDescription>
         </DialogHeader>
-        <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)}>
+        {step === 'two-factor' ? <TwoFactorStep onExit={() => setStep('form')} /> : null}
+        <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)} hidden={step === 'two-factor'}>
           <TabsList className="grid w-full grid-cols-3">
             <TabsTrigger value="login">Login</TabsTrigger>
             <TabsTrigger value="signup">Sign Up</TabsTrigger>
             <TabsTrigger value="wallet">Wallet</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm onNavigate={() => setOpen(false)} />
+            <LoginForm onNavigate={() => setOpen(false)} onTwoFactor={() => setStep('two-factor')} />
           </TabsContent>
           <TabsContent value="signup">
             <SignupForm />
@@ -69,7 +89,7 @@ function Divider() {
 /** Runs an action while showing progress; the action reports its own outcome. */
 function useRunning() {
   const [running, setRunning] = useState(false);
-  const run = async (action: (() => Promise<void>) | undefined) => {
+  const run = async (action: (() => Promise<unknown>) | undefined) => {
     if (!action) return;
     setRunning(true);
     try {
@@ -81,7 +101,7 @@ function useRunning() {
   return { running, run };
 }
 
-function LoginForm({ onNavigate }: { onNavigate: () => void }) {
+function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoFactor: () => void }) {
   const { actions } = useSession();
   const [emailOrUsername, setEmailOrUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -93,7 +113,9 @@ function LoginForm({ onNavigate }: { onNavigate: () => void }) {
     const parsed = LoginSchema.safeParse({ emailOrUsername, password });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    void run(actions.logIn && (() => actions.logIn!(parsed.data)));
+    void run(async () => {
+      if ((await actions.logIn(parsed.data)) === 'two-factor') onTwoFactor();
+    });
   };
 
   return (
@@ -137,7 +159,11 @@ function LoginForm({ onNavigate }: { onNavigate: () => void }) {
         <Button variant="outline" className="w-full" onClick={() => void run(actions.signInWithGoogle)}>
           <GoogleIcon className="size-4" /> Sign in with Google
         </Button>
-        <Button variant="outline" className="w-full" onClick={() => void run(actions.connectPhantom)}>
+        <Button
+          variant="outline"
+          className="w-full"
+          onClick={() => void run(actions.connectPhantom && (() => actions.connectPhantom!({ intent: 'login' })))}
+        >
           <PhantomIcon className="size-4" /> Sign in with Phantom Wallet
         </Button>
       </div>
@@ -158,7 +184,7 @@ function SignupForm() {
     const parsed = SignupSchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    void run(actions.signUp && (() => actions.signUp!(parsed.data)));
+    void run(() => actions.signUp(parsed.data));
   };
 
   return (
@@ -228,6 +254,7 @@ const WALLET_BENEFITS = [
 function WalletPanel({ onLogin }: { onLogin: () => void }) {
   const { actions } = useSession();
   const { running, run } = useRunning();
+  const phantom = usePhantomPresence();
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4">
@@ -235,7 +262,7 @@ function WalletPanel({ onLogin }: { onLogin: () => void }) {
           <PhantomIcon className="size-7" />
         </div>
         <div className="text-sm">
-          <p className="font-semibold">Create an account with Phantom</p>
+          <p className="font-semibold">Sign up with Phantom</p>
           <p className="text-muted-foreground">Connect your wallet and sign one message to prove it is yours.</p>
         </div>
       </div>
@@ -249,10 +276,23 @@ function WalletPanel({ onLogin }: { onLogin: () => void }) {
           </li>
         ))}
       </ul>
-      <Button variant="brand" className="w-full" disabled={running} onClick={() => void run(actions.connectPhantom)}>
+      <Button
+        variant="brand"
+        className="w-full"
+        disabled={running}
+        onClick={() => void run(actions.connectPhantom && (() => actions.connectPhantom!({ intent: 'signup' })))}
+      >
         {running ? <Spinner className="size-4 text-current" label="Connecting" /> : <Wallet aria-hidden />}
         Connect Phantom
       </Button>
+      {phantom === 'absent' ? (
+        <p className="flex flex-col items-center gap-1 rounded-lg border border-dashed p-3 text-center text-sm text-muted-foreground">
+          {WALLET_TEXT.installPhantom}
+          <a href={PHANTOM_INSTALL_URL} target="_blank" rel="noopener noreferrer" className="font-medium text-primary hover:underline">
+            Install Phantom
+          </a>
+        </p>
+      ) : null}
       <p className="text-center text-sm text-muted-foreground">
         <button type="button" className="font-medium text-primary hover:underline" onClick={onLogin}>
           Already have a wallet account? Log in

@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound } from 'lucide-react';
+import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { EmailSchema } from '../../shared/auth';
@@ -15,20 +15,42 @@ export default function ResetPasswordScreen() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [running, setRunning] = useState(false);
+  const [sentTo, setSentTo] = useState<string>();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = EmailSchema.safeParse(email.trim());
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    if (!actions.requestPasswordReset) return;
     setRunning(true);
     try {
-      await actions.requestPasswordReset(parsed.data);
+      if (await actions.requestPasswordReset(parsed.data)) setSentTo(parsed.data);
     } finally {
       setRunning(false);
     }
   };
+
+  if (sentTo) {
+    // The same words whether or not the address has an account: the answer reveals nothing.
+    return (
+      <AuthCard icon={MailCheck} title="Check your email" description="If an account exists for that email, we've sent a link to reset your password.">
+        <div className="flex flex-col gap-4 text-center text-sm text-muted-foreground" role="status">
+          <p>
+            Look for it at <span className="font-medium text-foreground">{sentTo}</span>. The link works once and expires in 1 hour. Nothing after a
+            few minutes? Check your spam folder or try again.
+          </p>
+          <Button variant="outline" className="w-full" onClick={() => setSentTo(undefined)}>
+            Use a different email
+          </Button>
+          <Button variant="ghost" asChild className="w-full">
+            <Link to="/app">
+              <ArrowLeft aria-hidden /> Back to Home
+            </Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard icon={KeyRound} title="Reset your password" description="Enter the email of your account and we’ll send you a link to choose a new password.">

@@ -1,10 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { LoginInput, SignupInput } from '../../shared/auth';
+import type { LoginResult, ResetResult, TwoFactorResult } from './auth-flows';
 import type { Creator } from '../../shared/content';
 // Types only: src/shared/session.ts also builds zod schemas, which the first page load does without.
 import type { Me, SessionStatus } from '../../shared/session';
 import { api } from '../lib/api';
+import { walletActions, type WalletIntent } from '../wallet/wallet-actions';
 
 export type Role = 'admin' | 'moderator';
 
@@ -21,16 +23,29 @@ export interface SessionUser extends Creator {
 export type { SessionStatus };
 
 /**
- * What the auth dialog and the account screens ask the session to do. Each is optional: a form
- * calls the one it needs with `?.()`, so a missing action does nothing rather than pretend.
+ * What the auth dialog and the account screens ask the session to do. Each reports its own
+ * outcome (toasts of SPEC.md §4 and §8) and refreshes the session; an optional one is called
+ * with `?.()`, so a missing action does nothing rather than pretend.
  */
 export interface AuthActions {
-  logIn?: (input: LoginInput) => Promise<void>;
-  signUp?: (input: SignupInput) => Promise<void>;
-  signInWithGoogle?: () => Promise<void>;
-  connectPhantom?: () => Promise<void>;
-  requestPasswordReset?: (email: string) => Promise<void>;
-  updatePassword?: (password: string) => Promise<void>;
+  /** Email or username and password; 'two-factor' when the account must still pass its code. */
+  logIn: (input: LoginInput) => Promise<LoginResult>;
+  /** True once the account exists (and is signed in, unverified). */
+  signUp: (input: SignupInput) => Promise<boolean>;
+  /** The six-digit step after a password login (SPEC.md §2 Two-factor screen). */
+  verifyTwoFactor: (code: string) => Promise<TwoFactorResult>;
+  /** Cancel on the two-factor step: drops the half-finished sign-in. */
+  cancelTwoFactor: () => Promise<void>;
+  signInWithGoogle: () => Promise<void>;
+  /** Phantom (SPEC.md §4): a guest logs in, or goes on to register unless `intent` is 'login'; a signed-in user links the wallet. */
+  connectPhantom?: (options?: { intent?: WalletIntent }) => Promise<void>;
+  /** Unlinks the wallet and signs out (SPEC.md §4 wallet disconnect). */
+  disconnectWallet?: () => Promise<void>;
+  /** True once asked; the answer never tells whether the email has an account. */
+  requestPasswordReset: (email: string) => Promise<boolean>;
+  /** Sets the new password with the mailed link's token. */
+  resetPassword: (token: string, password: string) => Promise<ResetResult>;
+  resendVerification: (email: string) => Promise<boolean>;
   signOut?: () => Promise<void>;
 }
 
@@ -65,12 +80,25 @@ function toSessionUser(me: Me): SessionUser | null {
 
 /*
  * The session source, the single place where the client learns who is signed in (the server's
- * `GET /api/me`, read through the httpOnly session cookie) and how to sign in or out. Signing
- * out is here; the sign-in, sign-up, Google and Phantom flows join `actions` with the client side
- * of accounts, and until they do, the auth dialog's forms validate their input and stop there.
+ * `GET /api/me`, read through the httpOnly session cookie) and how to sign in or out. The
+ * password, two-factor and Google flows live in ./auth-flows.ts, loaded on first use.
  */
 
 const SessionContext = createContext<Session | null>(null);
+
+/**
+ * After a sign-in, sign-out or account change: everything cached may depend on who is asking.
+ * The order matters: who is signed in is asked first and applied (so screens and queries that
+ * need an account stop), and only then is the rest asked again; otherwise a sign-out would
+ * refetch the account's own data one last time and get 401s.
+ */
+export async function refreshAfterAccountChange(queryClient: QueryClient): Promise<Me | undefined> {
+  await queryClient.refetchQueries({ queryKey: sessionKeys.current });
+  // Query observers hear of the new session in a macrotask; React renders right after it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.current[0] });
+  return queryClient.getQueryData<Me>(sessionKeys.current);
+}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -90,15 +118,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         : user.emailVerified
           ? 'verified'
           : 'unverified';
-  const actions = useMemo<AuthActions>(
-    () => ({
+  const actions = useMemo<AuthActions>(() => {
+    const refresh = () => refreshAfterAccountChange(queryClient);
+    // The flows (and the shared rules with zod) load on first use, not with the first page.
+    const flows = () => import('./auth-flows');
+    return {
+      logIn: async (input) => (await flows()).logIn(input, refresh),
+      signUp: async (input) => (await flows()).signUp(input, refresh),
+      verifyTwoFactor: async (code) => (await flows()).verifyTwoFactor(code, refresh),
+      cancelTwoFactor: async () => {
+        await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
+        await refresh();
+      },
+      signInWithGoogle: async () => (await flows()).signInWithGoogle(),
+      requestPasswordReset: async (email) => (await flows()).requestPasswordReset(email),
+      resetPassword: async (token, password) => (await flows()).resetPassword(token, password, refresh),
+      resendVerification: async (email) => (await flows()).resendVerification(email),
+      ...walletActions({
+        refresh: async () => (await refresh())?.user?.id ?? null,
+        currentUserId: () => queryClient.getQueryData<Me>(sessionKeys.current)?.user?.id ?? null,
+        signOut: async () => {
+          await api('/api/auth/sign-out', { method: 'POST', json: {} });
+          await refresh();
+        },
+      }),
       signOut: async () => {
         await api('/api/auth/sign-out', { method: 'POST', json: {} });
-        await queryClient.invalidateQueries({ queryKey: sessionKeys.current });
+        await refresh();
       },
-    }),
-    [queryClient],
-  );
+    };
+  }, [queryClient]);
   const value = useMemo<Session>(() => ({ status, user, actions }), [status, user, actions]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -8,7 +8,15 @@ const chip =
 
 /** A scrolling row of category chips filtering the current screen through `?category=`. */
 export function CategoryChips({ active }: { active: string | null }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Other filters in the address (the Glint list's sort) stay as they are.
+  const hrefFor = (slug: string | null) => {
+    const p = new URLSearchParams(search);
+    if (slug) p.set('category', slug);
+    else p.delete('category');
+    const qs = p.toString();
+    return qs ? `${pathname}?${qs}` : pathname;
+  };
   const activeRef = useRef<HTMLAnchorElement>(null);
   // A category chosen elsewhere (the sidebar) may sit far along the row: bring its chip into view.
   useEffect(() => {
@@ -19,7 +27,7 @@ export function CategoryChips({ active }: { active: string | null }) {
       <ul className="flex gap-2 overflow-x-auto px-4 pb-1 scrollbar-none sm:px-6">
         <li>
           <Link
-            to={pathname}
+            to={hrefFor(null)}
             aria-current={active === null ? 'page' : undefined}
             className={cn(chip, active === null ? 'border-transparent bg-foreground text-background' : 'bg-muted/40 hover:bg-accent')}
           >
@@ -30,7 +38,7 @@ export function CategoryChips({ active }: { active: string | null }) {
           <li key={c.slug}>
             <Link
               ref={active === c.slug ? activeRef : undefined}
-              to={`${pathname}?category=${c.slug}`}
+              to={hrefFor(c.slug)}
               aria-current={active === c.slug ? 'page' : undefined}
               className={cn(
                 chip,

@@ -27,6 +27,7 @@ import { ErrorState } from '../ui/error-state';
 import { VideoCard } from '../videos/video-card';
 import { CategoryChips } from './category-chips';
 import { useHomeFeed } from './queries';
+import { FollowingRow } from '../profiles/following-row';
 
 type RowKey = 'live' | 'upcoming' | 'recent' | 'videos' | 'shorts' | 'bounties';
 
@@ -72,10 +73,11 @@ const ROWS: Record<
     hint: 'Streams that just finished appear here with their replay.',
   },
   videos: {
-    title: 'Videos',
+    title: 'Trending Videos',
     icon: Clapperboard,
     kind: 'wide',
-    seeAll: `/${PRODUCT_SLUG}`,
+    seeAll: `/${PRODUCT_SLUG}?sort=trending`,
+    keepsCategory: true,
     empty: 'No videos yet',
     hint: `Long videos posted to ${PRODUCT_NAME} appear here.`,
   },
@@ -188,6 +190,8 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
 
   return (
     <div className="flex flex-col gap-10">
+      {/* Signed-in viewers: videos of the creators they follow, on the plain home only. */}
+      {order === DEFAULT_ORDER ? <FollowingRow videos={feed.data?.following} now={now} /> : null}
       {order.map((key) => {
         const row = ROWS[key];
         return (
@@ -199,7 +203,7 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
             action={
               row.seeAll && feed.data && feed.data[key].length > 0 ? (
                 <Button variant="ghost" size="sm" asChild>
-                  <Link to={category && row.keepsCategory ? `${row.seeAll}?category=${category}` : row.seeAll}>See all</Link>
+                  <Link to={category && row.keepsCategory ? `${row.seeAll}${row.seeAll.includes('?') ? '&' : '?'}category=${category}` : row.seeAll}>See all</Link>
                 </Button>
               ) : undefined
             }

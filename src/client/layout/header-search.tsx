@@ -1,19 +1,14 @@
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../shared/routes';
+import { useSearchBox } from '../search/use-search-box';
 import { cn } from '../lib/utils';
 
-/** The search box of a screen or the top bar; runs on Enter or the button, only when not blank. */
-export function SearchForm({ initial, className, autoFocus }: { initial: string; className?: string; autoFocus?: boolean }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState(initial);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const q = text.trim();
-    if (q) void navigate(paths.search(q));
-  };
+/**
+ * A search box: the top bar's, and the one on /search for phones. Both hold the address's query
+ * through one hook (`useSearchBox`): on /search results follow as you type; elsewhere Enter or
+ * the button searches, only when the text is not blank.
+ */
+export function SearchForm({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
+  const { text, setText, submit } = useSearchBox();
 
   return (
     <form role="search" onSubmit={submit} className={cn('relative flex w-full items-center', className)}>
@@ -39,13 +34,7 @@ export function SearchForm({ initial, className, autoFocus }: { initial: string;
   );
 }
 
-/**
- * The top bar's search box (768 px and wider). On /search it shows the query in the address, which
- * stays the source of truth: a new address gives the box a fresh start.
- */
+/** The top bar's search box (768 px and wider). */
 export function HeaderSearch({ className }: { className?: string }) {
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
-  const q = pathname === '/search' ? (params.get('q') ?? '') : '';
-  return <SearchForm key={q} initial={q} className={className} />;
+  return <SearchForm className={className} />;
 }

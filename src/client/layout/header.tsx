@@ -1,7 +1,6 @@
-import { PanelLeft, Plus, Search, Wallet, Zap } from 'lucide-react';
+import { PanelLeft, Plus, Search, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../shared/product';
-import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { PumpPillIcon, XLogoIcon } from '../ui/brand-icons';
@@ -9,13 +8,12 @@ import { Button } from '../ui/button';
 import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
+import { WalletButton } from '../wallet/wallet-button';
+import { NotificationBell } from '../notifications/notification-bell';
 
 /** The top bar of the main layout (SPEC.md §2). */
 export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
-  const { user, actions } = useSession();
-  const { openAuthDialog } = useAuthDialog();
-  // The wallet connection arrives with wallet sign-in; for a guest it is the way into an account.
-  const connectWallet = () => (user ? void actions.connectPhantom?.() : openAuthDialog('signup'));
+  const { user } = useSession();
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md supports-[backdrop-filter]:bg-background/70 sm:px-3">
@@ -45,12 +43,8 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
           </Link>
         </Button>
 
-        <Button variant="outline" size="sm" onClick={connectWallet} className="hidden h-9 rounded-full sm:inline-flex">
-          <Wallet aria-hidden /> Connect Wallet
-        </Button>
-        <Button variant="ghost" size="icon" onClick={connectWallet} aria-label="Connect Wallet" className="sm:hidden">
-          <Wallet aria-hidden />
-        </Button>
+        <WalletButton />
+        <NotificationBell />
 
         <Link
           to="/x402-explained"

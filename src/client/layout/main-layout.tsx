@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { VerifyEmailBanner } from '../auth/verify-email-banner';
 import { useIsMobile } from '../lib/use-media-query';
 import { cn } from '../lib/utils';
 import { PageSpinner } from '../ui/spinner';
@@ -39,6 +40,7 @@ export function MainLayout() {
         )}
       >
         <div className="mx-auto w-full max-w-[1600px] px-4 py-5 sm:px-6 md:py-7">
+          <VerifyEmailBanner />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

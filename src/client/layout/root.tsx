@@ -1,6 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthDialogProvider, useAuthDialog } from '../auth/auth-dialog-context';
+import { WalletHost } from '../wallet/wallet-host';
+import { NotificationsSync } from '../notifications/notifications-sync';
+import { RealtimeProvider } from '../realtime/realtime-provider';
 import { AddressErrorToast } from './address-error-toast';
 
 // The forms and their validation load when someone first opens the dialog, not with every page.
@@ -19,10 +22,14 @@ function AuthDialogHost() {
 export function Root() {
   return (
     <AuthDialogProvider>
-      <AddressErrorToast />
-      <Outlet />
-      <AuthDialogHost />
-      <ScrollRestoration />
+      <RealtimeProvider>
+        <NotificationsSync />
+        <AddressErrorToast />
+        <Outlet />
+        <AuthDialogHost />
+        <WalletHost />
+        <ScrollRestoration />
+      </RealtimeProvider>
     </AuthDialogProvider>
   );
 }

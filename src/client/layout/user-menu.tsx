@@ -1,7 +1,8 @@
-import { CirclePlus, Flag, LogIn, LogOut, ShieldCheck, User, UserCog, Zap } from 'lucide-react';
+import { CirclePlus, Flag, LogIn, LogOut, Settings, ShieldCheck, User, UserCog, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { isAdmin, isModerator, useSession } from '../auth/session';
+import { useIsMobile } from '../lib/use-media-query';
 import { RoleBadge } from '../profiles/role-badge';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
@@ -14,11 +15,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
+import { WalletMenuItems } from '../wallet/wallet-menu-items';
+import { NotificationsMenuItem } from '../notifications/notifications-menu-item';
 
 /** SPEC.md §2 user menu: Sign Up / Login for guests; the account's links when signed in. */
 export function UserMenu() {
   const { user, actions } = useSession();
   const { openAuthDialog } = useAuthDialog();
+  const isMobile = useIsMobile();
 
   return (
     <DropdownMenu modal={false}>
@@ -81,6 +85,14 @@ export function UserMenu() {
                 </DropdownMenuItem>
               </>
             ) : null}
+            <DropdownMenuItem asChild>
+              <Link to="/settings">
+                <Settings aria-hidden /> Settings
+              </Link>
+            </DropdownMenuItem>
+            {/* SPEC.md §2: on mobile the menu also carries the wallet. */}
+            {isMobile ? <NotificationsMenuItem /> : null}
+            {isMobile ? <WalletMenuItems /> : null}
             <DropdownMenuSeparator />
             <DropdownMenuItem variant="destructive" onSelect={() => void actions.signOut?.()}>
               <LogOut aria-hidden /> Sign Out

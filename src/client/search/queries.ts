@@ -7,12 +7,16 @@ export const searchKeys = {
   results: (q: string) => [...searchKeys.all, q] as const,
 };
 
-/** Results for `q`; nothing is asked while `q` is blank. */
-export function useSearch(q: string) {
+/**
+ * Results for `q` (trimmed); a blank `q` gets what is trending. While a new query loads, the
+ * previous results stay on screen.
+ */
+export function useSearch(q: string, enabled = true) {
+  const query = q.trim();
   return useQuery({
-    queryKey: searchKeys.results(q),
-    queryFn: ({ signal }) => api<SearchResults>(apiPath('/api/search', { q }), { signal }),
-    enabled: q.length > 0,
+    queryKey: searchKeys.results(query),
+    queryFn: ({ signal }) => api<SearchResults>(apiPath('/api/search', { q: query }), { signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -1,4 +1,4 @@
-import { Clapperboard, Coins, Radio, Search, SearchX, Smartphone, Users, type LucideIcon } from 'lucide-react';
+import { Clapperboard, Coins, Flame, Radio, SearchX, Smartphone, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Creator, SearchResults } from '../../shared/content';
@@ -13,13 +13,16 @@ import { VerificationBadge } from '../profiles/verification-badge';
 import { ShortCard } from '../shorts/short-card';
 import { StreamCard } from '../streams/stream-card';
 import { UserAvatar } from '../ui/avatar';
+import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { VideoCard } from '../videos/video-card';
 import { useSearch } from './queries';
+import { useAddressQuery } from './use-search-box';
 
 type Group = 'users' | 'streams' | 'videos' | 'shorts' | 'bounties';
+type Tab = 'all' | Group;
 
 const GROUPS: { key: Group; label: string; icon: LucideIcon }[] = [
   { key: 'users', label: 'Users', icon: Users },
@@ -29,106 +32,59 @@ const GROUPS: { key: Group; label: string; icon: LucideIcon }[] = [
   { key: 'bounties', label: 'Bounties', icon: Coins },
 ];
 
+const isTab = (t: string | null): t is Tab => t === 'all' || GROUPS.some((g) => g.key === t);
+
 /**
- * /search?q= : the address holds the query (SPEC.md §2). Both search boxes (the top bar's on wide
- * screens, this screen's on phones) read it from there and write a new address to search again.
+ * /search?q= : the address holds the query and the tab (SPEC.md §2). The top bar's box (wide
+ * screens) or this screen's (phones) rewrite it as you type; a blank query shows what is trending.
  */
 export default function SearchScreen() {
-  const [params] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  const q = useAddressQuery().trim();
+  const [params, setParams] = useSearchParams();
+  const rawTab = params.get('type');
+  const tab: Tab = isTab(rawTab) ? rawTab : 'all';
+  const setTab = (t: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (t === 'all') next.delete('type');
+        else next.set('type', t);
+        return next;
+      },
+      { replace: true },
+    );
   const search = useSearch(q);
+  // What the results on screen are for: during a new search the previous ones stay, dimmed.
+  const shownQ = search.data?.q ?? q;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Search"
-        description={q ? <>Results for “{q}”</> : 'Streams, videos, shorts, creators and bounties'}
-      />
-      <SearchForm key={q} initial={q} autoFocus={!q} className="md:hidden" />
-      {!q ? (
-        <EmptyState
-          icon={Search}
-          title="Search Glint"
-          description="Find streams, videos, shorts, creators and bounties. Type in the search box and press Enter."
-        />
-      ) : search.isError ? (
+      <PageHeader title="Search" description={q ? <>Results for “{q}”</> : 'Streams, videos, shorts, creators and bounties'} />
+      <SearchForm autoFocus={!q} className="md:hidden" />
+      {search.isError ? (
         <ErrorState error={search.error} onRetry={() => void search.refetch()} title="Search failed" />
       ) : !search.data ? (
         <ContentGridSkeleton kind="wide" count={4} />
       ) : (
-        <div className={cn('transition-opacity', search.isPlaceholderData && 'opacity-60')}>
-          <Results key={q} q={q} results={search.data} />
+        <div aria-busy={search.isPlaceholderData} className={cn('transition-opacity', search.isPlaceholderData && 'opacity-60')}>
+          {shownQ ? <Results q={shownQ} results={search.data} tab={tab} onTab={setTab} /> : <Trending results={search.data} />}
         </div>
       )}
     </div>
   );
 }
 
-function Results({ q, results }: { q: string; results: SearchResults }) {
-  const now = useNow();
-  const total = GROUPS.reduce((n, g) => n + results[g.key].length, 0);
-  if (total === 0) {
-    return (
-      <EmptyState
-        icon={SearchX}
-        title={`No results for “${q}”`}
-        description="Try a different spelling, fewer words, or a creator’s username."
-      />
-    );
-  }
+function total(results: SearchResults): number {
+  return GROUPS.reduce((n, g) => n + results[g.key].length, 0);
+}
 
-  const render = (group: Group): ReactNode => {
-    switch (group) {
-      case 'users':
-        return (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {results.users.map((u) => (
-              <li key={u.id}>
-                <UserResult user={u} />
-              </li>
-            ))}
-          </ul>
-        );
-      case 'streams':
-        return (
-          <ContentGrid kind="wide">
-            {results.streams.map((s) => (
-              <StreamCard key={s.id} stream={s} now={now} />
-            ))}
-          </ContentGrid>
-        );
-      case 'videos':
-        return (
-          <ContentGrid kind="wide">
-            {results.videos.map((v) => (
-              <VideoCard key={v.id} video={v} now={now} />
-            ))}
-          </ContentGrid>
-        );
-      case 'shorts':
-        return (
-          <ContentGrid kind="tall">
-            {results.shorts.map((s) => (
-              <ShortCard key={s.id} short={s} />
-            ))}
-          </ContentGrid>
-        );
-      case 'bounties':
-        return (
-          <ContentGrid kind="bounty">
-            {results.bounties.map((b) => (
-              <BountyCard key={b.id} bounty={b} now={now} />
-            ))}
-          </ContentGrid>
-        );
-    }
-  };
-
+function Results({ q, results, tab, onTab }: { q: string; results: SearchResults; tab: Tab; onTab: (t: string) => void }) {
+  if (total(results) === 0) return <NoResults q={q} />;
   return (
-    <Tabs defaultValue="all">
+    <Tabs value={tab} onValueChange={onTab}>
       <TabsList aria-label="Result types">
         <TabsTrigger value="all">
-          All <TabCount n={total} />
+          All <TabCount n={total(results)} />
         </TabsTrigger>
         {GROUPS.map((g) => (
           <TabsTrigger key={g.key} value={g.key}>
@@ -139,7 +95,7 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
       <TabsContent value="all" className="flex flex-col gap-8">
         {GROUPS.filter((g) => results[g.key].length > 0).map((g) => (
           <Section key={g.key} id={`results-${g.key}`} title={g.label} icon={<g.icon aria-hidden className="size-5 text-primary" />}>
-            {render(g.key)}
+            <GroupItems group={g.key} results={results} />
           </Section>
         ))}
       </TabsContent>
@@ -148,12 +104,106 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
           {results[g.key].length === 0 ? (
             <EmptyState compact icon={g.icon} title={`No ${g.label.toLowerCase()} match “${q}”`} description="The other tabs may have what you are looking for." />
           ) : (
-            render(g.key)
+            <GroupItems group={g.key} results={results} />
           )}
         </TabsContent>
       ))}
     </Tabs>
   );
+}
+
+/** Nothing found: ways to search better, and what is trending instead. */
+function NoResults({ q }: { q: string }) {
+  const trending = useSearch('');
+  return (
+    <div className="flex flex-col gap-8">
+      <EmptyState
+        icon={SearchX}
+        title={`No results for “${q}”`}
+        description="Check the spelling, try fewer or more general words, or search for a creator by name or @username."
+        action={
+          <>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/search" replace>
+                <Flame aria-hidden /> What’s trending
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/app">Browse by category</Link>
+            </Button>
+          </>
+        }
+      />
+      {trending.data && total(trending.data) > 0 ? <Trending results={trending.data} /> : null}
+    </div>
+  );
+}
+
+/** A blank query: live and upcoming streams, trending videos and shorts. */
+function Trending({ results }: { results: SearchResults }) {
+  return (
+    <Section id="trending-now" title="Trending now" icon={<Flame aria-hidden className="size-5 text-primary" />}>
+      {total(results) === 0 ? (
+        <EmptyState compact icon={Flame} title="Nothing trending yet" description="Live streams, videos and shorts show up here as people post them." />
+      ) : (
+        <div className="flex flex-col gap-8">
+          {GROUPS.filter((g) => results[g.key].length > 0).map((g) => (
+            <Section key={g.key} id={`trending-${g.key}`} title={g.label} icon={<g.icon aria-hidden className="size-4 text-muted-foreground" />} className="gap-3">
+              <GroupItems group={g.key} results={results} />
+            </Section>
+          ))}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function GroupItems({ group, results }: { group: Group; results: SearchResults }): ReactNode {
+  const now = useNow();
+  switch (group) {
+    case 'users':
+      return (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {results.users.map((u) => (
+            <li key={u.id}>
+              <UserResult user={u} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'streams':
+      return (
+        <ContentGrid kind="wide">
+          {results.streams.map((s) => (
+            <StreamCard key={s.id} stream={s} now={now} />
+          ))}
+        </ContentGrid>
+      );
+    case 'videos':
+      return (
+        <ContentGrid kind="wide">
+          {results.videos.map((v) => (
+            <VideoCard key={v.id} video={v} now={now} />
+          ))}
+        </ContentGrid>
+      );
+    case 'shorts':
+      return (
+        <ContentGrid kind="tall">
+          {results.shorts.map((s) => (
+            <ShortCard key={s.id} short={s} />
+          ))}
+        </ContentGrid>
+      );
+    case 'bounties':
+      return (
+        <ContentGrid kind="bounty">
+          {results.bounties.map((b) => (
+            <BountyCard key={b.id} bounty={b} now={now} />
+          ))}
+        </ContentGrid>
+      );
+  }
 }
 
 function TabCount({ n }: { n: number }) {

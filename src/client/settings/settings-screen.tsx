@@ -1,7 +1,40 @@
 import { Settings } from 'lucide-react';
+import { useSession } from '../auth/session';
 import { PageHeader } from '../components/page-header';
+import { Skeleton } from '../ui/skeleton';
+import { ConnectedAccountsSection } from './connected-accounts-section';
+import { EmailSection } from './email-section';
+import { PasswordSection } from './password-section';
+import { useLinkedAccountsQuery } from './queries';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
-/** /settings: the signed-in person's account settings (verified login). */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, sessions. */
 export default function SettingsScreen() {
-  return <PageHeader icon={<Settings aria-hidden />} title="Settings" description="Your account, sign-in methods, wallet and security." />;
+  const { user } = useSession();
+  const accounts = useLinkedAccountsQuery();
+  const providers = accounts.data?.map((a) => a.providerId) ?? [];
+  // Wallet and Google accounts have no password: nothing to change, nothing to ask for.
+  const hasPassword = providers.includes('credential');
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <PageHeader icon={<Settings aria-hidden />} title="Settings" description="Your account, sign-in methods and security." />
+      {user ? (
+        <>
+          <EmailSection user={user} />
+          {accounts.isPending ? (
+            <Skeleton className="h-48 rounded-xl" />
+          ) : (
+            <>
+              {hasPassword ? <PasswordSection /> : null}
+              <TwoFactorSection user={user} hasPassword={hasPassword} />
+              <ConnectedAccountsSection accounts={accounts.data ?? []} />
+            </>
+          )}
+          <SessionsSection />
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,28 +1,61 @@
-import { ArrowLeft, Smartphone } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft, ChevronDown, ChevronUp, Smartphone } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import type { VideoCard } from '../../shared/content';
 import { paths } from '../../shared/routes';
-import { Thumbnail } from '../components/thumbnail';
-import { formatViews } from '../lib/format';
-import { cn } from '../lib/utils';
-import { UserAvatar } from '../ui/avatar';
+import type { VideoDetail } from '../../shared/videos';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Spinner } from '../ui/spinner';
-import { useVideos } from '../videos/queries';
-import { VerificationBadge } from '../profiles/verification-badge';
+import { shouldIgnoreShortcut } from '../videos/player-controls';
+import { flattenPages, useRecordView, useVideo, useVideoFeed } from '../videos/queries';
+import { CommentsSheet } from './comments-sheet';
+import { ShortSlide, type SlideControls } from './short-slide';
+
+const PAGE = 10;
+
+const toCard = (v: VideoDetail): VideoCard => ({
+  id: v.id,
+  kind: v.kind,
+  title: v.title,
+  slug: v.slug,
+  category: v.category,
+  thumbnailUrl: v.thumbnailUrl,
+  durationSeconds: v.durationSeconds,
+  views: v.views,
+  likes: v.likes,
+  publishedAt: v.publishedAt,
+  creator: v.creator,
+});
 
 /**
  * /shorts and /shorts/{username}/{titleSlug}/{id}: a full-screen vertical feed, one short per
- * screen height, opening at the short named by `?video=` or the address.
+ * screen height, opening at the short named by `?video=` or the address (fetched by id when it
+ * is not among the newest), and the address follows the short on screen.
  */
 export default function ShortsScreen() {
-  const shorts = useVideos({ kind: 'short' });
-  const [params] = useSearchParams();
   const { id: idFromPath } = useParams();
-  const selected = idFromPath ?? params.get('video');
+  const [params] = useSearchParams();
+  // The short to open with; later address changes are the feed following along, not requests.
+  const [initialId] = useState(() => idFromPath ?? params.get('video'));
+  const feed = useVideoFeed({ kind: 'short', sort: 'newest' }, PAGE);
+  const pinned = useVideo(initialId);
+  const pinnedSettled = !initialId || !pinned.isPending;
+
+  const firstPage = feed.data?.pages[0];
+  const shorts = useMemo(() => {
+    const list = flattenPages(feed.data?.pages);
+    const p = pinned.data;
+    // Not among the newest: it goes first. Dedupe keeps it there if a later page brings it again.
+    if (p && p.kind === 'short' && !firstPage?.some((v) => v.id === p.id)) return flattenPages([[toCard(p)], list]);
+    return list;
+  }, [feed.data?.pages, firstPage, pinned.data]);
+
+  useEffect(() => {
+    if (initialId && pinned.isError) toast.error('This short is not available', { description: 'Here are the newest shorts instead.' });
+  }, [initialId, pinned.isError]);
 
   return (
     <div className="relative h-dvh">
@@ -40,15 +73,17 @@ export default function ShortsScreen() {
         <h1 className="text-lg font-bold">Shorts</h1>
       </div>
 
-      {shorts.isPending ? (
+      {pinned.data && pinned.data.kind === 'long' ? (
+        <Navigate replace to={paths.video({ id: pinned.data.id, username: pinned.data.creator.username, title: pinned.data.title })} />
+      ) : feed.isPending || !pinnedSettled ? (
         <div className="flex h-full items-center justify-center">
           <Spinner className="size-8 text-white" label="Loading shorts" />
         </div>
-      ) : shorts.isError ? (
+      ) : feed.isError && shorts.length === 0 ? (
         <div className="flex h-full items-center justify-center p-6">
-          <ErrorState error={shorts.error} onRetry={() => void shorts.refetch()} title="Couldn’t load shorts" />
+          <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="Couldn’t load shorts" />
         </div>
-      ) : shorts.data.length === 0 ? (
+      ) : shorts.length === 0 ? (
         <div className="flex h-full items-center justify-center p-6">
           <EmptyState
             icon={Smartphone}
@@ -63,42 +98,191 @@ export default function ShortsScreen() {
           />
         </div>
       ) : (
-        <ShortsFeed shorts={shorts.data} selected={selected} />
+        <ShortsFeed
+          shorts={shorts}
+          startId={initialId && shorts.some((s) => s.id === initialId) ? initialId : shorts[0]!.id}
+          hasMore={!!feed.hasNextPage}
+          loadMore={() => {
+            if (!feed.isFetchingNextPage) void feed.fetchNextPage();
+          }}
+        />
       )}
     </div>
   );
 }
 
-function ShortsFeed({ shorts, selected }: { shorts: VideoCard[]; selected: string | null }) {
-  const selectedRef = useRef<HTMLElement>(null);
+/** A wheel or trackpad gesture moves one short; its tail of events is ignored until it pauses this long. */
+const WHEEL_QUIET_MS = 250;
+
+function ShortsFeed({ shorts, startId, hasMore, loadMore }: { shorts: VideoCard[]; startId: string; hasMore: boolean; loadMore: () => void }) {
+  const containerRef = useRef<HTMLElement>(null);
+  const [activeId, setActiveId] = useState(startId);
+  const [muted, setMuted] = useState(true);
+  const [paused, setPaused] = useState(false);
+  const [commentsFor, setCommentsFor] = useState<string | null>(null);
+  const viewed = useRef(new Set<string>());
+  const recordView = useRecordView();
+  const navigate = useNavigate();
+  const { id: idFromPath } = useParams();
+  const [params] = useSearchParams();
+  const addressId = idFromPath ?? params.get('video');
+
+  const found = shorts.findIndex((s) => s.id === activeId);
+  const active = found === -1 ? 0 : found;
+
+  // Open at the requested short, without animation.
+  const startIndex = useRef(Math.max(0, shorts.findIndex((s) => s.id === startId)));
+  useLayoutEffect(() => {
+    const el = containerRef.current;
+    if (el) el.scrollTop = startIndex.current * el.clientHeight;
+  }, []);
+
+  // If the list changes around the current short, keep it on screen.
+  const activeRef = useRef(active);
   useEffect(() => {
-    selectedRef.current?.scrollIntoView({ block: 'start' });
-  }, [selected]);
+    activeRef.current = active;
+  });
+  useLayoutEffect(() => {
+    const el = containerRef.current;
+    if (!el || el.clientHeight === 0) return;
+    const shown = Math.round(el.scrollTop / el.clientHeight);
+    if (shown !== activeRef.current) el.scrollTop = activeRef.current * el.clientHeight;
+  }, [shorts]);
+
+  const goTo = useCallback(
+    (i: number) => {
+      const el = containerRef.current;
+      if (!el) return;
+      const target = Math.min(Math.max(0, i), shorts.length - 1);
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      el.scrollTo({ top: target * el.clientHeight, behavior: reduce ? 'auto' : 'smooth' });
+    },
+    [shorts.length],
+  );
+
+  const onScroll = () => {
+    const el = containerRef.current;
+    if (!el || el.clientHeight === 0) return;
+    const i = Math.round(el.scrollTop / el.clientHeight);
+    const s = shorts[i];
+    if (s && s.id !== activeId) {
+      setActiveId(s.id);
+      setPaused(false);
+    }
+  };
+
+  // The address follows the short on screen (replace: Back leaves the feed, not each short).
+  const activeShortId = shorts[active]?.id;
+  useEffect(() => {
+    if (activeShortId && activeShortId !== addressId) void navigate(`/shorts?video=${encodeURIComponent(activeShortId)}`, { replace: true, preventScrollReset: true });
+  }, [activeShortId, addressId, navigate]);
+
+  // Near the end: the next page.
+  useEffect(() => {
+    if (hasMore && active >= shorts.length - 3) loadMore();
+  }, [active, hasMore, shorts.length, loadMore]);
+
+  // Keys: arrows (and j/k-free PageUp/PageDown) move one short; space or k pauses; m mutes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (shouldIgnoreShortcut(e)) return;
+      const i = activeRef.current;
+      switch (e.key) {
+        case 'ArrowDown':
+        case 'PageDown':
+          goTo(i + 1);
+          break;
+        case 'ArrowUp':
+        case 'PageUp':
+          goTo(i - 1);
+          break;
+        case ' ':
+        case 'k':
+        case 'K':
+          setPaused((p) => !p);
+          break;
+        case 'm':
+        case 'M':
+          setMuted((m) => !m);
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goTo]);
+
+  // Wheel: one short per gesture, not wherever the momentum would carry the page.
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    let locked = false;
+    let quiet: number | undefined;
+    const onWheel = (e: WheelEvent) => {
+      if (e.ctrlKey || Math.abs(e.deltaY) < Math.abs(e.deltaX)) return;
+      e.preventDefault();
+      window.clearTimeout(quiet);
+      quiet = window.setTimeout(() => (locked = false), WHEEL_QUIET_MS);
+      if (locked || Math.abs(e.deltaY) < 4) return;
+      locked = true;
+      goTo(activeRef.current + (e.deltaY > 0 ? 1 : -1));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      window.clearTimeout(quiet);
+    };
+  }, [goTo]);
+
+  const controls = useMemo<SlideControls>(
+    () => ({
+      muted,
+      paused,
+      setMuted,
+      setPaused,
+      onComments: (v) => setCommentsFor(v.id),
+      onStarted: (id) => {
+        if (viewed.current.has(id)) return;
+        viewed.current.add(id);
+        recordView(id);
+      },
+    }),
+    [muted, paused, recordView],
+  );
 
   return (
-    <div className="h-full snap-y snap-mandatory overflow-y-auto scrollbar-none" aria-label="Shorts feed">
-      {shorts.map((s) => (
-        <article
-          key={s.id}
-          ref={s.id === selected ? selectedRef : undefined}
-          aria-current={s.id === selected ? 'true' : undefined}
-          className="flex h-dvh snap-start items-center justify-center p-2 sm:p-6"
+    <>
+      <main ref={containerRef} onScroll={onScroll} className="h-full snap-y snap-mandatory overflow-y-auto overscroll-contain scrollbar-none" aria-label="Shorts feed">
+        {shorts.map((s, i) => (
+          <ShortSlide key={s.id} card={s} index={i} active={i === active} near={Math.abs(i - active) <= 1} controls={controls} />
+        ))}
+      </main>
+      <div className="absolute top-1/2 right-4 z-10 hidden -translate-y-1/2 flex-col gap-3 md:flex">
+        <Button variant="ghost" size="icon" aria-label="Previous short" disabled={active === 0} onClick={() => goTo(active - 1)} className="rounded-full bg-white/10 text-white hover:bg-white/20 hover:text-white">
+          <ChevronUp aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Next short"
+          disabled={active >= shorts.length - 1}
+          onClick={() => goTo(active + 1)}
+          className="rounded-full bg-white/10 text-white hover:bg-white/20 hover:text-white"
         >
-          <div className={cn('relative h-full max-h-[calc(100dvh-1rem)] aspect-[9/16] max-w-full')}>
-            <Thumbnail src={s.thumbnailUrl} seed={s.creator.username} icon={Smartphone} shape="tall" className="h-full">
-              <div className="absolute inset-x-0 bottom-0 flex flex-col gap-2 bg-linear-to-t from-black/90 via-black/50 to-transparent p-4 pt-16">
-                <Link to={paths.profile(s.creator.username)} className="flex items-center gap-2 text-sm font-semibold">
-                  <UserAvatar name={s.creator.displayName} seed={s.creator.username} src={s.creator.avatarUrl} className="size-8" />
-                  {s.creator.displayName}
-                  <VerificationBadge type={s.creator.verificationType} />
-                </Link>
-                <h2 className="text-base leading-snug font-semibold">{s.title}</h2>
-                <p className="text-xs text-white/75">{formatViews(s.views)}</p>
-              </div>
-            </Thumbnail>
-          </div>
-        </article>
-      ))}
-    </div>
+          <ChevronDown aria-hidden />
+        </Button>
+      </div>
+      {commentsFor ? (
+        <CommentsSheet
+          videoId={commentsFor}
+          open
+          onOpenChange={(o) => {
+            if (!o) setCommentsFor(null);
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
+import { invalidateVideoLists } from '../videos/queries';
+import { uploads, type UploadRequest } from './upload-controller';
+import { UploadForm } from './upload-form';
+import { UploadStatus } from './upload-status';
+import { YourUploads } from './your-uploads';
 
-/** /submit: where creators upload and go live (verified login). */
+/** /submit: upload a video or a short (verified login), and follow your uploads. */
 export default function SubmitScreen() {
-  return <PageHeader icon={<Upload aria-hidden />} title="Create content" description="Upload a video or a short, or schedule a live stream." />;
+  const state = useSyncExternalStore(uploads.subscribe, uploads.getState);
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  // The form again, filled with the last request ("Change file or details"), or empty.
+  const [formSeed, setFormSeed] = useState<{ key: number; initial: UploadRequest | null }>({ key: 0, initial: null });
+
+  // Every step of the upload changes what "Your uploads" and the lists show.
+  const videoId = 'videoId' in state ? state.videoId : null;
+  useEffect(() => {
+    if (state.status === 'idle') return;
+    invalidateVideoLists(qc);
+  }, [qc, state.status, videoId]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<Upload aria-hidden />} title="Create content" description="Upload a video or a short. It plays everywhere once processed." />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="flex min-w-0 flex-col gap-6">
+          {state.status === 'idle' ? (
+            <UploadForm
+              key={formSeed.key}
+              initial={formSeed.initial}
+              initialKind={params.get('kind') === 'short' ? 'short' : 'long'}
+              onStart={(req) => void uploads.start(req)}
+            />
+          ) : (
+            <UploadStatus
+              state={state}
+              onCancel={() => void uploads.cancel()}
+              onRetry={
+                state.status === 'failed' && state.stage === 'upload' && uploads.lastRequest
+                  ? () => {
+                      const req = uploads.lastRequest!;
+                      uploads.reset();
+                      void uploads.start(req);
+                    }
+                  : null
+              }
+              onEdit={
+                state.status === 'failed' && uploads.lastRequest
+                  ? () => {
+                      setFormSeed((s) => ({ key: s.key + 1, initial: uploads.lastRequest }));
+                      uploads.reset();
+                    }
+                  : null
+              }
+              onAnother={() => {
+                setFormSeed((s) => ({ key: s.key + 1, initial: null }));
+                uploads.reset();
+              }}
+            />
+          )}
+        </div>
+        <YourUploads current={state} />
+      </div>
+    </div>
+  );
 }

@@ -21,10 +21,16 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/** A click on a toast (its action button) is not a click outside the dialog: it must not close it. */
+function isToastEvent(e: { target: EventTarget | null }): boolean {
+  return e.target instanceof Element && !!e.target.closest('[data-sonner-toaster]');
+}
+
 export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
@@ -37,6 +43,10 @@ export function DialogContent({
           'data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in',
           className,
         )}
+        onInteractOutside={(e) => {
+          if (isToastEvent(e)) e.preventDefault();
+          onInteractOutside?.(e);
+        }}
         {...props}
       >
         {children}

@@ -1,21 +1,241 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { VideoCard } from '../../shared/content';
+import type { Comment, CreateVideoInput, VideoDetail } from '../../shared/videos';
 import { api, apiPath } from '../lib/api';
 
-export interface VideoFilter {
-  kind: VideoCard['kind'];
-  category?: string;
+export type VideoKind = VideoCard['kind'];
+export type VideoSort = 'newest' | 'trending';
+
+export interface VideoListFilter {
+  kind: VideoKind;
+  sort?: VideoSort;
+  /** A category slug. */
+  category?: string | undefined;
+  /** Leave this video out (the one being watched). */
+  exclude?: string | undefined;
+  owner?: string | undefined;
+  limit?: number;
 }
 
-export const videoKeys = {
-  all: ['videos'] as const,
-  list: (f: VideoFilter) => [...videoKeys.all, 'list', f] as const,
+/** An owner's upload in any state (GET /api/videos/mine). */
+export interface OwnUpload {
+  id: string;
+  kind: VideoKind;
+  title: string;
+  status: 'uploading' | 'processing' | 'ready' | 'failed';
+  processingPercent: number;
+  failureReason: string | null;
+  thumbnailUrl: string | null;
+  createdAt: string;
+}
+
+export type VideoUpdate = Partial<Pick<CreateVideoInput, 'title' | 'description' | 'category' | 'tags' | 'visibility'>> & {
+  thumbnailIndex?: number;
 };
 
-/** Long videos (`kind: 'long'`, the Glint section) or shorts (`kind: 'short'`). */
-export function useVideos(filter: VideoFilter) {
+/** Query keys of everything video-shaped, so a write knows what to refresh. */
+export const videoKeys = {
+  all: ['videos'] as const,
+  lists: () => [...videoKeys.all, 'list'] as const,
+  list: (f: VideoListFilter) => [...videoKeys.lists(), f] as const,
+  feeds: () => [...videoKeys.all, 'feed'] as const,
+  feed: (f: VideoListFilter) => [...videoKeys.feeds(), f] as const,
+  details: () => [...videoKeys.all, 'detail'] as const,
+  detail: (id: string) => [...videoKeys.details(), id] as const,
+  comments: (id: string) => [...videoKeys.all, 'comments', id] as const,
+  mine: () => [...videoKeys.all, 'mine'] as const,
+};
+
+const listPath = (f: VideoListFilter, offset?: number) =>
+  apiPath('/api/videos', {
+    kind: f.kind,
+    sort: f.sort,
+    category: f.category,
+    exclude: f.exclude,
+    owner: f.owner,
+    limit: f.limit !== undefined ? String(f.limit) : undefined,
+    offset: offset ? String(offset) : undefined,
+  });
+
+/** One page of ready, public videos or shorts. */
+export function useVideos(filter: VideoListFilter, enabled = true) {
   return useQuery({
     queryKey: videoKeys.list(filter),
-    queryFn: ({ signal }) => api<VideoCard[]>(apiPath('/api/videos', { kind: filter.kind, category: filter.category }), { signal }),
+    queryFn: ({ signal }) => api<VideoCard[]>(listPath(filter), { signal }),
+    enabled,
   });
+}
+
+export const PAGE_SIZE = 24;
+
+/** Offset paging for infinite scroll; a short page means the end. */
+export function useVideoFeed(filter: Omit<VideoListFilter, 'limit'>, pageSize = PAGE_SIZE) {
+  const f = { ...filter, limit: pageSize };
+  return useInfiniteQuery({
+    queryKey: videoKeys.feed(f),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => api<VideoCard[]>(listPath(f, pageParam), { signal }),
+    getNextPageParam: (last, _all, offset) => (last.length < pageSize ? undefined : offset + pageSize),
+  });
+}
+
+/** The pages of a feed as one list; trending order can shift between pages, so an id shows once. */
+export function flattenPages(pages: VideoCard[][] | undefined): VideoCard[] {
+  const seen = new Set<string>();
+  const out: VideoCard[] = [];
+  for (const page of pages ?? [])
+    for (const v of page) {
+      if (seen.has(v.id)) continue;
+      seen.add(v.id);
+      out.push(v);
+    }
+  return out;
+}
+
+/** A video with its player sources and what the viewer did with it. */
+export function useVideo(id: string | null | undefined, options: { enabled?: boolean; pollWhileProcessing?: boolean } = {}) {
+  return useQuery({
+    queryKey: videoKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api<VideoDetail>(`/api/videos/${encodeURIComponent(id!)}`, { signal }),
+    enabled: !!id && (options.enabled ?? true),
+    refetchInterval: (q) => {
+      const s = q.state.data?.status;
+      return options.pollWhileProcessing && (s === 'uploading' || s === 'processing') ? 1500 : false;
+    },
+  });
+}
+
+export const hasWorkInFlight = (uploads: OwnUpload[] | undefined) =>
+  !!uploads?.some((u) => u.status === 'uploading' || u.status === 'processing');
+
+/** The owner's uploads, polled every 1.5 s while any is still uploading or processing. */
+export function useMyUploads(enabled = true) {
+  return useQuery({
+    queryKey: videoKeys.mine(),
+    queryFn: ({ signal }) => api<OwnUpload[]>('/api/videos/mine', { signal }),
+    enabled,
+    refetchInterval: (q) => (hasWorkInFlight(q.state.data) ? 1500 : false),
+  });
+}
+
+/** After a write that changes what lists show (publish, edit, delete). */
+export function invalidateVideoLists(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: videoKeys.lists() });
+  void qc.invalidateQueries({ queryKey: videoKeys.feeds() });
+  void qc.invalidateQueries({ queryKey: videoKeys.mine() });
+  void qc.invalidateQueries({ queryKey: ['home'] });
+  void qc.invalidateQueries({ queryKey: ['profiles'] });
+}
+
+export function useUpdateVideo(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (update: VideoUpdate) => api<VideoDetail>(`/api/videos/${id}`, { method: 'PATCH', json: update }),
+    onSuccess: (detail) => {
+      qc.setQueryData(videoKeys.detail(id), detail);
+      invalidateVideoLists(qc);
+    },
+  });
+}
+
+export function useDeleteVideo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/videos/${id}`, { method: 'DELETE' }),
+    onSuccess: (_r, id) => {
+      qc.removeQueries({ queryKey: videoKeys.detail(id) });
+      invalidateVideoLists(qc);
+    },
+  });
+}
+
+/**
+ * Like or unlike: the count and the heart change at once and go back if the server refuses.
+ */
+export function useLikeVideo(id: string) {
+  const qc = useQueryClient();
+  const key = videoKeys.detail(id);
+  return useMutation({
+    mutationFn: (liked: boolean) => api<{ likes: number; liked: boolean }>(`/api/videos/${id}/like`, { method: liked ? 'PUT' : 'DELETE', ...(liked ? { json: {} } : {}) }),
+    onMutate: async (liked) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<VideoDetail>(key);
+      if (previous && previous.likedByMe !== liked) {
+        qc.setQueryData<VideoDetail>(key, { ...previous, likedByMe: liked, likes: Math.max(0, previous.likes + (liked ? 1 : -1)) });
+      }
+      return { previous };
+    },
+    onError: (_err, _liked, ctx) => {
+      if (ctx?.previous) qc.setQueryData(key, ctx.previous);
+    },
+    onSuccess: (r) => {
+      qc.setQueryData<VideoDetail>(key, (v) => (v ? { ...v, likes: r.likes, likedByMe: r.liked } : v));
+    },
+  });
+}
+
+export function recordShare(id: string) {
+  return api<{ shares: number }>(`/api/videos/${id}/share`, { method: 'POST', json: {} });
+}
+
+/** Counts a view; the server counts one per viewer per window whatever we send. */
+export function recordView(id: string) {
+  return api<{ counted: boolean }>(`/api/videos/${id}/view`, { method: 'POST', json: {} });
+}
+
+/** `recordView`, and the count on screen goes up when the server counted it. */
+export function useRecordView() {
+  const qc = useQueryClient();
+  return useCallback(
+    (id: string) =>
+      void recordView(id).then(
+        (r) => {
+          if (r.counted) qc.setQueryData<VideoDetail>(videoKeys.detail(id), (v) => (v ? { ...v, views: v.views + 1 } : v));
+        },
+        () => undefined,
+      ),
+    [qc],
+  );
+}
+
+/** Where a signed-in viewer stopped; `keepalive` lets it finish while the page goes away. */
+export function saveProgress(id: string, positionSeconds: number) {
+  return api<void>(`/api/videos/${id}/progress`, {
+    method: 'PUT',
+    json: { positionSeconds: Math.max(0, Math.round(positionSeconds * 10) / 10) },
+    keepalive: true,
+  });
+}
+
+export function useComments(id: string, enabled = true) {
+  return useQuery({
+    queryKey: videoKeys.comments(id),
+    queryFn: ({ signal }) => api<Comment[]>(`/api/videos/${id}/comments`, { signal }),
+    enabled,
+  });
+}
+
+function useCommentWrite<T>(videoId: string, write: (input: T) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: videoKeys.comments(videoId) });
+      // The comment count on the video.
+      void qc.invalidateQueries({ queryKey: videoKeys.detail(videoId) });
+    },
+  });
+}
+
+export function useAddComment(videoId: string) {
+  return useCommentWrite(videoId, (body: string) => api<{ id: string }>(`/api/videos/${videoId}/comments`, { method: 'POST', json: { body } }));
+}
+
+export function useEditComment(videoId: string) {
+  return useCommentWrite(videoId, ({ id, body }: { id: string; body: string }) => api<void>(`/api/comments/${id}`, { method: 'PATCH', json: { body } }));
+}
+
+export function useDeleteComment(videoId: string) {
+  return useCommentWrite(videoId, (id: string) => api<void>(`/api/comments/${id}`, { method: 'DELETE' }));
 }

@@ -1,0 +1,78 @@
+import { api } from '../lib/api';
+
+/** The service worker at the site root (src/client/public/sw.js): it shows web pushes. */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/** Whether this browser can receive web push at all (secure context, service workers, PushManager). */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+/**
+ * SPEC.md §7: a service worker is registered at load. Production builds only, so the dev
+ * server's hot reload is never served from a worker's control.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () =>
+    navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((err: unknown) => console.warn('service worker registration failed', err));
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}
+
+/** The VAPID public key (base64url) as the bytes `PushManager.subscribe` takes. */
+export function vapidKeyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+  return navigator.serviceWorker.ready;
+}
+
+/** This browser's current push subscription, if it has one. */
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported()) return null;
+  const reg = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
+  return (await reg?.pushManager.getSubscription()) ?? null;
+}
+
+export class PushPermissionDenied extends Error {
+  constructor() {
+    super('Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.');
+  }
+}
+
+/** Asks permission, subscribes with the server's key and tells the server where to push. */
+export async function enablePush(publicKey: string): Promise<void> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new PushPermissionDenied();
+  const reg = await registration();
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
+  const json = subscription.toJSON();
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave an incomplete push subscription.');
+  await api('/api/push/subscriptions', {
+    method: 'POST',
+    json: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } },
+  });
+}
+
+/** Stops pushes to this browser, on the server first so none are sent to a dead subscription. */
+export async function disablePush(): Promise<void> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return;
+  await api('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}

@@ -1,0 +1,22 @@
+import { UserCheck } from 'lucide-react';
+import type { VideoCard as Video } from '../../shared/content';
+import { ContentGrid } from '../components/content-grid';
+import { Section } from '../components/page-header';
+import { VideoCard } from '../videos/video-card';
+
+/**
+ * Home's "Following" row: the newest videos of creators the signed-in viewer follows
+ * (`HomeFeed.following`, empty for guests). Nothing at all when there is nothing to show.
+ */
+export function FollowingRow({ videos, now }: { videos: readonly Video[] | undefined; now: number }) {
+  if (!videos?.length) return null;
+  return (
+    <Section id="row-following" title="Following" icon={<UserCheck aria-hidden className="size-5 text-primary" />}>
+      <ContentGrid kind="wide">
+        {videos.map((v) => (
+          <VideoCard key={v.id} video={v} now={now} />
+        ))}
+      </ContentGrid>
+    </Section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../shared/realtime';
+import { sessionKeys, useSession } from '../auth/session';
+import { realtimeUrl, reconnectDelay } from './backoff';
+
+export type RealtimeStatus = 'offline' | 'connecting' | 'open';
+
+type AnyHandler = (data: never) => void;
+
+interface RealtimeContextValue {
+  status: RealtimeStatus;
+  subscribe<K extends RealtimeEventName>(event: K, handler: (data: RealtimeEvents[K]) => void): () => void;
+}
+
+const RealtimeContext = createContext<RealtimeContextValue | null>(null);
+
+/** The server closes a socket without a session with this code: asking again will not help. */
+const UNAUTHORIZED = 4401;
+
+/**
+ * One WebSocket to `/api/realtime` while someone is signed in (the session cookie authenticates
+ * it), closed on sign-out. A dropped socket comes back with exponential backoff (1 s doubling to
+ * 30 s, jittered), at once when the browser comes back online. Screens listen with
+ * `useRealtimeEvent`; each event's payload is typed by `RealtimeEvents`, shared with the server.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const userId = user?.id;
+  const queryClient = useQueryClient();
+  const listeners = useRef(new Map<RealtimeEventName, Set<AnyHandler>>());
+  const [status, setStatus] = useState<RealtimeStatus>('offline');
+
+  useEffect(() => {
+    if (!userId) return;
+    let socket: WebSocket | undefined;
+    let timer: number | undefined;
+    let attempt = 0;
+    let stopped = false;
+
+    const dispatch = (message: RealtimeMessage) => {
+      for (const handler of listeners.current.get(message.event) ?? []) {
+        try {
+          (handler as (data: unknown) => void)(message.data);
+        } catch (err) {
+          console.warn('realtime handler failed', err);
+        }
+      }
+    };
+
+    const connect = () => {
+      window.clearTimeout(timer);
+      timer = undefined;
+      if (stopped) return;
+      setStatus('connecting');
+      const ws = new WebSocket(realtimeUrl(window.location));
+      socket = ws;
+      ws.onmessage = (e) => {
+        let message: RealtimeMessage;
+        try {
+          message = JSON.parse(String(e.data)) as RealtimeMessage;
+        } catch {
+          return;
+        }
+        if (message.event === 'hello') {
+          attempt = 0;
+          setStatus('open');
+        }
+        dispatch(message);
+      };
+      ws.onclose = (e) => {
+        if (socket !== ws) return;
+        socket = undefined;
+        setStatus('offline');
+        if (stopped) return;
+        if (e.code === UNAUTHORIZED) {
+          // The session ended elsewhere (signed out in another tab, expired): learn who we are now.
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.current });
+          return;
+        }
+        timer = window.setTimeout(connect, reconnectDelay(attempt++));
+      };
+    };
+
+    const reconnectNow = () => {
+      if (!socket && !stopped) {
+        attempt = 0;
+        connect();
+      }
+    };
+
+    connect();
+    window.addEventListener('online', reconnectNow);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', reconnectNow);
+      window.clearTimeout(timer);
+      const ws = socket;
+      socket = undefined;
+      setStatus('offline');
+      if (!ws) return;
+      // Closing a socket that is still connecting makes the browser log an error: wait for it.
+      if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, 'Signed out');
+      else ws.close(1000, 'Signed out');
+    };
+  }, [userId, queryClient]);
+
+  // Stable across renders, so listeners do not resubscribe when the status changes.
+  const subscribe = useCallback<RealtimeContextValue['subscribe']>((event, handler) => {
+    let set = listeners.current.get(event);
+    if (!set) listeners.current.set(event, (set = new Set()));
+    set.add(handler as AnyHandler);
+    return () => {
+      set.delete(handler as AnyHandler);
+    };
+  }, []);
+  const value = useMemo<RealtimeContextValue>(() => ({ status, subscribe }), [status, subscribe]);
+  return <RealtimeContext value={value}>{children}</RealtimeContext>;
+}
+
+/**
+ * Calls `handler` with each `event` the server sends while this component is mounted. The handler
+ * may change every render; the subscription does not.
+ */
+export function useRealtimeEvent<K extends RealtimeEventName>(event: K, handler: (data: RealtimeEvents[K]) => void): void {
+  const ctx = useContext(RealtimeContext);
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  const subscribe = ctx?.subscribe;
+  useEffect(() => subscribe?.(event, (data) => latest.current(data)), [subscribe, event]);
+}
+
+/** 'open' once the server has greeted this socket; 'offline' for guests and while reconnecting. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useContext(RealtimeContext)?.status ?? 'offline';
+}

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type Hls from 'hls.js';
+
+export interface QualityLevel {
+  /** hls.js level index. */
+  index: number;
+  height: number;
+  bitrate: number;
+  label: string;
+}
+
+export interface HlsSource {
+  /** hls.js through Media Source Extensions, or the browser's own HLS. */
+  engine: 'hls.js' | 'native' | null;
+  /** Renditions, highest first; empty with native HLS (the browser picks). */
+  levels: QualityLevel[];
+  /** The chosen level, -1 for Auto. */
+  selected: number;
+  /** The level playing now (what Auto picked). */
+  playing: number | null;
+  select: (index: number) => void;
+  /** A message when the video cannot be played at all. */
+  error: string | null;
+}
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+const PLAYBACK_ERROR = 'This video could not be played. Check your connection and try again.';
+
+function hasMediaSource(): boolean {
+  return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+}
+
+/**
+ * hls.js wherever Media Source Extensions exist, so every browser gets the same quality menu;
+ * the browser's own HLS where they do not (Safari on iPhone). Chromium answers "maybe" to the
+ * HLS type too since it plays HLS itself, but then offers no choice of quality.
+ */
+function prefersNativeHls(video: HTMLVideoElement): boolean {
+  return !hasMediaSource() && video.canPlayType(HLS_MIME) !== '';
+}
+
+export interface HlsOptions {
+  /** Where to start, in seconds (resume position). */
+  startAt?: number | null;
+  /** Seconds to buffer ahead; small for the shorts that are only preloaded. */
+  maxBufferLength?: number;
+}
+
+/**
+ * Plays the HLS `src` in the video element of `videoRef` (rendered with the component); hls.js
+ * is loaded on first use, never with the page. The caller keys the component by video, so a new
+ * source starts from a clean state.
+ */
+export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string | null, options: HlsOptions = {}): HlsSource {
+  const [engine, setEngine] = useState<HlsSource['engine']>(null);
+  const [levels, setLevels] = useState<QualityLevel[]>([]);
+  const [selected, setSelected] = useState(-1);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const { startAt, maxBufferLength } = options;
+  // Read once per source: a changed resume position must not reload the stream.
+  const startRef = useRef(startAt);
+  const bufferRef = useRef(maxBufferLength);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !src) return;
+    let cancelled = false;
+    const start = startRef.current && startRef.current > 0 ? startRef.current : undefined;
+
+    if (prefersNativeHls(video)) {
+      const seek = () => {
+        if (start) video.currentTime = start;
+      };
+      video.addEventListener('loadedmetadata', seek, { once: true });
+      video.src = src;
+      queueMicrotask(() => !cancelled && setEngine('native'));
+      return () => {
+        cancelled = true;
+        video.removeEventListener('loadedmetadata', seek);
+        video.removeAttribute('src');
+        video.load();
+      };
+    }
+
+    void import('hls.js').then(({ default: HlsClass }) => {
+      if (cancelled) return;
+      if (!HlsClass.isSupported()) {
+        setError(PLAYBACK_ERROR);
+        return;
+      }
+      const hls = new HlsClass({
+        startPosition: start ?? -1,
+        capLevelToPlayerSize: true,
+        ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
+      });
+      hlsRef.current = hls;
+      let recoveredMedia = false;
+      let retriedNetwork = false;
+      hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
+        setLevels(
+          data.levels
+            .map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbps` }))
+            .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate),
+        );
+      });
+      hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
+      hls.on(HlsClass.Events.ERROR, (_e, data) => {
+        if (!data.fatal) return;
+        if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
+          retriedNetwork = true;
+          hls.startLoad();
+        } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+          recoveredMedia = true;
+          hls.recoverMediaError();
+        } else {
+          hls.destroy();
+          hlsRef.current = null;
+          setError(PLAYBACK_ERROR);
+        }
+      });
+      hls.loadSource(src);
+      hls.attachMedia(video);
+      setEngine('hls.js');
+    });
+
+    return () => {
+      cancelled = true;
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+    };
+  }, [videoRef, src]);
+
+  const select = useCallback((index: number) => {
+    const hls = hlsRef.current;
+    if (!hls) return;
+    // -1 hands the choice back to the bandwidth estimate; a level switches at once.
+    hls.currentLevel = index;
+    setSelected(index);
+  }, []);
+
+  return { engine, levels, selected, playing, select, error };
+}

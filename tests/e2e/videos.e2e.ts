@@ -1,0 +1,336 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPatternArgs } from '../../src/server/media/ffmpeg.js';
+import { SHORT_NOT_VERTICAL } from '../../src/shared/videos.js';
+import { eventually, PHONE, useBrowser } from './support.js';
+
+// Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts
+// feed, likes and comments. The server transcodes its demo media at start on one worker, so
+// anything waiting for processing gets minutes, not seconds.
+const b = useBrowser();
+const PROCESSING_MS = 240_000;
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-e2e-media-'));
+const fixture = (name: string, seconds: number, w: number, h: number) => {
+  const file = path.join(tmp, name);
+  execFileSync('ffmpeg', testPatternArgs(file, seconds, w, h), { stdio: 'ignore' });
+  return file;
+};
+let landscape: string;
+let portrait: string;
+beforeAll(() => {
+  landscape = fixture('harbour-tour.mp4', 4, 640, 360);
+  portrait = fixture('quick-tip.mp4', 3, 360, 640);
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`;
+
+interface Card {
+  id: string;
+  title: string;
+  slug: string;
+  creator: { username: string };
+}
+
+async function api<T>(p: string): Promise<T> {
+  const res = await fetch(`${b.baseURL}${p}`);
+  expect(res.ok, `${p} answered ${res.status}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A new verified account, signed in on a fresh page (the confirmation link signs in). */
+async function signedIn(options: Parameters<typeof b.open>[1] = {}): Promise<{ page: Page; username: string }> {
+  const username = unique('vid');
+  const email = `${username}@example.com`;
+  const res = await fetch(`${b.baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: b.baseURL },
+    body: JSON.stringify({ email, username, name: '', password: 'Str0ng!Passw0rd' }),
+  });
+  expect(res.status).toBe(200);
+  const link = await eventually(async () => {
+    const mails = (await api<{ to: string; text: string }[]>('/api/dev/outbox.json')).filter((m) => m.to === email);
+    expect(mails.length).toBeGreaterThan(0);
+    return /https?:\/\/\S+/.exec(mails[0]!.text)![0];
+  });
+  const page = await b.open(link, options);
+  await page.waitForURL((u) => u.pathname === '/app');
+  return { page, username };
+}
+
+/** Ready, public videos or shorts, waiting (the demo media is transcoded at start) for at least `n`. */
+async function ready(kind: 'long' | 'short', n: number): Promise<Card[]> {
+  return eventually(async () => {
+    const list = await api<Card[]>(`/api/videos?kind=${kind}&limit=48`);
+    expect(list.length).toBeGreaterThanOrEqual(n);
+    return list;
+  }, PROCESSING_MS);
+}
+
+/** The element's `currentTime` moves on: the video really plays. */
+async function expectPlaying(video: Locator) {
+  await video.waitFor();
+  const t0 = await eventually(async () => {
+    const t = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(t).toBeGreaterThan(0);
+    return t;
+  }, 20_000);
+  await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 0.4), 20_000);
+}
+
+const urlOf = (page: Page) => new URL(page.url());
+
+async function upload(page: Page, kind: 'Video' | 'Short', file: string, title: string) {
+  await page.getByRole('radio', { name: new RegExp(`^${kind}`) }).check({ force: true });
+  await page.getByLabel('Video file').setInputFiles(file);
+  await page.getByTestId('file-facts').getByText(kind === 'Short' ? '360×640' : '640×360').waitFor();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill(`${title}, uploaded by the browser tests.`);
+  await page.getByLabel('Category').selectOption({ label: 'Education' });
+  await page.getByRole('textbox', { name: 'Tags' }).fill('e2e');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Remove tag e2e' }).waitFor();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+}
+
+describe('uploading', () => {
+  it('refuses a landscape short before uploading, with the server’s message', async () => {
+    const { page } = await signedIn();
+    await page.goto('/submit');
+    await page.getByRole('radio', { name: /^Short/ }).check({ force: true });
+    await page.getByLabel('Video file').setInputFiles(landscape);
+    await page.getByText(SHORT_NOT_VERTICAL).waitFor();
+    // As a video it is fine.
+    await page.getByRole('radio', { name: /^Video/ }).check({ force: true });
+    await page.getByTestId('file-facts').getByText('640×360').waitFor();
+    expect(await page.getByText(SHORT_NOT_VERTICAL).count()).toBe(0);
+  });
+
+  it(
+    'uploads a short and a video, follows processing to ready without reloading, and plays both',
+    async () => {
+      const { page, username } = await signedIn();
+      await page.goto('/submit');
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      // The short.
+      const shortTitle = unique('Quick tip ');
+      await upload(page, 'Short', portrait, shortTitle);
+      const status = page.getByTestId('upload-status');
+      await status.getByRole('heading', { name: /^Processing…/ }).waitFor({ timeout: 30_000 });
+      const mine = page.getByRole('list', { name: 'Your uploads' });
+      await mine.getByText(shortTitle).waitFor();
+      await status.getByRole('heading', { name: 'Your short is ready' }).waitFor({ timeout: PROCESSING_MS });
+      await mine.getByTestId('own-upload').filter({ hasText: shortTitle }).getByText('Ready').waitFor();
+      // Pick another of the frames processing chose.
+      await status.getByRole('radio', { name: 'Frame 3' }).click();
+      await page.getByText('Thumbnail saved').waitFor();
+      expect(await status.getByRole('radio', { name: 'Frame 3' }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      await status.getByRole('link', { name: 'Watch your short' }).click();
+      await page.waitForURL((u) => u.pathname === '/shorts' && u.searchParams.has('video'));
+      const shortId = urlOf(page).searchParams.get('video')!;
+      const slide = page.locator(`[data-testid="short-slide"][data-video-id="${shortId}"]`);
+      await expect.poll(() => slide.getAttribute('data-active')).toBe('true');
+      await expectPlaying(slide.locator('video'));
+
+      // The video.
+      await page.goto('/submit');
+      const videoTitle = unique('Harbour tour ');
+      await upload(page, 'Video', landscape, videoTitle);
+      await status.getByRole('heading', { name: /^Processing…/ }).waitFor({ timeout: 30_000 });
+      await status.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: PROCESSING_MS });
+      await status.getByRole('link', { name: 'Watch your video' }).click();
+      await page.waitForURL((u) => u.pathname.startsWith(`/glint/${username}/harbour-tour-`));
+      const player = page.getByTestId('video-player').locator('video');
+      await expectPlaying(player);
+
+      // Keyboard: k pauses and plays again.
+      await page.keyboard.press('k');
+      await eventually(async () => expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true));
+      await page.keyboard.press('k');
+      await eventually(async () => expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false));
+      // The quality menu lists Auto and the renditions (360p for a 360p source).
+      await page.getByRole('button', { name: /^Quality/ }).click();
+      await page.getByRole('menuitemradio', { name: /^Auto/ }).waitFor();
+      await page.getByRole('menuitemradio', { name: '360p', exact: true }).click();
+      await page.getByRole('button', { name: 'Quality: 360p' }).waitFor();
+
+      // The owner renames it (the address follows), then deletes it.
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit video' });
+      await edit.getByLabel('Title').fill(`${videoTitle} renamed`);
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL((u) => u.pathname.includes('-renamed/'));
+      await page.getByRole('heading', { level: 1, name: `${videoTitle} renamed` }).waitFor();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Delete this video?' }).getByRole('button', { name: 'Delete video' }).click();
+      await page.waitForURL((u) => u.pathname === '/glint');
+      await page.getByText('Video deleted').waitFor();
+    },
+    2 * PROCESSING_MS + 60_000,
+  );
+});
+
+describe('the shorts feed', () => {
+  it(
+    'opens at ?video=, moves one short per ArrowDown, and the address follows',
+    async () => {
+      const shorts = await ready('short', 3);
+      const page = await b.open(`/shorts?video=${shorts[1]!.id}`);
+      const active = page.locator('[data-testid="short-slide"][data-active]');
+      await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(shorts[1]!.id);
+      // Muted autoplay, with a way to unmute.
+      await expectPlaying(active.locator('video'));
+      expect(await active.locator('video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      await active.getByRole('button', { name: 'Unmute' }).click();
+      await eventually(async () => expect(await active.locator('video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(false));
+
+      await page.keyboard.press('ArrowDown');
+      await page.waitForURL((u) => u.searchParams.get('video') === shorts[2]!.id);
+      await expect.poll(() => active.getAttribute('data-video-id')).toBe(shorts[2]!.id);
+      await expectPlaying(active.locator('video'));
+
+      await page.keyboard.press('ArrowUp');
+      await page.waitForURL((u) => u.searchParams.get('video') === shorts[1]!.id);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForURL((u) => u.searchParams.get('video') === shorts[0]!.id);
+    },
+    PROCESSING_MS + 60_000,
+  );
+
+  it('opens /shorts/{username}/{titleSlug}/{id} at that short on a phone', async () => {
+    const shorts = await ready('short', 3);
+    const s = shorts[1]!;
+    const page = await b.open(`/shorts/${s.creator.username}/${s.slug}/${s.id}`, { viewport: PHONE, isMobile: true, hasTouch: true });
+    const active = page.locator('[data-testid="short-slide"][data-active]');
+    await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
+    await expectPlaying(active.locator('video'));
+    // A swipe is a scroll of one screen.
+    await page.getByRole('main', { name: 'Shorts feed' }).evaluate((el) => el.scrollBy({ top: el.clientHeight }));
+    await page.waitForURL((u) => u.pathname === '/shorts' && u.searchParams.get('video') === shorts[2]!.id);
+    await expect.poll(() => active.getAttribute('data-video-id')).toBe(shorts[2]!.id);
+  }, PROCESSING_MS + 30_000);
+});
+
+describe('likes and comments', () => {
+  it(
+    'keep a like and a comment on a video across a reload; comments can be edited and deleted',
+    async () => {
+      const videos = await ready('long', 1);
+      const { page } = await signedIn();
+      await page.goto(`/glint/${videos[0]!.id}`);
+      // The short address is replaced by the canonical one.
+      await page.waitForURL((u) => u.pathname === `/glint/${videos[0]!.creator.username}/${videos[0]!.slug}/${videos[0]!.id}`);
+
+      const like = page.getByRole('button', { name: 'Like', exact: true });
+      const before = Number(await page.getByTestId('like-count').innerText());
+      await like.click();
+      await eventually(async () => expect(await like.getAttribute('aria-pressed')).toBe('true'));
+      await eventually(async () => expect(Number(await page.getByTestId('like-count').innerText())).toBe(before + 1));
+
+      const text = unique('Clear explanation, thanks ');
+      await page.getByLabel('Add a comment').fill(text);
+      await page.getByRole('button', { name: 'Comment', exact: true }).click();
+      await page.getByRole('list', { name: 'Comments' }).getByText(text).waitFor();
+
+      await page.reload();
+      await page.getByRole('list', { name: 'Comments' }).getByText(text).waitFor();
+      await eventually(async () => expect(await page.getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).toBe('true'));
+      expect(Number(await page.getByTestId('like-count').innerText())).toBe(before + 1);
+
+      const mine = page.getByTestId('comment').filter({ hasText: text });
+      await mine.getByRole('button', { name: 'Comment actions' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      await mine.getByLabel('Edit comment').fill(`${text} (updated)`);
+      await mine.getByRole('button', { name: 'Save' }).click();
+      await mine.getByText('(edited)').waitFor();
+      await page.reload();
+      await page.getByText(`${text} (updated)`).waitFor();
+
+      await page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: 'Comment actions' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete comment?' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Comment deleted').waitFor();
+      expect(await page.getByText(`${text} (updated)`).count()).toBe(0);
+
+      // Taking the like back.
+      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      await eventually(async () => expect(Number(await page.getByTestId('like-count').innerText())).toBe(before));
+    },
+    PROCESSING_MS + 60_000,
+  );
+
+  it(
+    'keeps a like and a comment on a short across a reload',
+    async () => {
+      const shorts = await ready('short', 1);
+      const s = shorts[0]!;
+      const { page } = await signedIn();
+      await page.goto(`/shorts?video=${s.id}`);
+      const active = page.locator('[data-testid="short-slide"][data-active]');
+      await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
+      // Phones show the actions over the video, wider screens beside it: the visible ones.
+      const like = active.getByRole('button', { name: 'Like', exact: true }).filter({ visible: true });
+      await like.click();
+      await eventually(async () => expect(await like.getAttribute('aria-pressed')).toBe('true'));
+
+      await active.getByRole('button', { name: 'Comments' }).filter({ visible: true }).click();
+      const sheet = page.getByRole('dialog', { name: /^Comments/ });
+      const text = unique('Short and sweet ');
+      await sheet.getByLabel('Add a comment').fill(text);
+      await sheet.getByRole('button', { name: 'Comment', exact: true }).click();
+      await sheet.getByText(text).waitFor();
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'hidden' });
+
+      await page.reload();
+      await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
+      await eventually(async () => expect(await like.getAttribute('aria-pressed')).toBe('true'));
+      await active.getByRole('button', { name: 'Comments' }).filter({ visible: true }).click();
+      await page.getByRole('dialog', { name: /^Comments/ }).getByText(text).waitFor();
+    },
+    PROCESSING_MS + 60_000,
+  );
+
+  it('asks a guest to sign in before liking', async () => {
+    const videos = await ready('long', 1);
+    const page = await b.open(`/glint/${videos[0]!.id}`);
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log In' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('lists', () => {
+  it('shows Glint newest and trending, filtered by category, and home rows link to the players', async () => {
+    const videos = await ready('long', 1);
+    const page = await b.open('/glint');
+    await page.getByRole('link', { name: videos[0]!.title }).first().waitFor();
+    await page.getByRole('tab', { name: 'Trending' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'trending');
+    await page.getByRole('link', { name: videos[0]!.title }).first().waitFor();
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Comedy', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('category') === 'comedy' && u.searchParams.get('sort') === 'trending');
+
+    const shorts = await ready('short', 1);
+    await page.goto('/app');
+    const shortsRow = page.locator('[data-section="row-shorts"]');
+    await shortsRow.getByTestId('short-card').first().waitFor();
+    expect(await shortsRow.getByTestId('short-card').first().getAttribute('href')).toMatch(/^\/shorts\?video=/);
+    expect(shorts.length).toBeGreaterThan(0);
+    const videosRow = page.locator('[data-section="row-videos"]');
+    await videosRow.getByTestId('video-card').first().getByRole('heading').getByRole('link').click();
+    await page.waitForURL((u) => /^\/glint\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/.test(u.pathname));
+    await expectPlaying(page.getByTestId('video-player').locator('video'));
+  }, PROCESSING_MS + 30_000);
+});
