@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOGIN_LIMIT } from '../shared/auth.js';
 
 const DEV_SECRET = 'glint-development-secret-change-me-0000000000';
 
@@ -15,6 +16,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_LIMIT.perAddress),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -56,6 +58,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** S3-compatible media storage; unset keeps media on local disk under `dataDir/media`. */
   s3: { bucket: string; region: string; endpoint?: string | undefined; accessKeyId?: string | undefined; secretAccessKey?: string | undefined; publicUrl: string } | undefined;
+  /** Failed sign-ins allowed per address in 15 minutes (default 20). */
+  loginLimitPerAddress: number;
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           publicUrl: e.S3_PUBLIC_URL ?? (e.S3_ENDPOINT ? `${e.S3_ENDPOINT.replace(/\/+$/, '')}/${e.S3_BUCKET}` : `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`),
         }
       : undefined,
+    loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,

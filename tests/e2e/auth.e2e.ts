@@ -358,7 +358,8 @@ describe('two-factor', () => {
     await box.fill('12ab');
     expect(await box.inputValue()).toBe('12');
     expect(await verify.isDisabled()).toBe(true);
-    await box.fill(totp.generate());
+    // Enrolment used this window's code, and a code works once: use the next window's.
+    await box.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await verify.click();
     await toast(page, 'Verified!').waitFor();
     await dialog(page).waitFor({ state: 'hidden' });

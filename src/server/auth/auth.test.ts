@@ -226,9 +226,18 @@ describe('two-factor', () => {
   it('asks for the code after the password, and signs in with it', async () => {
     const { email, totp } = await enrol();
     const c = await passwordStep(email, '10.4.0.1');
-    const res = await c.post('/api/auth/two-factor/verify-totp', { code: totp.generate() });
+    // The enrolment used this window's code; the next window's is accepted too.
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    const res = await c.post('/api/auth/two-factor/verify-totp', { code });
     expect(res.statusCode).toBe(200);
     expect((await c.get('/api/me')).json().user.email).toBe(email);
+
+    // The same code cannot sign in a second time.
+    await c.post('/api/auth/sign-out', {});
+    const again = await passwordStep(email, '10.4.0.5');
+    const reuse = await again.post('/api/auth/two-factor/verify-totp', { code });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().message).toBe('This code was already used. Wait for the next one.');
   });
 
   it('counts wrong codes down and locks after five', async () => {
@@ -246,7 +255,7 @@ describe('two-factor', () => {
 
     // Locked: even the right code, from a fresh password login, is refused.
     const again = await passwordStep(email, '10.4.0.3');
-    const right = await again.post('/api/auth/two-factor/verify-totp', { code: totp.generate() });
+    const right = await again.post('/api/auth/two-factor/verify-totp', { code: totp.generate({ timestamp: Date.now() + 30_000 }) });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/locked/i);
   });

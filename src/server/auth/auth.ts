@@ -42,6 +42,8 @@ const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username']);
 const fail = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'TOO_MANY_REQUESTS' | 'UNPROCESSABLE_ENTITY', message: string, code: string, extra: Record<string, unknown> = {}) =>
   new APIError(status, { message, code, ...extra });
 
+const usedCodeKey = (userId: string, code: string) => `totp-used:${userId}:${code}`;
+
 /** Glint's Better Auth: email+password, username login, Google over OIDC, TOTP, sessions in cookies. */
 export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
   const secure = config.publicUrl.startsWith('https://');
@@ -181,12 +183,20 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
           if (ctx.path === '/sign-in/email' && !EmailSchema.safeParse(body.email).success) throw fail('BAD_REQUEST', 'Invalid email address', 'INVALID_EMAIL');
           const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
           const key = await accountKey(ctx.path, body);
-          if ((key && (await recentFailures(key)) >= LOGIN_LIMIT.perAccount) || (await recentFailures(`ip:${ip}`)) >= LOGIN_LIMIT.perAddress) {
+          if ((key && (await recentFailures(key)) >= LOGIN_LIMIT.perAccount) || (await recentFailures(`ip:${ip}`)) >= config.loginLimitPerAddress) {
             throw fail('TOO_MANY_REQUESTS', TOO_MANY_LOGINS, 'RATE_LIMITED');
           }
           if (ctx.path === '/sign-in/username' && key?.startsWith('id:')) {
             await db.insert(schema.loginFailures).values([{ key: `ip:${ip}` }]);
             throw fail('UNAUTHORIZED', USERNAME_NOT_FOUND, 'USERNAME_NOT_FOUND');
+          }
+          return;
+        }
+        if (ctx.path === '/two-factor/verify-totp') {
+          // A code works once: Better Auth alone would accept it again within its 30-second window.
+          const userId = (await pendingTwoFactorUser(ctx)) ?? ctx.context.session?.user.id;
+          if (userId && (await ctx.context.internalAdapter.findVerificationValue(usedCodeKey(userId, String(body.code ?? ''))))) {
+            throw fail('UNAUTHORIZED', 'This code was already used. Wait for the next one.', 'CODE_REUSED');
           }
           return;
         }
@@ -211,6 +221,14 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
             await db.insert(schema.loginFailures).values([{ key }, { key: `ip:${ip}` }]);
           } else if (!failed && key) {
             await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, key));
+          }
+          return;
+        }
+        if (ctx.path === '/two-factor/verify-totp' && !failed) {
+          const userId = (returned as { user?: { id?: string } } | undefined)?.user?.id;
+          const code = String((ctx.body as Record<string, unknown> | undefined)?.code ?? '');
+          if (userId && code) {
+            await ctx.context.internalAdapter.createVerificationValue({ identifier: usedCodeKey(userId, code), value: '1', expiresAt: new Date(Date.now() + 120_000) });
           }
           return;
         }
