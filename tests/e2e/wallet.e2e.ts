@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { defaultWalletUsername } from '../../src/shared/wallet.js';
 import { installPhantom, type PhantomOptions } from './phantom.js';
-import { eventually, useBrowser } from './support.js';
+import { eventually, PHONE, useBrowser } from './support.js';
 
 /**
  * Phantom sign-up, log-in, link and disconnect in Chromium, against the built app. The page gets a
@@ -257,12 +257,16 @@ describe('a signed-in account and its wallet', () => {
   });
 
   it('the mobile user menu carries the Wallet entry', async () => {
-    const page = await b.open('/app', { viewport: { width: 390, height: 844 } }, { beforeGoto: (p) => installPhantom(p) });
+    const wallet = new TestWallet();
+    const page = await b.open('/app', { viewport: PHONE }, { beforeGoto: (p) => installPhantom(p, wallet) });
     await emailAccount(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: /^Wallet/ }).click();
-    await toast(page, 'Wallet connected successfully!');
+    // On a phone the toast covers the header (and a pointer over it keeps it there): close it.
+    await (await toast(page, 'Wallet connected successfully!')).getByRole('button', { name: 'Close toast' }).click();
     await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menu').getByText(short(wallet.address)).waitFor();
+    await page.getByRole('menuitem', { name: 'Copy address' }).waitFor();
     await page.getByRole('menuitem', { name: 'Disconnect Wallet' }).click();
     await toast(page, 'Wallet Disconnected');
   });

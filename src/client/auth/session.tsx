@@ -139,6 +139,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         currentUserId: () => queryClient.getQueryData<Me>(sessionKeys.current)?.user?.id ?? null,
         signOut: async () => {
           await api('/api/auth/sign-out', { method: 'POST', json: {} });
+          // Show the guest first and let the screens of signed-in users unmount, so refreshing
+          // everything does not ask their endpoints (notifications) again without a session.
+          queryClient.setQueryData<Me>(sessionKeys.current, { user: null });
+          await new Promise((resolve) => setTimeout(resolve, 50));
           await refresh();
         },
       }),

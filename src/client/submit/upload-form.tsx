@@ -87,7 +87,8 @@ export function UploadForm({ initial, initialKind, onStart }: { initial: UploadR
       .then((r) => {
         if (!r) return;
         setResumeTitle(r.draft.title);
-        setTitle((t) => t || r.draft.title);
+        // The earlier upload's title, unless the creator already typed their own.
+        setTitle((t) => (!t.trim() || t === titleFromFile(file.name) ? r.draft.title : t));
       })
       .catch(() => undefined);
   };

@@ -2,7 +2,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { useCallback } from 'react';
 import type { VideoCard } from '../../shared/content';
 import type { Comment, CreateVideoInput, VideoDetail } from '../../shared/videos';
+import { homeKeys } from '../home/queries';
 import { api, apiPath } from '../lib/api';
+import { profileKeys } from '../profiles/queries';
 
 export type VideoKind = VideoCard['kind'];
 export type VideoSort = 'newest' | 'trending';
@@ -124,8 +126,8 @@ export function invalidateVideoLists(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: videoKeys.lists() });
   void qc.invalidateQueries({ queryKey: videoKeys.feeds() });
   void qc.invalidateQueries({ queryKey: videoKeys.mine() });
-  void qc.invalidateQueries({ queryKey: ['home'] });
-  void qc.invalidateQueries({ queryKey: ['profiles'] });
+  void qc.invalidateQueries({ queryKey: homeKeys.all });
+  void qc.invalidateQueries({ queryKey: profileKeys.all });
 }
 
 export function useUpdateVideo(id: string) {
@@ -206,6 +208,18 @@ export function saveProgress(id: string, positionSeconds: number) {
     json: { positionSeconds: Math.max(0, Math.round(positionSeconds * 10) / 10) },
     keepalive: true,
   });
+}
+
+/** `saveProgress`, remembered in the cache too, so coming back soon resumes at the new place. */
+export function useSaveProgress() {
+  const qc = useQueryClient();
+  return useCallback(
+    (id: string, positionSeconds: number) => {
+      qc.setQueryData<VideoDetail>(videoKeys.detail(id), (v) => (v ? { ...v, resumeAt: positionSeconds } : v));
+      void saveProgress(id, positionSeconds).catch(() => undefined);
+    },
+    [qc],
+  );
 }
 
 export function useComments(id: string, enabled = true) {

@@ -179,7 +179,11 @@ export function VideoPlayer({
         aria-label={video.title}
         onClick={() => run({ type: 'toggle' })}
         onDoubleClick={toggleFullscreen}
-        onPlay={() => setPaused(false)}
+        onPlay={() => {
+          setPaused(false);
+          // The controls fade out a moment after playback starts, until the pointer moves.
+          poke();
+        }}
         onPause={(e) => {
           setPaused(true);
           const v = e.currentTarget;

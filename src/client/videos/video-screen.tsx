@@ -22,7 +22,7 @@ import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { CommentsPanel } from './comments';
-import { saveProgress, useRecordView, useVideo, useVideos } from './queries';
+import { useRecordView, useSaveProgress, useVideo, useVideos } from './queries';
 import { ShareMenu } from './share';
 import { useToggleLike } from './use-toggle-like';
 import { DeleteVideoDialog, VideoEditDialog } from './video-edit-dialog';
@@ -74,6 +74,7 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
   const now = useNow();
   const toggleLike = useToggleLike(v);
   const recordView = useRecordView();
+  const saveProgress = useSaveProgress();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const href = paths.video({ id: v.id, username: v.creator.username, title: v.title });
@@ -88,7 +89,7 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
             video={v}
             className="max-h-[calc(100dvh-9rem)]"
             onFirstPlay={() => recordView(v.id)}
-            onSavePosition={user ? (s) => void saveProgress(v.id, s).catch(() => undefined) : undefined}
+            onSavePosition={user ? (s) => saveProgress(v.id, s) : undefined}
           />
         ) : (
           <ProcessingPanel video={v} />
