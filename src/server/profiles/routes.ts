@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { CreatorSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../shared/content.js';
 import { profiles } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
-import { imageArgs, isImageFormat, probeArgs } from '../media/ffmpeg.js';
-import { runMediaTool } from '../media/run.js';
+import { acceptImageBodies, storeImage } from '../media/images.js';
 import { follow, followStats, listFollows, unfollow } from './follows.js';
 import { listBounties } from '../bounties/service.js';
 import { notFound } from '../http/errors.js';
@@ -175,41 +171,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Avatar and banner: the raw image as the body, checked, resized and re-encoded without EXIF.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: 8 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    acceptImageBodies(scope);
     for (const [kind, w, h] of [['avatar', 512, 512], ['banner', 1500, 500]] as const) {
       scope.post(
         `/api/profile/${kind}`,
         { schema: { tags: ['profiles'], summary: `Upload your ${kind} (an image body, 8 MB at most)`, response: { 200: z.object({ url: z.string() }) } } },
         async (req) => {
           const s = await requireVerifiedUser(req);
-          if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new HttpError(400, 'no_image', 'Choose an image to upload.');
-          const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glint-img-'));
-          try {
-            const input = path.join(dir, 'in');
-            await fs.promises.writeFile(input, req.body);
-            const probe = JSON.parse(await runMediaTool('ffprobe', probeArgs(input), { timeoutMs: 15_000 }).catch(() => '{}')) as {
-              format?: { format_name?: string };
-              streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
-            };
-            const stream = probe.streams?.find((x) => x.codec_type === 'video');
-            if (!stream || !isImageFormat(probe.format?.format_name ?? '', stream.codec_name ?? '')) {
-              throw new HttpError(415, 'not_an_image', 'This file is not an image. Upload a JPEG, PNG, WebP or GIF.');
-            }
-            if ((stream.width ?? 0) > 8000 || (stream.height ?? 0) > 8000) throw new HttpError(413, 'image_too_large', 'Images can be at most 8000 pixels on a side.');
-            const output = path.join(dir, 'out.jpg');
-            await runMediaTool('ffmpeg', imageArgs(input, output, w, h), { timeoutMs: 30_000 });
-            const key = `profiles/${s.user.id}/${kind}-${randomUUID()}.jpg`;
-            await app.storage.putFile(key, output);
-            const old = await findProfileById(app.db, s.user.id);
-            const url = app.storage.url(key);
-            await app.db.update(profiles).set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url }).where(eq(profiles.id, s.user.id));
-            const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
-            const previousKey = previous ? app.storage.keyOf(previous) : undefined;
-            if (previousKey?.startsWith('profiles/')) await app.storage.deletePrefix(previousKey);
-            return { url };
-          } finally {
-            await fs.promises.rm(dir, { recursive: true, force: true });
-          }
+          const old = await findProfileById(app.db, s.user.id);
+          const url = await storeImage(app.storage, req.body, `profiles/${s.user.id}/${kind}-${randomUUID()}.jpg`, w, h);
+          await app.db.update(profiles).set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url }).where(eq(profiles.id, s.user.id));
+          const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
+          const previousKey = previous ? app.storage.keyOf(previous) : undefined;
+          if (previousKey?.startsWith('profiles/')) await app.storage.deletePrefix(previousKey);
+          return { url };
         },
       );
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VideoCardSchema } from '../../shared/content.js';
 import { slugify } from '../../shared/routes.js';
@@ -7,6 +7,7 @@ import { CommentBodySchema, CommentSchema, CreateVideoSchema, UpdateVideoSchema,
 import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { categoryParam } from '../home/routes.js';
 import { notFound } from '../http/errors.js';
+import { acceptImageBodies, storeImage } from '../media/images.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import {
   addComment,
@@ -235,4 +236,25 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+
+  // A thumbnail of the owner's own instead of the picked frames: an image body, fitted to the
+  // video's shape (16:9, or 9:16 for shorts).
+  await app.register(async (plain) => {
+    acceptImageBodies(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.post(
+      '/api/videos/:id/thumbnail',
+      { schema: { tags: ['videos'], summary: 'Upload a thumbnail image for your video', params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
+      async (req) => {
+        const s = await requireVerifiedUser(req);
+        const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+        const [w, h] = v.kind === 'short' ? [720, 1280] : [1280, 720];
+        const url = await storeImage(app.storage, req.body, `videos/${v.id}/custom-thumb-${Date.now()}.jpg`, w, h);
+        const previousKey = v.thumbnailUrl ? app.storage.keyOf(v.thumbnailUrl) : undefined;
+        await updateVideoRow(app.db, v.id, { thumbnailUrl: url });
+        if (previousKey?.includes('/custom-thumb-')) await app.storage.deletePrefix(previousKey);
+        return { url };
+      },
+    );
+  });
 };

@@ -227,3 +227,23 @@ describe('engagement', () => {
     expect((await owner.get(`/api/videos/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('custom thumbnail', () => {
+  it('takes an image from the owner only, fitted to the video, and refuses other files', async () => {
+    const owner = await verifiedUser();
+    const other = await verifiedUser();
+    const id = await draft(owner, 'long', 'Thumb test');
+    const png = path.join(tmp, 'thumb.png');
+    execFileSync('ffmpeg', ['-y', '-f', 'lavfi', '-i', 'testsrc2=size=900x900', '-frames:v', '1', png], { stdio: 'ignore' });
+    const send = (c: Client, body: Buffer) =>
+      t.app.inject({ method: 'POST', url: `/api/videos/${id}/thumbnail`, payload: body, headers: { 'content-type': 'image/png', cookie: cookieOf(c) } });
+    expect((await send(other, fs.readFileSync(png))).statusCode).toBe(404);
+    expect((await send(owner, Buffer.from('nope'))).statusCode).toBe(415);
+    const ok = await send(owner, fs.readFileSync(png));
+    expect(ok.statusCode).toBe(200);
+    const stored = path.join(t.app.storage.root!, t.app.storage.keyOf(ok.json().url)!);
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', stored]).toString());
+    expect([probe.streams[0].width, probe.streams[0].height]).toEqual([1280, 720]);
+    expect((await owner.get(`/api/videos/${id}`)).json().thumbnailUrl).toBe(ok.json().url);
+  });
+});
