@@ -253,3 +253,12 @@ export function useEditComment(videoId: string) {
 export function useDeleteComment(videoId: string) {
   return useCommentWrite(videoId, (id: string) => api<void>(`/api/comments/${id}`, { method: 'DELETE' }));
 }
+
+/** Uploads the owner's own image as the thumbnail (re-encoded to the video's shape on the server). */
+export function useUploadThumbnail(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => api<{ url: string }>(`/api/videos/${id}/thumbnail`, { method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+}

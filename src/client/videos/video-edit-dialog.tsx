@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { errorProps, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
-import { useDeleteVideo, useUpdateVideo, type VideoUpdate } from './queries';
+import { useDeleteVideo, useUpdateVideo, useUploadThumbnail, type VideoUpdate } from './queries';
 import { ThumbnailPicker } from './thumbnail-picker';
 import { VisibilityField, type Visibility } from './visibility-field';
 
@@ -107,6 +107,7 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">Thumbnail</legend>
         <ThumbnailPicker candidates={video.thumbnailCandidates} selected={thumb} onSelect={setThumb} tall={video.kind === 'short'} />
+        <OwnThumbnail videoId={video.id} current={thumb === -1 ? video.thumbnailUrl : null} />
       </fieldset>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>
@@ -168,5 +169,40 @@ export function DeleteVideoDialog({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Or an image of the owner's: saved at once, re-encoded to the video's shape by the server. */
+function OwnThumbnail({ videoId, current }: { videoId: string; current: string | null }) {
+  const upload = useUploadThumbnail(videoId);
+  const [error, setError] = useState<string>();
+  return (
+    <div className="flex flex-wrap items-center gap-3 pt-1">
+      {current ? <img src={current} alt="Current thumbnail" className="h-12 rounded border object-cover" /> : null}
+      <label className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {upload.isPending ? 'Uploading image…' : 'Upload an image instead'}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="sr-only"
+          disabled={upload.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            setError(undefined);
+            upload.mutate(file, {
+              onSuccess: () => toast.success('Thumbnail saved'),
+              onError: (err) => setError(err instanceof ApiRequestError ? err.message : 'Could not upload the image'),
+            });
+          }}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
