@@ -120,6 +120,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           : 'unverified';
   const actions = useMemo<AuthActions>(() => {
     const refresh = () => refreshAfterAccountChange(queryClient);
+    /**
+     * After the server ended the session: show the guest first and let the screens of signed-in
+     * users unmount, so refreshing everything does not ask their endpoints (notifications) again
+     * without a session.
+     */
+    const signedOut = async () => {
+      queryClient.setQueryData<Me>(sessionKeys.current, { user: null });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await refresh();
+    };
     // The flows (and the shared rules with zod) load on first use, not with the first page.
     const flows = () => import('./auth-flows');
     return {
@@ -128,7 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       verifyTwoFactor: async (code) => (await flows()).verifyTwoFactor(code, refresh),
       cancelTwoFactor: async () => {
         await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
-        await refresh();
+        await signedOut();
       },
       signInWithGoogle: async () => (await flows()).signInWithGoogle(),
       requestPasswordReset: async (email) => (await flows()).requestPasswordReset(email),
@@ -139,16 +149,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         currentUserId: () => queryClient.getQueryData<Me>(sessionKeys.current)?.user?.id ?? null,
         signOut: async () => {
           await api('/api/auth/sign-out', { method: 'POST', json: {} });
-          // Show the guest first and let the screens of signed-in users unmount, so refreshing
-          // everything does not ask their endpoints (notifications) again without a session.
-          queryClient.setQueryData<Me>(sessionKeys.current, { user: null });
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          await refresh();
+          await signedOut();
         },
       }),
       signOut: async () => {
         await api('/api/auth/sign-out', { method: 'POST', json: {} });
-        await refresh();
+        await signedOut();
       },
     };
   }, [queryClient]);
