@@ -22,6 +22,17 @@ export function sniffVideo(head: Uint8Array): boolean | undefined {
   return false;
 }
 
+/**
+ * FileStore makes its folder with an async mkdir from its constructor and throws from the
+ * callback on failure, which would crash the process if the folder's parent goes away first
+ * (a test's data folder removed on close). The folder already exists; this makes the check sync.
+ */
+class UploadStore extends (FileStore as unknown as new (o: { directory: string }) => { directory: string }) {
+  checkOrCreateDirectory() {
+    fs.mkdirSync(this.directory, { recursive: true });
+  }
+}
+
 const fail = (status_code: number, message: string) => Object.assign(new Error(message), { status_code, body: JSON.stringify({ error: 'upload_refused', message }) });
 
 /**
@@ -47,7 +58,7 @@ export function registerUploads(app: FastifyInstance, opts: { directory: string;
 
   const tus = new Server({
     path: '/api/uploads',
-    datastore: new FileStore({ directory: opts.directory }),
+    datastore: new UploadStore({ directory: opts.directory }) as unknown as FileStore,
     maxSize: opts.maxBytes,
     respectForwardedHeaders: true,
     relativeLocation: true,
