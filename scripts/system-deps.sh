@@ -7,6 +7,7 @@ command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
+  command -v openssl >/dev/null 2>&1 || need+=(openssl)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else

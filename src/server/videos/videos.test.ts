@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_NOT_VERTICAL } from '../../shared/videos.js';
+import { SHORT_NOT_VERTICAL, trendingScore } from '../../shared/videos.js';
+import { videos } from '../db/schema/index.js';
 import { buildApp } from '../app.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
@@ -245,5 +246,25 @@ describe('custom thumbnail', () => {
     const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', stored]).toString());
     expect([probe.streams[0].width, probe.streams[0].height]).toEqual([1280, 720]);
     expect((await owner.get(`/api/videos/${id}`)).json().thumbnailUrl).toBe(ok.json().url);
+  });
+});
+
+describe('trending order', () => {
+  it('is the order of the shared trendingScore', async () => {
+    const owner = await verifiedUser();
+    const ownerId = (await owner.get('/api/me')).json().user.id as string;
+    const hours = (h: number) => new Date(Date.now() - h * 3600_000);
+    const rows = [
+      { title: 'Old hit', views: 500, likes: 40, comments: 5, shares: 2, publishedAt: hours(72) },
+      { title: 'Fresh small', views: 30, likes: 3, comments: 1, shares: 0, publishedAt: hours(1) },
+      { title: 'Mid', views: 120, likes: 10, comments: 2, shares: 1, publishedAt: hours(12) },
+      { title: 'Quiet', views: 2, likes: 0, comments: 0, shares: 0, publishedAt: hours(3) },
+    ];
+    await t.database.db.insert(videos).values(rows.map((r) => ({ ...r, ownerId, kind: 'long' as const, slug: 'x', category: 'podcast-talk-shows', status: 'ready' as const })));
+    const expected = [...rows]
+      .sort((a, b) => trendingScore(b, (Date.now() - b.publishedAt.getTime()) / 3600_000) - trendingScore(a, (Date.now() - a.publishedAt.getTime()) / 3600_000))
+      .map((r) => r.title);
+    const got = (await owner.get('/api/videos?kind=long&sort=trending&category=podcast-talk-shows')).json().map((v: { title: string }) => v.title);
+    expect(got).toEqual(expected);
   });
 });

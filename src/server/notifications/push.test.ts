@@ -1,0 +1,78 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+
+// The browser's push service, held at its protocol boundary: a local endpoint that receives
+// the encrypted Web Push POST (RFC 8030/8291) exactly as FCM or Mozilla's would.
+const received: { headers: http.IncomingHttpHeaders; bytes: number }[] = [];
+let endpoint: string;
+let server: https.Server;
+let t: TestApp;
+const vapid = webpush.generateVAPIDKeys();
+
+beforeAll(async () => {
+  // Push services speak HTTPS only: a self-signed certificate that this test process trusts.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-push-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { stdio: 'ignore' });
+  const cert = fs.readFileSync(`${dir}/cert.pem`);
+  https.globalAgent.options.ca = [cert];
+  server = https.createServer({ key: fs.readFileSync(`${dir}/key.pem`), cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, bytes: Buffer.concat(chunks).length });
+      res.writeHead(req.url?.includes('gone') ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  endpoint = `https://127.0.0.1:${(server.address() as AddressInfo).port}/push`;
+  fs.rmSync(dir, { recursive: true, force: true });
+  t = await createTestApp({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+/** A browser's subscription keys: a P-256 public key and a 16-byte auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+describe('web push', () => {
+  it('publishes the public key and sends each new notification, encrypted, to the subscribed browser', async () => {
+    const owner = await verifiedClient(t.app, 'push_owner');
+    const fan = await verifiedClient(t.app, 'push_fan');
+    expect((await owner.get('/api/push/key')).json()).toEqual({ publicKey: vapid.publicKey });
+    expect((await owner.post('/api/push/subscriptions', { endpoint: `${endpoint}/one`, keys: browserKeys() })).statusCode).toBe(204);
+    await fan.request('PUT', '/api/profiles/push_owner/follow', {});
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(received[0]!.headers.authorization)).toMatch(/^vapid t=.+, k=/);
+    expect(received[0]!.bytes).toBeGreaterThan(50);
+  });
+
+  it('forgets a subscription the push service says is gone', async () => {
+    const owner = await verifiedClient(t.app, 'push_gone');
+    const fan = await verifiedClient(t.app, 'push_fan2');
+    await owner.post('/api/push/subscriptions', { endpoint: `${endpoint}/gone`, keys: browserKeys() });
+    const before = received.length;
+    await fan.request('PUT', '/api/profiles/push_gone/follow', {});
+    for (let i = 0; i < 50 && received.length === before; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
+    const { pushSubscriptions } = await import('../db/schema/index.js');
+    const rows = await t.database.db.select().from(pushSubscriptions);
+    expect(rows.map((r) => r.endpoint)).not.toContain(`${endpoint}/gone`);
+  });
+});
