@@ -49,6 +49,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped database) is an 'error'
+    // event; unhandled it would end the process. The pool discards that client and opens
+    // another on the next query, and queries in flight report their own errors.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
