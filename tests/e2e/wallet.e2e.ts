@@ -41,7 +41,11 @@ async function authDialog(page: Page, tab: 'Login' | 'Wallet') {
 async function signOut(page: Page, expectInMenu: string) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menu').getByText(expectInMenu).waitFor();
+  // Settled once the session has been asked again after the sign-out.
+  const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await me;
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Connect Wallet' }).first().waitFor();
 }
 
