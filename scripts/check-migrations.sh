@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Fails when the Drizzle schema has changes no committed migration carries
+# (CONVENTIONS.md: regenerating generated files must change nothing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(npx drizzle-kit generate --name pending_check 2>&1)
+if ! grep -q "No schema changes" <<<"$out"; then
+  echo "$out"
+  git clean -fq drizzle/ && git checkout -q -- drizzle/
+  echo "The schema in src/server/db/schema changed without a migration: run npm run db:generate and commit it." >&2
+  exit 1
+fi
+echo "migrations: up to date with the schema"
