@@ -49,6 +49,7 @@ const rows: Row[] = [];
 // First, before the app loads it: how long the bundled breached-password list takes to load.
 const t0 = performance.now();
 const leaked = createLeakedPasswordChecker();
+const bundled = leaked.bundledCount; // loads the list
 const loadMs = performance.now() - t0;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-bench-'));
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
@@ -73,7 +74,7 @@ await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-rows.push(await timeIt(`leaked-password lookup (list of ${leaked.bundledCount}, loaded in ${loadMs.toFixed(0)} ms)`, 20000, 1, () => leaked.isLeaked(`Pw-${randomUUID()}`)));
+rows.push(await timeIt(`leaked-password lookup (list of ${bundled}, loaded in ${loadMs.toFixed(0)} ms)`, 20000, 1, () => leaked.isLeaked(`Pw-${randomUUID()}`)));
 
 const w = new TestWallet();
 const msg = `Sign in\n${Date.now()}\n${randomUUID()}`;

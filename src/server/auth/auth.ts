@@ -48,8 +48,18 @@ const usedCodeKey = (userId: string, code: string) => `totp-used:${userId}:${cod
 export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
   const secure = config.publicUrl.startsWith('https://');
 
+  /** The account key resolved before a sign-in, for its after hook (one lookup per sign-in). */
+  const keyOfRequest = new WeakMap<Request, string | undefined>();
+
   /** Resolves who a sign-in is for, so the limit counts per account whatever identifier is typed. */
-  async function accountKey(path: string, body: Record<string, unknown>): Promise<string | undefined> {
+  async function accountKey(path: string, body: Record<string, unknown>, request?: Request): Promise<string | undefined> {
+    if (request && keyOfRequest.has(request)) return keyOfRequest.get(request);
+    const key = await lookUpAccountKey(path, body);
+    if (request) keyOfRequest.set(request, key);
+    return key;
+  }
+
+  async function lookUpAccountKey(path: string, body: Record<string, unknown>): Promise<string | undefined> {
     const id = String((path === '/sign-in/email' ? body.email : body.username) ?? '').trim().toLowerCase();
     if (!id) return undefined;
     const [row] = await db
@@ -182,7 +192,7 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
         if (SIGN_IN_PATHS.has(ctx.path)) {
           if (ctx.path === '/sign-in/email' && !EmailSchema.safeParse(body.email).success) throw fail('BAD_REQUEST', 'Invalid email address', 'INVALID_EMAIL');
           const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
-          const key = await accountKey(ctx.path, body);
+          const key = await accountKey(ctx.path, body, ctx.request);
           if ((key && (await recentFailures(key)) >= LOGIN_LIMIT.perAccount) || (await recentFailures(`ip:${ip}`)) >= config.loginLimitPerAddress) {
             throw fail('TOO_MANY_REQUESTS', TOO_MANY_LOGINS, 'RATE_LIMITED');
           }
@@ -216,7 +226,7 @@ export function createAuth({ config, db, mailer, leaked, log }: AuthDeps) {
         if (SIGN_IN_PATHS.has(ctx.path)) {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
           const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
-          const key = await accountKey(ctx.path, body);
+          const key = await accountKey(ctx.path, body, ctx.request);
           if (failed && returned.statusCode === 401 && key) {
             await db.insert(schema.loginFailures).values([{ key }, { key: `ip:${ip}` }]);
           } else if (!failed && key) {

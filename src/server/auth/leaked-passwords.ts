@@ -27,13 +27,15 @@ function loadBundled(): Set<string> {
   return bundled;
 }
 
+/** The list loads on the first check (sign-up, password change), not at server start. */
 export function createLeakedPasswordChecker(opts: { rangeApiUrl?: string | undefined; timeoutMs?: number; fetchImpl?: typeof fetch } = {}): LeakedPasswordChecker {
-  const list = loadBundled();
   const fetchImpl = opts.fetchImpl ?? fetch;
   return {
-    bundledCount: list.size,
+    get bundledCount() {
+      return loadBundled().size;
+    },
     async isLeaked(password) {
-      if (list.has(password)) return true;
+      if (loadBundled().has(password)) return true;
       if (!opts.rangeApiUrl) return false;
       const sha1 = createHash('sha1').update(password).digest('hex').toUpperCase();
       const prefix = sha1.slice(0, 5);

@@ -156,9 +156,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = await requireVerifiedUser(req);
       const { displayName, bio, links } = req.body;
-      if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName))) {
-        const own = await findProfileById(app.db, s.user.id);
-        if (own?.displayName.toLowerCase() !== displayName.toLowerCase()) throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN);
+      if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
+        throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN);
       }
       const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       if (displayName !== undefined) set.displayName = displayName;

@@ -12,15 +12,20 @@ export const creatorColumns = {
 };
 export { profiles as profilesTable };
 
+/** A profile row with the roles of its user (SPEC.md §6). */
+async function withRoles(db: Db, row: typeof profiles.$inferSelect | undefined) {
+  if (!row) return undefined;
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
+  return { ...row, roles: roles.map((r) => r.role) };
+}
+
 export async function findProfileByUsername(db: Db, username: string) {
   const [row] = await db
     .select()
     .from(profiles)
     .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()))
     .limit(1);
-  if (!row) return undefined;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
-  return { ...row, roles: roles.map((r) => r.role) };
+  return withRoles(db, row);
 }
 
 export function escapeLike(s: string): string {
@@ -33,13 +38,16 @@ export async function countProfiles(db: Db): Promise<number> {
 }
 
 
-/** Is this username in use by a profile or an account, compared without case? */
-export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+/**
+ * Is this username in use by a profile or an account, compared without case? `exceptUserId`
+ * ignores that person's own (renaming to a different case, a profile being created).
+ */
+export async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
   const lower = username.trim().toLowerCase();
   const [p] = await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, lower)).limit(1);
-  if (p) return true;
+  if (p && p.id !== exceptUserId) return true;
   const [u] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.username, lower)).limit(1);
-  return !!u;
+  return !!u && u.id !== exceptUserId;
 }
 
 export interface NewAccount {
@@ -71,26 +79,16 @@ export async function createProfileForUser(db: Db, a: NewAccount): Promise<void>
   if (existing) return;
   const { username: base, displayName } = profileNameCandidates(a);
   let username = base;
-  for (let n = 2; await isUsernameTakenByOther(db, username, a.id); n++) {
+  for (let n = 2; await isUsernameTaken(db, username, a.id); n++) {
     const suffix = String(n);
     username = `${base.slice(0, 20 - suffix.length)}${suffix}`;
   }
   await db.insert(profiles).values({ id: a.id, username, displayName, avatarUrl: a.image ?? null }).onConflictDoNothing();
 }
 
-async function isUsernameTakenByOther(db: Db, username: string, userId: string): Promise<boolean> {
-  const lower = username.toLowerCase();
-  const [p] = await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, lower)).limit(1);
-  if (p) return true;
-  const [u] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.username, lower)).limit(1);
-  return !!u && u.id !== userId;
-}
-
 export async function findProfileById(db: Db, id: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-  if (!row) return undefined;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
-  return { ...row, roles: roles.map((r) => r.role) };
+  return withRoles(db, row);
 }
 
 export async function listRoleHolders(db: Db) {
@@ -101,12 +99,12 @@ export async function listRoleHolders(db: Db) {
     .orderBy(userRoles.role, asc(profiles.username));
 }
 
-/** Is this display name in use, compared without case and surrounding spaces? */
-export async function isDisplayNameTaken(db: Db, displayName: string): Promise<boolean> {
+/** Is this display name in use by someone other than `exceptUserId`, compared without case and surrounding spaces? */
+export async function isDisplayNameTaken(db: Db, displayName: string, exceptUserId?: string): Promise<boolean> {
   const [p] = await db
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(sql`lower(${profiles.displayName})`, displayName.trim().toLowerCase()))
     .limit(1);
-  return !!p;
+  return !!p && p.id !== exceptUserId;
 }

@@ -21,8 +21,6 @@ interface Envelope {
  */
 export interface Realtime {
   publish<K extends RealtimeEventName>(userId: string, event: K, data: RealtimeEvents[K]): Promise<void>;
-  /** Sockets connected to this instance. */
-  connections(): number;
 }
 
 export async function registerRealtime(app: FastifyInstance, database: Database): Promise<Realtime> {
@@ -76,11 +74,6 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     async publish(userId, event, data) {
       const payload = JSON.stringify({ userId, event, data } satisfies Envelope);
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-    },
-    connections() {
-      let n = 0;
-      for (const set of sockets.values()) n += set.size;
-      return n;
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Creator } from '../../shared/content.js';
 import type { Db } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
+import { escapeLike } from '../profiles/service.js';
 
 /** The words of a query as a prefix-matching tsquery: `sol whal` -> `sol:* & whal:*`; undefined if none. */
 export function prefixQuery(q: string): string | undefined {
@@ -30,8 +31,8 @@ export async function searchPeople(db: Db, q: string, limit = 20): Promise<Creat
       similarity(lower(${profiles.displayName}), ${needle}),
       word_similarity(${needle}, lower(${profiles.displayName})),
       case when lower(${profiles.username}) = ${needle} then 2
-           when lower(${profiles.username}) like ${needle.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} then 1.5
-           when lower(${profiles.displayName}) like ${'%' + needle.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} then 1.2
+           when lower(${profiles.username}) like ${escapeLike(needle) + '%'} then 1.5
+           when lower(${profiles.displayName}) like ${'%' + escapeLike(needle) + '%'} then 1.2
            else 0 end)`;
   const rows = await db
     .select({
