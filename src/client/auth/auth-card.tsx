@@ -1,5 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 
 /** The centred card of the password screens. */
@@ -17,5 +19,16 @@ export function AuthCard({ icon: Icon, title, description, children }: { icon: L
         {children}
       </Card>
     </div>
+  );
+}
+
+/** The way out of the password screens. */
+export function BackHomeButton() {
+  return (
+    <Button variant="ghost" asChild className="w-full">
+      <Link to="/app">
+        <ArrowLeft aria-hidden /> Back to Home
+      </Link>
+    </Button>
   );
 }

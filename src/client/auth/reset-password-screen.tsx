@@ -1,12 +1,11 @@
-import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
+import { KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { EmailSchema } from '../../shared/auth';
 import { Button } from '../ui/button';
 import { errorProps, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { Spinner } from '../ui/spinner';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackHomeButton } from './auth-card';
 import { useSession } from './session';
 
 /** /reset-password: ask for a link to choose a new password. */
@@ -42,11 +41,7 @@ export default function ResetPasswordScreen() {
           <Button variant="outline" className="w-full" onClick={() => setSentTo(undefined)}>
             Use a different email
           </Button>
-          <Button variant="ghost" asChild className="w-full">
-            <Link to="/app">
-              <ArrowLeft aria-hidden /> Back to Home
-            </Link>
-          </Button>
+          <BackHomeButton />
         </div>
       </AuthCard>
     );
@@ -71,11 +66,7 @@ export default function ResetPasswordScreen() {
           {running ? <Spinner className="size-4 text-current" label="Sending" /> : null}
           Send Reset Link
         </Button>
-        <Button variant="ghost" asChild className="w-full">
-          <Link to="/app">
-            <ArrowLeft aria-hidden /> Back to Home
-          </Link>
-        </Button>
+        <BackHomeButton />
       </form>
     </AuthCard>
   );

@@ -1,11 +1,11 @@
-import { ArrowLeft, LockKeyhole, TriangleAlert } from 'lucide-react';
+import { LockKeyhole, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordSchema } from '../../shared/auth';
 import { Button } from '../ui/button';
 import { errorProps, FormField } from '../ui/form-field';
 import { Spinner } from '../ui/spinner';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackHomeButton } from './auth-card';
 import { useAuthDialog } from './auth-dialog-context';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
@@ -37,11 +37,7 @@ export default function UpdatePasswordScreen() {
           <Button variant="brand" asChild className="w-full">
             <Link to="/reset-password">Send a new link</Link>
           </Button>
-          <Button variant="ghost" asChild className="w-full">
-            <Link to="/app">
-              <ArrowLeft aria-hidden /> Back to Home
-            </Link>
-          </Button>
+          <BackHomeButton />
         </div>
       </AuthCard>
     );

@@ -17,7 +17,6 @@ import { PRODUCT_NAME, PRODUCT_SLUG, PRODUCT_TAGLINE } from '../../shared/produc
 import { BountyCard } from '../bounties/bounty-card';
 import { ContentGrid, ContentGridSkeleton, type GridKind } from '../components/content-grid';
 import { PageHeader, Section } from '../components/page-header';
-import { ApiRequestError } from '../lib/api';
 import { useNow } from '../lib/use-now';
 import { ShortCard } from '../shorts/short-card';
 import { StreamCard } from '../streams/stream-card';
@@ -180,12 +179,7 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
   const now = useNow();
 
   if (feed.isError) {
-    const unknown = feed.error instanceof ApiRequestError && feed.error.body.error === 'unknown_category';
-    return unknown ? (
-      <EmptyState icon={SearchX} title="Unknown category" description={feed.error.message} action={<Button asChild><Link to="/app">Back to Home</Link></Button>} />
-    ) : (
-      <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="Couldn’t load the home feed" />
-    );
+    return <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="Couldn’t load the home feed" />;
   }
 
   return (
