@@ -33,10 +33,7 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'shared imports neither side.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'shared imports neither side.' }] }],
     },
   },
   {

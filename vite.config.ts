@@ -16,7 +16,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: `http://localhost:${apiPort}`, ws: true },
+      // The API refuses state-changing requests from other origins; the dev server speaks for the page.
+      '/api': { target: `http://localhost:${apiPort}`, ws: true, headers: { origin: `http://localhost:${apiPort}` } },
     },
   },
 });

@@ -29,7 +29,10 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
     const t0 = performance.now();
     await runMediaTool('ffmpeg', hlsArgs(source, out, probe, rungs));
     const seconds = (performance.now() - t0) / 1000;
-    rows.push({ name: `HLS ladder of a 60 s 720p source (${rungs.map((r) => r.name).join(', ')} + audio)`, value: `${seconds.toFixed(1)} s = ${(60 / seconds).toFixed(2)}x real time` });
+    rows.push({
+      name: `HLS ladder of a 60 s 720p source (${rungs.map((r) => r.name).join(', ')} + audio)`,
+      value: `${seconds.toFixed(1)} s = ${(60 / seconds).toFixed(2)}x real time`,
+    });
 
     // Upload complete -> playable, through the real app: tus upload, queue, worker, storage.
     const clip = path.join(tmp, 'clip-720p-10s.mp4');
@@ -43,7 +46,12 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const jar: string[] = [];
     const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', origin: config.publicUrl, cookie: jar.join('; ') }, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' });
+      const res = await fetch(base + url, {
+        method,
+        headers: { 'content-type': 'application/json', origin: config.publicUrl, cookie: jar.join('; ') },
+        body: body ? JSON.stringify(body) : undefined,
+        redirect: 'manual',
+      });
       for (const c of res.headers.getSetCookie()) jar.push(c.split(';')[0]!);
       return res;
     };
@@ -55,7 +63,12 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
     const bytes = fs.readFileSync(clip);
     const created = await fetch(`${base}/api/uploads`, {
       method: 'POST',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`, cookie: jar.join('; ') },
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`,
+        cookie: jar.join('; '),
+      },
     });
     await fetch(new URL(created.headers.get('location')!, base), {
       method: 'PATCH',

@@ -31,7 +31,12 @@ export async function realtimeBenchmark(): Promise<{ sockets: number; samples: n
     for (let i = 0; i < USERS; i++) {
       const jar: string[] = [];
       const call = async (method: string, url: string, body?: unknown) => {
-        const res = await fetch(`http://${host}${url}`, { method, redirect: 'manual', headers: { 'content-type': 'application/json', origin: config.publicUrl, cookie: jar.join('; ') }, body: body ? JSON.stringify(body) : undefined });
+        const res = await fetch(`http://${host}${url}`, {
+          method,
+          redirect: 'manual',
+          headers: { 'content-type': 'application/json', origin: config.publicUrl, cookie: jar.join('; ') },
+          body: body ? JSON.stringify(body) : undefined,
+        });
         for (const c of res.headers.getSetCookie()) jar.push(c.split(';')[0]!);
         return res;
       };
@@ -41,27 +46,34 @@ export async function realtimeBenchmark(): Promise<{ sockets: number; samples: n
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
       await call('GET', link.pathname + link.search);
       const me = (await (await call('GET', '/api/me')).json()) as { user: { id: string } };
-      const [v] = await database.db.insert(videos).values({ ownerId: me.user.id, kind: 'long', title: `Video ${i}`, slug: 'v', category: 'other', status: 'ready', publishedAt: new Date() }).returning();
+      const [v] = await database.db
+        .insert(videos)
+        .values({ ownerId: me.user.id, kind: 'long', title: `Video ${i}`, slug: 'v', category: 'other', status: 'ready', publishedAt: new Date() })
+        .returning();
       users.push({ cookie: jar.join('; '), id: me.user.id, videoId: v!.id });
     }
 
     const waiting = new Map<string, (t: number) => void>();
     await Promise.all(
       users.flatMap((u) =>
-        Array.from({ length: SOCKETS_PER_USER }, (_, k) => new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(`ws://${host}/api/realtime`, { headers: { cookie: u.cookie } });
-          sockets.push(ws);
-          ws.on('message', (d) => {
-            const m = JSON.parse(String(d)) as { event: string; data: { message?: string } };
-            if (m.event === 'hello') resolve();
-            // The first socket of each user reports arrivals; the other 19 receive the same fan-out.
-            if (k === 0 && m.event === 'notification.created' && m.data.message) {
-              const token = /#(\d+)/.exec(m.data.message)?.[1];
-              if (token) waiting.get(token)?.(performance.now());
-            }
-          });
-          ws.on('error', reject);
-        })),
+        Array.from(
+          { length: SOCKETS_PER_USER },
+          (_, k) =>
+            new Promise<void>((resolve, reject) => {
+              const ws = new WebSocket(`ws://${host}/api/realtime`, { headers: { cookie: u.cookie } });
+              sockets.push(ws);
+              ws.on('message', (d) => {
+                const m = JSON.parse(String(d)) as { event: string; data: { message?: string } };
+                if (m.event === 'hello') resolve();
+                // The first socket of each user reports arrivals; the other 19 receive the same fan-out.
+                if (k === 0 && m.event === 'notification.created' && m.data.message) {
+                  const token = /#(\d+)/.exec(m.data.message)?.[1];
+                  if (token) waiting.get(token)?.(performance.now());
+                }
+              });
+              ws.on('error', reject);
+            }),
+        ),
       ),
     );
 
@@ -74,9 +86,16 @@ export async function realtimeBenchmark(): Promise<{ sockets: number; samples: n
       const token = String(i);
       const arrived = new Promise<number>((r) => waiting.set(token, r));
       // The comment's video title carries the token into the notification message.
-      await database.db.update(videos).set({ title: `#${token}` }).where(eq(videos.id, owner.videoId));
+      await database.db
+        .update(videos)
+        .set({ title: `#${token}` })
+        .where(eq(videos.id, owner.videoId));
       const tStart = performance.now();
-      const res = await fetch(`http://${host}/api/videos/${owner.videoId}/comments`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: actor.cookie, origin: config.publicUrl }, body: JSON.stringify({ body: 'nice' }) });
+      const res = await fetch(`http://${host}/api/videos/${owner.videoId}/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: actor.cookie, origin: config.publicUrl },
+        body: JSON.stringify({ body: 'nice' }),
+      });
       const tReply = performance.now();
       if (res.status !== 201) throw new Error(`comment failed: ${res.status}`);
       const tArrive = await arrived;

@@ -74,7 +74,9 @@ await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-rows.push(await timeIt(`leaked-password lookup (list of ${bundled}, loaded in ${loadMs.toFixed(0)} ms)`, 20000, 1, () => leaked.isLeaked(`Pw-${randomUUID()}`)));
+rows.push(
+  await timeIt(`leaked-password lookup (list of ${bundled}, loaded in ${loadMs.toFixed(0)} ms)`, 20000, 1, () => leaked.isLeaked(`Pw-${randomUUID()}`)),
+);
 
 const w = new TestWallet();
 const msg = `Sign in\n${Date.now()}\n${randomUUID()}`;

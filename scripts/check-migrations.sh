@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when the Drizzle schema has changes no committed migration carries
-# (CONVENTIONS.md: regenerating generated files must change nothing).
+# (CONTRIBUTING.md: regenerating generated files must change nothing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(npx drizzle-kit generate --name pending_check 2>&1)

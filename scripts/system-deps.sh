@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Glint needs when they are missing: ffmpeg (media) and Chromium
-# with a font (the browser tests). Needs root or sudo; says what to do otherwise.
+# Installs the Debian packages Glint needs when they are missing: ffmpeg (media) and a font (the
+# words on demo clips), and for the browser tests Chromium. Needs root or sudo; says what to do otherwise.
 set -euo pipefail
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+# The words on the demo clips, and the browser tests' pages.
+dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
-  dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
   command -v openssl >/dev/null 2>&1 || need+=(openssl)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// A console.error during a test is a bug the test did not catch: fail it (CONVENTIONS.md).
+// A console.error during a test is a bug the test did not catch: fail it (CONTRIBUTING.md).
 let errors: unknown[][] = [];
 const original = console.error;
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -12,7 +12,7 @@ import { TooltipProvider } from './ui/tooltip';
 import './index.css';
 
 const queryClient = createQueryClient();
-// SPEC.md §7: a service worker is registered at load (it shows web pushes).
+// docs/product.md §7: a service worker is registered at load (it shows web pushes).
 registerServiceWorker();
 
 /** Toasts follow the theme the page shows. */

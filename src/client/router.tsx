@@ -20,7 +20,7 @@ function screen(path: string, load: () => Promise<{ default: ComponentType }>): 
 }
 
 /**
- * One screen under several addresses (`/glint/{id}` and `/glint/{username}/{slug}/{id}`): the
+ * One screen under several addresses (`/{product}/{id}` and `/{product}/{username}/{slug}/{id}`): the
  * same component for each, so moving between them (the canonical address, the shorts feed
  * following the current short) keeps the screen mounted and its player playing.
  */
@@ -30,7 +30,7 @@ function aliases(paths: string[], load: () => Promise<{ default: ComponentType }
 }
 
 /**
- * Every route of SPEC.md §2, mirroring `ROUTE_PATTERNS` in src/shared/routes.ts (which the server
+ * Every route of docs/product.md §2, mirroring `ROUTE_PATTERNS` in src/shared/routes.ts (which the server
  * uses to answer 200 or 404). Screens are split per route; layouts load with the app.
  */
 export const routes: RouteObject[] = [
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
               screen('/search', () => import('./search/search-screen')),
               screen('/leaderboards', () => import('./leaderboards/leaderboards-screen')),
               {
-                // SPEC.md §2: these need a verified login; everyone else is sent to /app.
+                // docs/product.md §2: these need a verified login; everyone else is sent to /app.
                 Component: RequireVerified,
                 children: [
                   screen('/submit', () => import('./submit/submit-screen')),
@@ -100,9 +100,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             ErrorBoundary: RouteError,
-            children: [
-              ...aliases(['/shorts', '/shorts/:username/:titleSlug/:id'], () => import('./shorts/shorts-screen')),
-            ],
+            children: [...aliases(['/shorts', '/shorts/:username/:titleSlug/:id'], () => import('./shorts/shorts-screen'))],
           },
         ],
       },

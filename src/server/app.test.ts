@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/app.js';
+import { PRODUCT_SLUG } from '../shared/product.js';
 
 let t: TestApp;
 let clientDir: string;
@@ -32,8 +33,8 @@ describe('GET /api/health', () => {
 });
 
 describe('the web app', () => {
-  it('is served for every screen of SPEC.md §2, and with 404 for other paths', async () => {
-    for (const url of ['/', '/app?category=defi', '/profile/alice', '/shorts?video=x', '/glint/a/b/c', '/admin/roles']) {
+  it('is served for every screen of docs/product.md §2, and with 404 for other paths', async () => {
+    for (const url of ['/', '/app?category=defi', '/profile/alice', '/shorts?video=x', `/${PRODUCT_SLUG}/a/b/c`, '/admin/roles']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
@@ -55,7 +56,7 @@ describe('the web app', () => {
   it('answers unknown API paths with JSON 404, never the page', async () => {
     const res = await t.app.inject('/api/nothing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: 'not_found' });
+    expect(res.json()).toMatchObject({ code: 'not_found' });
   });
 
   it('sends security headers with every answer', async () => {
@@ -80,5 +81,43 @@ describe('OpenAPI', () => {
     const ui = await t.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('error answers', () => {
+  it('are documented on every API route with the one error body', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.components.schemas.ApiError.required).toEqual(expect.arrayContaining(['code', 'message']));
+    const operations = Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>).flatMap((p) => Object.values(p));
+    expect(operations.length).toBeGreaterThan(10);
+    for (const op of operations) {
+      for (const status of ['400', '401', '403', '404', '409', '429', '500']) {
+        expect(JSON.stringify(op.responses[status])).toContain('#/components/schemas/ApiError');
+        expect(op.responses[status]).toMatchObject({ description: expect.not.stringMatching(/^Default Response$/) });
+      }
+    }
+  });
+
+  it('come in the same shape from the account endpoints, even where Better Auth sends no body', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/auth/no-such-endpoint' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 'not_found', message: 'Not found' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.app.config.publicUrl, 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
+  });
+
+  it('name the invalid fields of a request', async () => {
+    const res = await t.app.inject('/api/search?q=' + 'x'.repeat(201));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('invalid_request');
+    expect(body.fields).toEqual({ q: expect.any(String) });
+    expect(body.message).toBe(body.fields.q);
   });
 });

@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,10 +19,12 @@ import type { Config } from './config.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import fastifyStatic from '@fastify/static';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './media/demo-media.js';
+import type { VideoProcessingEvent } from '../shared/realtime.js';
 import { markFailed, processVideo, TRANSCODE_QUEUE } from './media/process-video.js';
-import { startWorker, type Worker } from './media/queue.js';
+import { startJobs, type Jobs } from './jobs/jobs.js';
+import { importProviderPicture } from './media/images.js';
 import { cacheControlFor, createLocalStorage, createS3Storage, type Storage } from './media/storage.js';
-import { registerUploads } from './media/uploads.js';
+import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { createNotifier, type Notifier } from './notifications/service.js';
@@ -30,7 +33,10 @@ import { registerRealtime, type Realtime } from './realtime/hub.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { homeRoutes } from './home/routes.js';
-import { registerErrorHandling } from './http/errors.js';
+import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './http/errors.js';
+import { loggerOptions } from './http/log.js';
+import { registerInputChecks } from './http/input.js';
+import { registerOriginChecks } from './http/origin.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { profileRoutes } from './profiles/routes.js';
@@ -44,7 +50,7 @@ declare module 'fastify' {
     auth: Auth;
     mailer: Mailer;
     storage: Storage;
-    worker: Worker | undefined;
+    jobs: Jobs;
     realtime: Realtime;
     push: Push;
     notifier: Notifier;
@@ -60,18 +66,20 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
+/** Trusts the nearest `hops` proxies in `X-Forwarded-For` (proxy-addr counts from the socket, 0). */
+const hopsOf = (hops: number) => (_address: string, index: number) => index < hops;
+
 /** Assembles the HTTP app from the feature plugins; opens nothing and listens on nothing. */
 export async function buildApp({ config, database, logger, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger && typeof logger === 'object'
       ? { loggerInstance: logger }
       : {
-          logger:
-            logger === false
-              ? false
-              : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+          logger: logger === false ? false : loggerOptions(config.logLevel),
         }),
-    trustProxy: true,
+    // Only configured proxies may name the client: a forged X-Forwarded-For would otherwise pick
+    // the address that login limits, rate limits and view counts key on.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -81,19 +89,25 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   registerErrorHandling(app);
+  registerOriginChecks(app, config.publicUrl);
+  registerInputChecks(app);
 
-  const mail =
-    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   app.decorate('mailer', mail);
   const leaked = createLeakedPasswordChecker({ rangeApiUrl: config.breachApiUrl });
-  app.decorate('auth', createAuth({ config, db: database.db, mailer: mail, leaked, log: app.log }));
+  // Storage exists before auth: a new Google account's picture is copied into it.
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'media'));
+  app.decorate('storage', storage);
+  const importAvatar = (userId: string, pictureUrl: string) => importProviderPicture(storage, userId, pictureUrl);
+  app.decorate('auth', createAuth({ config, db: database.db, mailer: mail, leaked, log: app.log, importAvatar }));
 
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, description: PRODUCT_TAGLINE, version: '0.1.0' },
       servers: [{ url: config.publicUrl }],
     },
-    transform: jsonSchemaTransform,
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry }),
+    transformObject: (doc) => describeErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry })(doc)),
   });
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(swaggerUi, {
@@ -105,7 +119,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
 
   const realtime = await registerRealtime(app, database);
   app.decorate('realtime', realtime);
-  const push = createPush(database.db, config.vapid);
+  // A public server pushes only to public addresses; on a laptop a local push service is fine.
+  const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
   app.decorate('push', push);
   app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
 
@@ -125,8 +140,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
 
 /** Media: storage served at /media/, resumable uploads, and the transcoding worker. */
 async function registerMedia(app: FastifyInstance, config: Config, database: Database) {
-  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'media'));
-  app.decorate('storage', storage);
+  const storage = app.storage;
   if (storage.root) {
     await app.register(fastifyStatic, {
       root: storage.root,
@@ -142,27 +156,33 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
   }
   const uploadsDir = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
-  const worker =
-    config.mediaWorkers > 0
-      ? startWorker(
-          database.db,
-          {
-            [TRANSCODE_QUEUE]: {
-              handler: (payload, { signal }) => processVideo({ db: database.db, storage, uploadsDir, log: app.log }, String(payload.videoId), signal),
-              onFinalFailure: (payload, error) => markFailed(database.db, String(payload.videoId), error),
-            },
-            [DEMO_SOURCE_QUEUE]: {
-              handler: (payload, { signal }) => makeDemoSource(database.db, uploadsDir, payload, signal),
-              onFinalFailure: (payload, error) => markFailed(database.db, String(payload.videoId), error),
-            },
-          },
-          app.log,
-          { concurrency: config.mediaWorkers },
-        )
-      : undefined;
-  app.decorate('worker', worker);
+  // Processing progress reaches the owner's open pages at once, over the realtime socket.
+  const report = (ownerId: string, event: VideoProcessingEvent) => app.realtime.publish(ownerId, 'video.processing', event);
+  // Background work on the job library: transcoding, demo media, and the upload expiry sweep.
+  const jobs = await startJobs(database, app.log);
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
-    await worker?.stop();
+    await jobs.stop();
   });
-  registerUploads(app, { directory: uploadsDir, maxBytes: config.uploadMaxBytes, nudge: () => worker?.nudge() });
+  await jobs.define(TRANSCODE_QUEUE, {
+    handler: (data, { signal }) =>
+      processVideo({ db: database.db, storage, uploadsDir, log: app.log, limits: config.mediaLimits, report }, String(data.videoId), signal),
+    onFinalFailure: (data, error) => markFailed(database.db, String(data.videoId), error, uploadsDir, report),
+  });
+  await jobs.define(DEMO_SOURCE_QUEUE, {
+    handler: (data, { signal }) => makeDemoSource(database.db, jobs, uploadsDir, data, signal),
+    onFinalFailure: (data, error) => markFailed(database.db, String(data.videoId), error, uploadsDir),
+  });
+  const uploadMaxAgeMs = config.mediaLimits.uploadExpiryHours * 3600_000;
+  await jobs.define(EXPIRE_UPLOADS_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const n = await expireUnfinishedUploads(database.db, uploadsDir, uploadMaxAgeMs);
+      if (n) app.log.info({ expired: n }, 'unfinished uploads expired');
+    },
+  });
+  await jobs.schedule(EXPIRE_UPLOADS_QUEUE, '*/15 * * * *');
+  // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them.
+  await jobs.work(config.mediaWorkers);
+  registerUploads(app, { directory: uploadsDir, maxBytes: config.uploadMaxBytes });
 }

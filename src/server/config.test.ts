@@ -13,7 +13,14 @@ describe('loadConfig', () => {
 
   it('honours PORT, PUBLIC_URL, DATABASE_URL, DATA_DIR and SEED', () => {
     const c = loadConfig(
-      { PORT: '4100', PUBLIC_URL: 'https://glint.example/', DATABASE_URL: 'postgres://x@y/z', DATA_DIR: '/var/glint', SEED: 'none' },
+      {
+        PORT: '4100',
+        PUBLIC_URL: 'https://glint.example/',
+        DATABASE_URL: 'postgres://x@y/z',
+        DATA_DIR: '/var/glint',
+        SEED: 'none',
+        SESSION_SECRET: 's'.repeat(32),
+      },
       '/srv',
     );
     expect(c).toMatchObject({ port: 4100, publicUrl: 'https://glint.example', databaseUrl: 'postgres://x@y/z', dataDir: '/var/glint', seed: 'none' });

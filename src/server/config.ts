@@ -6,7 +6,7 @@ const DEV_SECRET = 'glint-development-secret-change-me-0000000000';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_LIMIT.perAddress),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -26,8 +27,20 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@glint.local'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  VIDEO_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 3600),
+  VIDEO_MAX_SIDE: z.coerce.number().int().min(360).default(4096),
+  UPLOADS_PROCESSING_PER_USER: z.coerce.number().int().min(1).default(2),
   MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
   BREACH_API_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -39,7 +52,7 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  /** The public origin used in links and redirects (`{host}` of SPEC.md). */
+  /** The public origin used in links and redirects (`{host}` of docs/product.md). */
   publicUrl: string;
   /** Postgres server URL; unset means embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
@@ -54,10 +67,28 @@ export interface Config {
   uploadMaxBytes: number;
   /** Transcoding jobs this instance runs at once; 0 runs none (an API-only instance). */
   mediaWorkers: number;
+  /** The work one user can cause: video length and size, videos processing at once, unfinished uploads' lifetime. */
+  mediaLimits: { maxSeconds: number; maxSide: number; processingPerUser: number; uploadExpiryHours: number };
   /** Web push keys (`npx web-push generate-vapid-keys`); unset turns web push off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** S3-compatible media storage; unset keeps media on local disk under `dataDir/media`. */
-  s3: { bucket: string; region: string; endpoint?: string | undefined; accessKeyId?: string | undefined; secretAccessKey?: string | undefined; publicUrl: string } | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string | undefined;
+        accessKeyId?: string | undefined;
+        secretAccessKey?: string | undefined;
+        publicUrl: string;
+      }
+    | undefined;
+  /**
+   * A laptop: bound to loopback and known by a localhost address. Only then may Glint use its
+   * development secret and serve the local mail outbox (which holds every reset link).
+   */
+  localDev: boolean;
+  /** Which proxies' `X-Forwarded-For` to believe: none (default), a hop count, or their addresses. */
+  trustProxy: false | number | string[];
   /** Failed sign-ins allowed per address in 15 minutes (default 20). */
   loginLimitPerAddress: number;
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
@@ -71,6 +102,27 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
+const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** `TRUST_PROXY`: unset, `false` or `0` trusts no proxy; a number counts hops; else a comma list of addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') throw new ConfigError("TRUST_PROXY=true would believe any client's X-Forwarded-For: give the hop count or the proxies' addresses.");
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal.`);
+    }
+  }
+  return list;
+}
+
 /** Reads and validates every setting once. Production refuses to start without a real secret. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -79,15 +131,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const localDev = isLoopbackHost(e.HOST) && isLoopbackHost(new URL(publicUrl).hostname);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters).');
+  }
+  if (!localDev && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'SESSION_SECRET is required (at least 32 characters) unless Glint runs on a laptop: bound to loopback (HOST=127.0.0.1) with a localhost PUBLIC_URL.',
+    );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
@@ -96,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,
+    mediaLimits: {
+      maxSeconds: e.VIDEO_MAX_SECONDS,
+      maxSide: e.VIDEO_MAX_SIDE,
+      processingPerUser: e.UPLOADS_PROCESSING_PER_USER,
+      uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    },
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : undefined,
     s3: e.S3_BUCKET
       ? {
@@ -104,9 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           endpoint: e.S3_ENDPOINT,
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          publicUrl: e.S3_PUBLIC_URL ?? (e.S3_ENDPOINT ? `${e.S3_ENDPOINT.replace(/\/+$/, '')}/${e.S3_BUCKET}` : `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`),
+          publicUrl:
+            e.S3_PUBLIC_URL ??
+            (e.S3_ENDPOINT ? `${e.S3_ENDPOINT.replace(/\/+$/, '')}/${e.S3_BUCKET}` : `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`),
         }
       : undefined,
+    localDev,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -3,16 +3,17 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { loggerOptions } from './http/log.js';
 import { seedIfEmpty } from './db/seed.js';
 
 async function start(config: Config) {
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  const logger = pino(loggerOptions(config.logLevel));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');
-  if (config.seed === 'demo' && (await seedIfEmpty(database.db))) logger.info('new database: demo content seeded');
-
   const app = await buildApp({ config, database, logger });
+  // Demo media is made by background jobs, so seeding comes once the app's job queues exist.
+  if (config.seed === 'demo' && (await seedIfEmpty(database.db, app.jobs))) logger.info('new database: demo content seeded');
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Glint is running at ${config.publicUrl}`);
 

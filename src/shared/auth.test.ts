@@ -18,7 +18,7 @@ import {
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error!.issues[0]!.message);
 
-describe('password rules (SPEC.md §5)', () => {
+describe('password rules (docs/product.md §5)', () => {
   it('accepts 8 and 100 characters and refuses 7 and 101', () => {
     expect(PasswordSchema.safeParse('Aa1!aaaa').success).toBe(true);
     expect(PasswordSchema.safeParse(`Aa1!${'a'.repeat(96)}`).success).toBe(true);
@@ -34,7 +34,7 @@ describe('password rules (SPEC.md §5)', () => {
   });
 });
 
-describe('password strength (SPEC.md §5)', () => {
+describe('password strength (docs/product.md §5)', () => {
   it.each([
     ['', 0, 'Weak'],
     ['abcdefgh', 1, 'Weak'],
@@ -47,13 +47,8 @@ describe('password strength (SPEC.md §5)', () => {
     expect(passwordStrength(pw)).toEqual({ score, label });
   });
 
-  it('has the checklist of SPEC.md in order', () => {
-    expect(PASSWORD_CHECKLIST.map((c) => c.label)).toEqual([
-      'At least 8 characters',
-      'Upper and lowercase letters',
-      'A number',
-      'A special character',
-    ]);
+  it('has the checklist of docs/product.md in order', () => {
+    expect(PASSWORD_CHECKLIST.map((c) => c.label)).toEqual(['At least 8 characters', 'Upper and lowercase letters', 'A number', 'A special character']);
     expect(PASSWORD_CHECKLIST.map((c) => c.met('Ab1!'))).toEqual([false, true, true, true]);
   });
 });
@@ -85,7 +80,7 @@ describe('identifiers', () => {
   });
 });
 
-describe('error texts (SPEC.md §8)', () => {
+describe('error texts (docs/product.md §8)', () => {
   it('maps login failures', () => {
     expect(loginErrorMessage('Email rate limit exceeded')).toBe(TOO_MANY_LOGINS);
     expect(loginErrorMessage('Invalid login credentials')).toBe('Invalid credentials. Please check your email/username and password.');
@@ -102,7 +97,7 @@ describe('error texts (SPEC.md §8)', () => {
   });
 });
 
-describe('two-factor failures (SPEC.md §8)', () => {
+describe('two-factor failures (docs/product.md §8)', () => {
   it('warns while fewer than five attempts remain, and only then', () => {
     expect(twoFactorFailure('Invalid code', 5)).toEqual({ title: 'Verification Failed', description: 'Invalid code' });
     expect(twoFactorFailure('Invalid code', 4)).toEqual({
@@ -117,9 +112,7 @@ describe('two-factor failures (SPEC.md §8)', () => {
   it('titles a lock or too many tries as a temporary lock', () => {
     const locked = 'Too many failed attempts. Your account is locked for 15 minutes.';
     expect(twoFactorFailure(locked, 0)).toEqual({ title: 'Account Temporarily Locked', description: locked });
-    expect(twoFactorFailure('Too many failed verification attempts. Your account is temporarily locked.', undefined).title).toBe(
-      'Account Temporarily Locked',
-    );
+    expect(twoFactorFailure('Too many failed verification attempts. Your account is temporarily locked.', undefined).title).toBe('Account Temporarily Locked');
   });
 
   it('says when there is no factor', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORIES, CATEGORY_NAMES, categorySlug, findCategory, SIDEBAR_CATEGORY_COUNT } from './categories.js';
 
 describe('categories', () => {
-  it('are the 28 of SPEC.md in order, with unique slugs', () => {
+  it('are the 28 of docs/product.md in order, with unique slugs', () => {
     expect(CATEGORY_NAMES).toHaveLength(28);
     expect(CATEGORY_NAMES[0]).toBe('Trading');
     expect(CATEGORY_NAMES[4]).toBe('DAOs & Governance');

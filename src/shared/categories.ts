@@ -1,4 +1,4 @@
-/** The 28 categories of SPEC.md §3, in order. */
+/** The 28 categories of docs/product.md §3, in order. */
 export const CATEGORY_NAMES = [
   'Trading',
   'NFTs',
@@ -51,7 +51,7 @@ export const CATEGORIES: readonly Category[] = CATEGORY_NAMES.map((name) => ({
   slug: categorySlug(name),
 }));
 
-/** How many categories the sidebar shows before "Show More" (SPEC.md §9). */
+/** How many categories the sidebar shows before "Show More" (docs/product.md §9). */
 export const SIDEBAR_CATEGORY_COUNT = 8;
 
 /**

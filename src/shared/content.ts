@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DisplayNameSchema } from './auth.js';
+import { VIDEO_KINDS } from './video-rules.js';
 
 /** The creator shown on a card. */
 export const CreatorSchema = z.object({
@@ -27,9 +29,15 @@ export const StreamCardSchema = z.object({
 });
 export type StreamCard = z.infer<typeof StreamCardSchema>;
 
+/** A stream's page: its card and what the creator wrote about it. */
+export const StreamDetailSchema = StreamCardSchema.extend({ description: z.string() });
+export type StreamDetail = z.infer<typeof StreamDetailSchema>;
+/** The page of a stream that does not exist (or no longer does). */
+export const STREAM_NOT_FOUND = 'This stream is not available';
+
 export const VideoCardSchema = z.object({
   id: z.string(),
-  kind: z.enum(['long', 'short']),
+  kind: z.enum(VIDEO_KINDS),
   title: z.string(),
   slug: z.string(),
   category: z.string(),
@@ -81,7 +89,6 @@ export const StreamListQuerySchema = z.object({
   category: z.string().max(64).optional(),
 });
 
-
 export const PublicProfileSchema = CreatorSchema.extend({
   bio: z.string(),
   links: z.array(z.string()),
@@ -113,13 +120,6 @@ export const SearchResultsSchema = z.object({
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
-export const ApiErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ApiError = z.infer<typeof ApiErrorSchema>;
-
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 /** 1_500_000_000n -> "1.5"; exact, trailing zeros trimmed. */
@@ -138,9 +138,21 @@ export function solToLamports(sol: string): bigint {
   return BigInt(m[1]!) * LAMPORTS_PER_SOL + BigInt((m[2] ?? '').padEnd(9, '0'));
 }
 
-/** Profile edits (issue 6): display name under 50 characters, a bio, up to 5 https links. */
+export const BIO_MAX = 500;
+export const LINKS_MAX = 5;
+export const LINK_MAX_LENGTH = 2000;
+
+/** Profile edits: the account's display-name rule, a bio, and a few web links. */
 export const ProfileUpdateSchema = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required').max(49, 'Display name must be less than 50 characters').optional(),
-  bio: z.string().trim().max(500, 'Bio must be at most 500 characters').optional(),
-  links: z.array(z.url('Links must be full web addresses').refine((u) => /^https?:\/\//.test(u), 'Links must start with http:// or https://')).max(5, 'At most 5 links').optional(),
+  displayName: DisplayNameSchema.optional(),
+  bio: z.string().trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).optional(),
+  links: z
+    .array(
+      z
+        .url('Links must be full web addresses')
+        .max(LINK_MAX_LENGTH, `Links must be at most ${LINK_MAX_LENGTH} characters`)
+        .refine((u) => /^https?:\/\//.test(u), 'Links must start with http:// or https://'),
+    )
+    .max(LINKS_MAX, `At most ${LINKS_MAX} links`)
+    .optional(),
 });

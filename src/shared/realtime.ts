@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CreatorSchema } from './content.js';
+import { LONG_VIDEO_CONTENT_TYPE } from './product.js';
+import { paths } from './routes.js';
 
 export const NotificationSchema = z.object({
   id: z.string(),
@@ -16,7 +18,7 @@ export type AppNotification = z.infer<typeof NotificationSchema>;
 
 /**
  * Every realtime event, by name, with its payload: one typed map for the server and the client
- * (ARCHITECTURE.md), so a renamed event breaks the build, not production.
+ * (docs/architecture.md), so a renamed event breaks the build, not production.
  */
 export interface RealtimeEvents {
   /** Sent once a socket is authenticated; after a reconnect the client catches up by refetching. */
@@ -24,6 +26,15 @@ export interface RealtimeEvents {
   'notification.created': AppNotification;
   'notification.read': { ids: string[] | 'all' };
   'notification.deleted': { id: string };
+  /** The owner's video moved on while it is made ready: progress, ready, or failed with why. */
+  'video.processing': VideoProcessingEvent;
+}
+
+export interface VideoProcessingEvent {
+  id: string;
+  status: 'processing' | 'ready' | 'failed';
+  percent: number;
+  failureReason: string | null;
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {
@@ -31,14 +42,14 @@ export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName
   data: RealtimeEvents[K];
 }
 
-/** SPEC.md §9: 50 notifications per load; the badge says 9+ above 9. */
+/** docs/product.md §9: 50 notifications per load; the badge says 9+ above 9. */
 export const NOTIFICATIONS_PAGE = 50;
 export function unreadBadge(count: number): string | undefined {
   if (count <= 0) return undefined;
   return count > 9 ? '9+' : String(count);
 }
 
-/** SPEC.md §4: where clicking a notification goes. */
+/** docs/product.md §4: where clicking a notification goes. */
 export function notificationTarget(n: Pick<AppNotification, 'type' | 'contentId' | 'contentType' | 'actor'>): string | undefined {
   if (n.type === 'follow') return n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : undefined;
   if (!n.contentId) return n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : undefined;
@@ -48,8 +59,8 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'contentId'
     case 'shortvideo':
     case 'short_video':
       return `/shorts?video=${encodeURIComponent(n.contentId)}`;
-    case 'glint_video':
-      return `/glint/${n.contentId}`;
+    case LONG_VIDEO_CONTENT_TYPE:
+      return paths.video({ id: n.contentId });
     default:
       return n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : undefined;
   }

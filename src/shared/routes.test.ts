@@ -1,18 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { isAppRoute, paths, slugify } from './routes.js';
+import { PRODUCT_SLUG } from './product.js';
 
 describe('isAppRoute', () => {
   it.each([
-    '/', '/app', '/bounties', '/reset-password', '/update-password', '/privacy-policy', '/terms-of-service',
-    '/x402-explained', '/streams', '/stream/abc', '/stream/alice/my-stream/abc', '/glint', '/glint/abc',
-    '/glint/alice/my-video/abc', '/submit', '/profile', '/profile/alice', '/search', '/leaderboards', '/trending',
-    '/upcoming', '/recent', '/admin/verification', '/admin/moderation', '/admin/reports', '/admin/roles', '/shorts',
-    '/shorts/alice/clip/abc', '/app/',
+    '/',
+    '/app',
+    '/bounties',
+    '/reset-password',
+    '/update-password',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/x402-explained',
+    '/streams',
+    '/stream/abc',
+    '/stream/alice/my-stream/abc',
+    `/${PRODUCT_SLUG}`,
+    `/${PRODUCT_SLUG}/abc`,
+    `/${PRODUCT_SLUG}/alice/my-video/abc`,
+    '/submit',
+    '/profile',
+    '/profile/alice',
+    '/search',
+    '/leaderboards',
+    '/trending',
+    '/upcoming',
+    '/recent',
+    '/admin/verification',
+    '/admin/moderation',
+    '/admin/reports',
+    '/admin/roles',
+    '/shorts',
+    '/shorts/alice/clip/abc',
+    '/app/',
   ])('%s is a screen', (p) => expect(isAppRoute(p)).toBe(true));
 
-  it.each(['/nope', '/stream', '/glint/a/b', '/admin', '/admin/other', '/shorts/abc', '/profile/a/b'])(
-    '%s is not found',
-    (p) => expect(isAppRoute(p)).toBe(false),
+  it.each(['/nope', '/stream', `/${PRODUCT_SLUG}/a/b`, '/admin', '/admin/other', '/shorts/abc', '/profile/a/b'])('%s is not found', (p) =>
+    expect(isAppRoute(p)).toBe(false),
   );
 });
 
@@ -24,10 +48,10 @@ describe('slugify and paths', () => {
     expect(slugify('a'.repeat(200))).toHaveLength(80);
   });
 
-  it('builds content addresses of SPEC.md §2 and §4', () => {
+  it('builds content addresses of docs/product.md §2 and §4', () => {
     expect(paths.stream({ id: 'x1' })).toBe('/stream/x1');
     expect(paths.stream({ id: 'x1', username: 'bob', title: 'Hello World' })).toBe('/stream/bob/hello-world/x1');
-    expect(paths.video({ id: 'v1' })).toBe('/glint/v1');
+    expect(paths.video({ id: 'v1' })).toBe(`/${PRODUCT_SLUG}/v1`);
     expect(paths.short('s1')).toBe('/shorts?video=s1');
     expect(paths.search('sol & eth')).toBe('/search?q=sol%20%26%20eth');
     expect(paths.home('defi')).toBe('/app?category=defi');

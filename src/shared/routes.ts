@@ -1,7 +1,7 @@
 import { PRODUCT_SLUG } from './product.js';
 
 /**
- * Every path of SPEC.md §2 as a pattern. The server uses it to answer 200 or 404 for the
+ * Every path of docs/product.md §2 as a pattern. The server uses it to answer 200 or 404 for the
  * single-page app, the client router mirrors it; a path matching none is "not found".
  */
 export const ROUTE_PATTERNS: readonly string[] = [
@@ -40,7 +40,7 @@ function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
   if (want.length !== have.length) return false;
-  return want.every((seg, i) => seg.startsWith(':') ? (have[i] ?? '').length > 0 : seg === have[i]);
+  return want.every((seg, i) => (seg.startsWith(':') ? (have[i] ?? '').length > 0 : seg === have[i]));
 }
 
 /** True when `path` (no query string) is a screen of the app. Trailing slashes are ignored. */

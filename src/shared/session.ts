@@ -24,7 +24,7 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
-/** SPEC.md §4 session states. */
+/** docs/product.md §4 session states. */
 export type SessionStatus = 'loading' | 'guest' | 'unverified' | 'verified';
 
 export function sessionStatus(me: Me | undefined): SessionStatus {

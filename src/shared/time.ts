@@ -26,7 +26,7 @@ function span(ms: number, round: (n: number) => number): string {
 }
 
 /**
- * How long ago `date` was, the way SPEC.md §9 shows times ('x minutes ago'):
+ * How long ago `date` was, the way docs/product.md §9 shows times ('x minutes ago'):
  * "just now" under a minute (and for dates in the future, which only clock skew produces),
  * then "1 minute ago", "5 minutes ago", "2 hours ago", "3 days ago", "4 months ago", "1 year ago".
  * Counts are whole units, rounded down.

@@ -1,11 +1,21 @@
 /** Video and short limits, messages and pure rules, shared by the API, the worker and the screens. */
 
-/** Shorts are vertical or square and at most 3 minutes (PRODUCT.md). */
+/** A long video (under the product's section) or a short. */
+export const VIDEO_KINDS = ['long', 'short'] as const;
+export type VideoKind = (typeof VIDEO_KINDS)[number];
+
+/** Shorts are vertical or square and at most 3 minutes (docs/product.md). */
 export const SHORT_MAX_SECONDS = 180;
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 5000;
 export const TAGS_MAX = 10;
+export const TAG_MAX_LENGTH = 30;
 export const COMMENT_MAX = 2000;
+/** Video lists: a page by default, and the most one request may ask for. */
+export const VIDEO_PAGE_SIZE = 24;
+export const VIDEO_PAGE_MAX = 48;
+/** The shorts feed loads fewer at a time: each one is a full screen. */
+export const SHORTS_PAGE_SIZE = 10;
 /** A view counts once per viewer per this window. */
 export const VIEW_WINDOW_HOURS = 6;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_NAMES, findCategory } from './categories.js';
-import { COMMENT_MAX, DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX } from './video-rules.js';
+import { COMMENT_MAX, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE } from './video-rules.js';
 import { CreatorSchema } from './content.js';
 
 // Limits, messages and rules without zod live in ./video-rules.ts, so screens that only need a
@@ -13,18 +13,29 @@ const CategoryField = z
   .transform((v) => findCategory(v)!.slug);
 
 export const CreateVideoSchema = z.object({
-  kind: z.enum(['long', 'short']),
+  kind: z.enum(VIDEO_KINDS),
   title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
   description: z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`).default(''),
   category: CategoryField,
   tags: z
-    .array(z.string().trim().toLowerCase().min(1).max(30))
+    .array(z.string().trim().toLowerCase().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
     .default([])
     .transform((t) => [...new Set(t)]),
   visibility: z.enum(['public', 'unlisted']).default('public'),
 });
 export type CreateVideoInput = z.input<typeof CreateVideoSchema>;
+
+/** `GET /api/videos`: a page of ready public videos or shorts. */
+export const VideoListQuerySchema = z.object({
+  kind: z.enum(VIDEO_KINDS).default('long'),
+  category: z.string().max(64).optional(),
+  sort: z.enum(['newest', 'trending']).default('newest'),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: z.coerce.number().int().min(1).max(VIDEO_PAGE_MAX).default(VIDEO_PAGE_SIZE),
+  exclude: z.guid().optional(),
+  owner: z.string().max(64).optional(),
+});
 
 export const UpdateVideoSchema = z.object({
   title: CreateVideoSchema.shape.title.optional(),
@@ -38,7 +49,7 @@ export const UpdateVideoSchema = z.object({
 
 export const VideoDetailSchema = z.object({
   id: z.string(),
-  kind: z.enum(['long', 'short']),
+  kind: z.enum(VIDEO_KINDS),
   title: z.string(),
   slug: z.string(),
   description: z.string(),
@@ -54,9 +65,7 @@ export const VideoDetailSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   thumbnailCandidates: z.array(z.string()),
   hlsUrl: z.string().nullable(),
-  sprite: z
-    .object({ url: z.string(), interval: z.number(), columns: z.number(), rows: z.number(), tileWidth: z.number(), tileHeight: z.number() })
-    .nullable(),
+  sprite: z.object({ url: z.string(), interval: z.number(), columns: z.number(), rows: z.number(), tileWidth: z.number(), tileHeight: z.number() }).nullable(),
   views: z.number().int(),
   likes: z.number().int(),
   comments: z.number().int(),

@@ -3,7 +3,7 @@ import {
   buildLinkMessage,
   buildLoginMessage,
   defaultWalletUsername,
-  LOGIN_MESSAGE_HEADING,
+  loginMessageHeading,
   messageAge,
   parseLinkMessage,
   parseLoginMessage,
@@ -14,15 +14,22 @@ import {
 
 const uuid = '0b7c2a9e-3f4d-4e1a-9b2c-8d7e6f5a4b3c';
 const ts = 1795300000000;
+const host = 'glint.example';
+const HEADING = loginMessageHeading(host);
 
-describe('wallet messages (SPEC.md §5)', () => {
+describe('wallet messages (docs/product.md §5)', () => {
   it('builds the sign-in message as heading, timestamp and uuid lines, and reads it back', () => {
-    const m = buildLoginMessage(ts, uuid);
-    expect(m.split('\n')).toEqual([LOGIN_MESSAGE_HEADING, String(ts), uuid]);
-    expect(parseLoginMessage(m)).toEqual({ timestamp: ts, uuid });
+    const m = buildLoginMessage(host, ts, uuid);
+    expect(m.split('\n')).toEqual(['Sign in to Glint at glint.example with your wallet', String(ts), uuid]);
+    expect(parseLoginMessage(m, host)).toEqual({ timestamp: ts, uuid });
   });
 
-  it('builds the link message of SPEC.md and reads it back', () => {
+  it('refuses a sign-in message made for another site', () => {
+    expect(parseLoginMessage(buildLoginMessage('glint.example.evil.test', ts, uuid), host)).toBeUndefined();
+    expect(parseLoginMessage(buildLoginMessage('localhost:3000', ts, uuid), host)).toBeUndefined();
+  });
+
+  it('builds the link message of docs/product.md and reads it back', () => {
     const m = buildLinkMessage(ts, uuid);
     expect(m).toBe(`Sign this message to verify your wallet: ${ts}:${uuid}`);
     expect(parseLinkMessage(m)).toEqual({ timestamp: ts, uuid });
@@ -37,9 +44,9 @@ describe('wallet messages (SPEC.md §5)', () => {
   ])('refuses the malformed link message %j', (m) => expect(parseLinkMessage(m)).toBeUndefined());
 
   it('refuses malformed sign-in messages', () => {
-    expect(parseLoginMessage(`Hello\n${ts}\n${uuid}`)).toBeUndefined();
-    expect(parseLoginMessage(`${LOGIN_MESSAGE_HEADING}\n${ts}`)).toBeUndefined();
-    expect(parseLoginMessage(`${LOGIN_MESSAGE_HEADING}\n${ts / 1000}\n${uuid}`)).toBeUndefined();
+    expect(parseLoginMessage(`Hello\n${ts}\n${uuid}`, host)).toBeUndefined();
+    expect(parseLoginMessage(`${HEADING}\n${ts}`, host)).toBeUndefined();
+    expect(parseLoginMessage(`${HEADING}\n${ts / 1000}\n${uuid}`, host)).toBeUndefined();
   });
 
   it('accepts messages up to 5 minutes old and refuses older or future ones', () => {
@@ -51,7 +58,7 @@ describe('wallet messages (SPEC.md §5)', () => {
   });
 });
 
-describe('registration rules (SPEC.md §5)', () => {
+describe('registration rules (docs/product.md §5)', () => {
   it('takes 3 to 20 letters, digits or underscores as username', () => {
     expect(RegistrationUsernameSchema.safeParse('abc').success).toBe(true);
     expect(RegistrationUsernameSchema.safeParse('a'.repeat(20)).success).toBe(true);

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { PRODUCT_NAME, WALLET_USERNAME_SUFFIX } from './product.js';
-import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from './auth.js';
+import { DisplayNameSchema, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from './auth.js';
 
-/** First line of the sign-in message (SPEC.md §5: a fixed heading, a timestamp line, a uuid line). */
-export const LOGIN_MESSAGE_HEADING = `Sign in to ${PRODUCT_NAME} with your wallet`;
+/**
+ * First line of the sign-in message (docs/product.md §5: a heading, a timestamp line, a uuid
+ * line). It names the deployment's host, so a signature made for another site is refused.
+ */
+export const loginMessageHeading = (host: string) => `Sign in to ${PRODUCT_NAME} at ${host} with your wallet`;
 export const LINK_MESSAGE_PREFIX = 'Sign this message to verify your wallet: ';
 export const INVALID_LINK_MESSAGE = 'Invalid message format generated';
-/** How old a signed message may be, and how far ahead of our clock (PRODUCT.md). */
+/** How old a signed message (and its server nonce) may be, and how far ahead of our clock. */
 export const MESSAGE_MAX_AGE_MS = 5 * 60_000;
 export const MESSAGE_MAX_SKEW_MS = 10_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export function buildLoginMessage(timestamp: number, uuid: string): string {
-  return `${LOGIN_MESSAGE_HEADING}\n${timestamp}\n${uuid}`;
+export function buildLoginMessage(host: string, timestamp: number, uuid: string): string {
+  return `${loginMessageHeading(host)}\n${timestamp}\n${uuid}`;
 }
 
 export function buildLinkMessage(timestamp: number, uuid: string): string {
@@ -25,10 +28,10 @@ export interface ParsedMessage {
   uuid: string;
 }
 
-/** Reads a sign-in message; undefined when it is not in the format above. */
-export function parseLoginMessage(message: string): ParsedMessage | undefined {
+/** Reads a sign-in message made for `host`; undefined when it is not in the format above. */
+export function parseLoginMessage(message: string, host: string): ParsedMessage | undefined {
   const lines = message.split('\n');
-  if (lines.length !== 3 || lines[0] !== LOGIN_MESSAGE_HEADING) return undefined;
+  if (lines.length !== 3 || lines[0] !== loginMessageHeading(host)) return undefined;
   return parseParts(lines[1]!, lines[2]!);
 }
 
@@ -64,19 +67,11 @@ export const WalletProofSchema = z.object({
 });
 export type WalletProof = z.infer<typeof WalletProofSchema>;
 
-export const DISPLAY_NAME_REQUIRED = 'Display name is required';
-export const DISPLAY_NAME_TOO_LONG = 'Display name must be less than 50 characters';
-export const DISPLAY_NAME_TAKEN = 'Display name is already taken';
-export const DISPLAY_NAME_MAX = 50;
 export const REGISTRATION_USERNAME_MAX = 20;
 
-/** SPEC.md §5, Complete Your Registration. */
+/** docs/product.md §5, Complete Your Registration. */
 export const RegistrationUsernameSchema = z.string().regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
-export const RegistrationDisplayNameSchema = z
-  .string()
-  .trim()
-  .min(1, DISPLAY_NAME_REQUIRED)
-  .max(DISPLAY_NAME_MAX - 1, DISPLAY_NAME_TOO_LONG);
+export const RegistrationDisplayNameSchema = DisplayNameSchema;
 
 export const WalletRegistrationSchema = WalletProofSchema.extend({
   username: RegistrationUsernameSchema,
@@ -105,8 +100,10 @@ export const AvailabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 export { USERNAME_TAKEN };
+// The display-name rule is the account's, written once in ./auth.ts; registration imports it from here.
+export { DISPLAY_NAME_FIELD_MAX_LENGTH, DISPLAY_NAME_REQUIRED, DISPLAY_NAME_TAKEN, DISPLAY_NAME_TOO_LONG } from './auth.js';
 
-/** Wallet messages of SPEC.md §8 that the server sends as they are. */
+/** Wallet messages of docs/product.md §8 that the server sends as they are. */
 export const WALLET_NOT_REGISTERED = 'Wallet not registered. Please sign up first.';
 export const WALLET_LINKED_ELSEWHERE = 'This wallet is linked to another account. Please try again.';
 export const WALLET_VERIFICATION_FAILED = 'Wallet verification failed';

@@ -129,7 +129,14 @@ async function signOutFromMenu(page: Page) {
 /** Signs the page's browser in through the API, as a returning visitor with a cookie. */
 async function signInWithCookie(page: Page, email: string) {
   const status = await page.evaluate(
-    async ([e, p]) => (await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: e, password: p }) })).status,
+    async ([e, p]) =>
+      (
+        await fetch('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: e, password: p }),
+        })
+      ).status,
     [email, PW] as const,
   );
   expect(status).toBe(200);
@@ -146,7 +153,7 @@ describe('sign up and verification', () => {
     await form.getByLabel('Display name (optional)').fill('Nova Streamer');
     await form.getByLabel('Email').fill(email);
 
-    // SPEC.md §5: the meter's label follows the score.
+    // docs/product.md §5: the meter's label follows the score.
     const meter = form.getByRole('meter', { name: 'Password strength' });
     const password = form.getByLabel('Password', { exact: true });
     for (const [typed, label] of [
@@ -168,7 +175,7 @@ describe('sign up and verification', () => {
     await page.getByRole('region', { name: 'Email verification' }).getByRole('button', { name: 'Resend email' }).click();
     await toast(page, 'Verification email sent').waitFor();
 
-    // Unverified: creating is closed (SPEC.md §4).
+    // Unverified: creating is closed (docs/product.md §4).
     await page.goto('/submit');
     await page.waitForURL((u) => u.pathname === '/app');
     await toast(page, 'Email Verification Required').waitFor();
@@ -181,7 +188,7 @@ describe('sign up and verification', () => {
     expect(await page.getByText('Confirm your email to create content').count()).toBe(0);
   });
 
-  it('refuses a taken email with SPEC.md’s message', async () => {
+  it('refuses a taken email with docs/product.md’s message', async () => {
     const existing = await createUser({ verified: false });
     const page = await b.open('/app');
     await openAuthDialog(page, 'Sign Up');
@@ -192,6 +199,22 @@ describe('sign up and verification', () => {
     await form.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Signup Failed').waitFor();
     await toast(page, 'An account with this email already exists. Please sign in instead.').waitFor();
+  });
+  it('never cuts a long password: over 100 characters it says so and creates nothing', async () => {
+    const page = await b.open('/app');
+    await openAuthDialog(page, 'Sign Up');
+    const form = dialog(page).getByRole('form', { name: 'Sign up' });
+    const username = uniqueName('long');
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Email').fill(`${username}@example.com`);
+    const long = `Aa1!${'x'.repeat(97)}`;
+    const password = form.getByLabel('Password', { exact: true });
+    await password.fill(long);
+    expect((await password.inputValue()).length).toBe(101);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await form.getByText('Password must be less than 100 characters').waitFor();
+    expect(await toast(page, 'Account Created!').count()).toBe(0);
+    expect(await dialog(page).isVisible()).toBe(true);
   });
 });
 
@@ -228,7 +251,7 @@ describe('log in', () => {
     const page = await b.open('/app');
     await openAuthDialog(page, 'Login');
     for (let i = 0; i < 5; i++) expect((await submitLogin(page, user.username, 'Wr0ng!Passw0rd')).status()).toBe(401);
-    // Even the right password waits now.
+    // This browser's address is refused now, even with the right password.
     expect((await submitLogin(page, user.username, PW)).status()).toBe(429);
     await toast(page, 'Too many login attempts. Please try again later.').waitFor();
   });
@@ -434,7 +457,10 @@ describe('change password in settings', () => {
     await section.getByLabel('New password', { exact: true }).fill(NEW);
     await section.getByLabel('Confirm new password').fill(NEW);
     await section.getByRole('button', { name: 'Change Password' }).click();
-    await section.getByRole('alert').filter({ hasText: /invalid password/i }).waitFor();
+    await section
+      .getByRole('alert')
+      .filter({ hasText: /invalid password/i })
+      .waitFor();
 
     await section.getByLabel('Current password').fill(PW);
     await section.getByRole('button', { name: 'Change Password' }).click();

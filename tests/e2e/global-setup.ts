@@ -44,7 +44,20 @@ export default async function setup(project: TestProject) {
     res.body = { ...google };
   });
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED: 'demo', LOGIN_LIMIT_PER_ADDRESS: '500', GOOGLE_CLIENT_ID: 'glint-e2e', GOOGLE_CLIENT_SECRET: 'e2e-secret', GOOGLE_ISSUER: idp.issuer.url! };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED: 'demo',
+    LOGIN_LIMIT_PER_ADDRESS: '500',
+    GOOGLE_CLIENT_ID: 'glint-e2e',
+    GOOGLE_CLIENT_SECRET: 'e2e-secret',
+    GOOGLE_ISSUER: idp.issuer.url!,
+  };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default
   const child: ChildProcess = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   let exited = false;

@@ -53,6 +53,21 @@ describe('npm start', () => {
     expect(s.output()).toContain('SESSION_SECRET is required in production');
   });
 
+  it('without NODE_ENV, refuses to start on a public address without a secret (no outbox, no development secret)', async () => {
+    const s = start({ HOST: '0.0.0.0', PUBLIC_URL: 'https://glint.example', PORT: String(await freePort()) });
+    expect(await s.exited).toBe(78);
+    expect(s.output()).toContain('SESSION_SECRET is required');
+  });
+
+  it('on a public address with a secret, serves no mail outbox', async () => {
+    const port = await freePort();
+    const s = start({ HOST: '0.0.0.0', PUBLIC_URL: 'https://glint.example', PORT: String(port), SESSION_SECRET: 'p'.repeat(40), SEED: 'none' });
+    await healthy(port);
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/outbox.json`)).status).toBe(404);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  });
+
   it('runs two instances side by side, each on its port and data folder, and stops cleanly on SIGTERM', async () => {
     const [p1, p2] = [await freePort(), await freePort()];
     const a = start({ PORT: String(p1), SEED: 'none' });

@@ -25,6 +25,24 @@ describe('landing and home', () => {
   });
 });
 
+describe('an upcoming stream', () => {
+  it('opens from the home page on its schedule, creator and follow button, not an error', async () => {
+    const page = await b.open('/app');
+    const card = page.getByTestId('stream-card').filter({ hasText: 'Solana Market Open: levels for the week' }).first();
+    await card.getByRole('heading').getByRole('link').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
+    const stream = page.getByTestId('stream-page');
+    await stream.getByRole('heading', { level: 1, name: 'Solana Market Open: levels for the week' }).waitFor();
+    expect(await stream.getAttribute('data-status')).toBe('scheduled');
+    await stream.getByText(/^Starts in|^Starting soon/).waitFor();
+    await stream.getByRole('button', { name: /Follow/ }).waitFor();
+    expect(await page.getByText('This stream is not available').count()).toBe(0);
+    // An address that names no stream still says so.
+    await page.goto('/stream/0b7c2a9e-3f4d-4e1a-9b2c-8d7e6f5a4b3c');
+    await page.getByRole('heading', { name: 'This stream is not available' }).waitFor();
+  });
+});
+
 describe('sidebar', () => {
   const items: [string, string][] = [
     ['Home', '/app'],

@@ -91,7 +91,11 @@ describe('follows and live notifications', () => {
 
     // A third person follows A through the API: two unread now.
     const carol = await apiPerson('carol');
-    const put = await fetch(`${b.baseURL}/api/profiles/${a.username}/follow`, { method: 'PUT', headers: { cookie: carol.cookie, 'content-type': 'application/json', origin: b.baseURL }, body: '{}' });
+    const put = await fetch(`${b.baseURL}/api/profiles/${a.username}/follow`, {
+      method: 'PUT',
+      headers: { cookie: carol.cookie, 'content-type': 'application/json', origin: b.baseURL },
+      body: '{}',
+    });
     expect(put.status).toBe(200);
     await eventually(async () => expect(await badge(a.page).innerText()).toBe('2'), 10_000);
     await eventually(async () => expect(await badge(a2).innerText()).toBe('2'), 10_000);
@@ -154,7 +158,7 @@ describe('follows and live notifications', () => {
     const { page } = await person('newbie');
     await bell(page).click();
     await popover(page).getByText('No notifications yet').waitFor();
-    await popover(page).getByText('You\'ll be notified when someone interacts with your content').waitFor();
+    await popover(page).getByText("You'll be notified when someone interacts with your content").waitFor();
     expect(await popover(page).getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
   });
 });
@@ -209,7 +213,10 @@ describe('search', () => {
     await users.getByRole('link', { name: /Sol Whale/ }).waitFor();
     await page.getByRole('tab', { name: /Users/ }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'users');
-    await page.getByRole('tabpanel').getByRole('link', { name: /@solwhale/ }).waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: /@solwhale/ })
+      .waitFor();
     await page.getByRole('tab', { name: /All/ }).click();
 
     await box.fill('escrow');

@@ -5,8 +5,17 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Flags that keep Chromium from calling out of this closed network (ARCHITECTURE.md). */
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+/** Flags that keep Chromium from calling out of this closed network (docs/architecture.md). */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export interface OpenSetup {
   beforeGoto?: (page: Page) => Promise<unknown>;
@@ -55,7 +64,7 @@ export function useBrowser(): Browsing {
         // A 404 answer for a path the test visits on purpose is logged by Chromium as a resource error.
         if (msg.type() !== 'error' || /status of 40[04]/.test(msg.text())) return;
         // So is a refusal the account API gives on purpose (wrong password 401, rate limit 429,
-        // taken email 422), which the page then shows as a toast.
+        // taken email 409), which the page then shows as a toast.
         if (/status of 4(01|03|09|22|29)/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname.startsWith('/api/auth/')) return;
         state.problems.push(msg.text());
       });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/media/ffmpeg.js';
-import { SHORT_NOT_VERTICAL } from '../../src/shared/videos.js';
+import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos.js';
 import { eventually, PHONE, useBrowser } from './support.js';
 
 // Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts
@@ -65,7 +65,7 @@ async function signedIn(options: Parameters<typeof b.open>[1] = {}): Promise<{ p
 }
 
 /** Ready, public videos or shorts, waiting (the demo media is transcoded at start) for at least `n`. */
-async function ready(kind: 'long' | 'short', n: number): Promise<Card[]> {
+async function ready(kind: VideoKind, n: number): Promise<Card[]> {
   return eventually(async () => {
     const list = await api<Card[]>(`/api/videos?kind=${kind}&limit=48`);
     expect(list.length).toBeGreaterThanOrEqual(n);
@@ -89,7 +89,10 @@ const urlOf = (page: Page) => new URL(page.url());
 async function upload(page: Page, kind: 'Video' | 'Short', file: string, title: string) {
   await page.getByRole('radio', { name: new RegExp(`^${kind}`) }).check({ force: true });
   await page.getByLabel('Video file').setInputFiles(file);
-  await page.getByTestId('file-facts').getByText(kind === 'Short' ? '360×640' : '640×360').waitFor();
+  await page
+    .getByTestId('file-facts')
+    .getByText(kind === 'Short' ? '360×640' : '640×360')
+    .waitFor();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill(`${title}, uploaded by the browser tests.`);
   await page.getByLabel('Category').selectOption({ label: 'Education' });
@@ -100,6 +103,23 @@ async function upload(page: Page, kind: 'Video' | 'Short', file: string, title: 
 }
 
 describe('uploading', () => {
+  it('flags a file that is not a video before a byte is sent, even named .mp4', async () => {
+    const { page } = await signedIn();
+    await page.goto('/submit');
+    await page
+      .getByLabel('Video file')
+      .setInputFiles({ name: 'holiday.mp4', mimeType: 'video/mp4', buffer: Buffer.from('A letter to my friends, not a film. '.repeat(500)) });
+    await page.getByText(NOT_A_VIDEO).waitFor();
+    await page.getByLabel('Title').fill('Not a film');
+    await page.getByLabel('Category').selectOption({ label: 'Education' });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    // Still on the form: nothing was created or sent.
+    await page.waitForTimeout(500);
+    expect(await page.getByText(NOT_A_VIDEO).count()).toBeGreaterThan(0);
+    const mine = await page.evaluate(async () => (await (await fetch('/api/videos/mine')).json()) as Array<{ title: string }>);
+    expect(mine.map((v) => v.title)).not.toContain('Not a film');
+  });
+
   it('refuses a landscape short before uploading, with the server’s message', async () => {
     const { page } = await signedIn();
     await page.goto('/submit');
@@ -119,7 +139,10 @@ describe('uploading', () => {
       await page.goto('/submit');
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-      // The short.
+      // The short. Its progress and ready state come over the realtime socket: the screen's
+      // fallback poll of the video is cut off until then, so only the socket can tell it.
+      const videoById = /\/api\/videos\/[0-9a-f-]{36}$/;
+      await page.route(videoById, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
       const shortTitle = unique('Quick tip ');
       await upload(page, 'Short', portrait, shortTitle);
       const status = page.getByTestId('upload-status');
@@ -127,6 +150,7 @@ describe('uploading', () => {
       const mine = page.getByRole('list', { name: 'Your uploads' });
       await mine.getByText(shortTitle).waitFor();
       await status.getByRole('heading', { name: 'Your short is ready' }).waitFor({ timeout: PROCESSING_MS });
+      await page.unroute(videoById);
       await mine.getByTestId('own-upload').filter({ hasText: shortTitle }).getByText('Ready').waitFor();
       // Pick another of the frames processing chose.
       await status.getByRole('radio', { name: 'Frame 3' }).click();
@@ -206,18 +230,22 @@ describe('the shorts feed', () => {
     PROCESSING_MS + 60_000,
   );
 
-  it('opens /shorts/{username}/{titleSlug}/{id} at that short on a phone', async () => {
-    const shorts = await ready('short', 3);
-    const s = shorts[1]!;
-    const page = await b.open(`/shorts/${s.creator.username}/${s.slug}/${s.id}`, { viewport: PHONE, isMobile: true, hasTouch: true });
-    const active = page.locator('[data-testid="short-slide"][data-active]');
-    await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
-    await expectPlaying(active.locator('video'));
-    // A swipe is a scroll of one screen.
-    await page.getByRole('main', { name: 'Shorts feed' }).evaluate((el) => el.scrollBy({ top: el.clientHeight }));
-    await page.waitForURL((u) => u.pathname === '/shorts' && u.searchParams.get('video') === shorts[2]!.id);
-    await expect.poll(() => active.getAttribute('data-video-id')).toBe(shorts[2]!.id);
-  }, PROCESSING_MS + 30_000);
+  it(
+    'opens /shorts/{username}/{titleSlug}/{id} at that short on a phone',
+    async () => {
+      const shorts = await ready('short', 3);
+      const s = shorts[1]!;
+      const page = await b.open(`/shorts/${s.creator.username}/${s.slug}/${s.id}`, { viewport: PHONE, isMobile: true, hasTouch: true });
+      const active = page.locator('[data-testid="short-slide"][data-active]');
+      await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
+      await expectPlaying(active.locator('video'));
+      // A swipe is a scroll of one screen.
+      await page.getByRole('main', { name: 'Shorts feed' }).evaluate((el) => el.scrollBy({ top: el.clientHeight }));
+      await page.waitForURL((u) => u.pathname === '/shorts' && u.searchParams.get('video') === shorts[2]!.id);
+      await expect.poll(() => active.getAttribute('data-video-id')).toBe(shorts[2]!.id);
+    },
+    PROCESSING_MS + 30_000,
+  );
 });
 
 describe('likes and comments', () => {
@@ -295,7 +323,10 @@ describe('likes and comments', () => {
       await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
       await eventually(async () => expect(await like.getAttribute('aria-pressed')).toBe('true'));
       await active.getByRole('button', { name: 'Comments' }).filter({ visible: true }).click();
-      await page.getByRole('dialog', { name: /^Comments/ }).getByText(text).waitFor();
+      await page
+        .getByRole('dialog', { name: /^Comments/ })
+        .getByText(text)
+        .waitFor();
     },
     PROCESSING_MS + 60_000,
   );
@@ -312,25 +343,29 @@ describe('likes and comments', () => {
 });
 
 describe('lists', () => {
-  it('shows Glint newest and trending, filtered by category, and home rows link to the players', async () => {
-    const videos = await ready('long', 1);
-    const page = await b.open('/glint');
-    await page.getByRole('link', { name: videos[0]!.title }).first().waitFor();
-    await page.getByRole('tab', { name: 'Trending' }).click();
-    await page.waitForURL((u) => u.searchParams.get('sort') === 'trending');
-    await page.getByRole('link', { name: videos[0]!.title }).first().waitFor();
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Comedy', exact: true }).click();
-    await page.waitForURL((u) => u.searchParams.get('category') === 'comedy' && u.searchParams.get('sort') === 'trending');
+  it(
+    'shows Glint newest and trending, filtered by category, and home rows link to the players',
+    async () => {
+      const videos = await ready('long', 1);
+      const page = await b.open('/glint');
+      await page.getByRole('link', { name: videos[0]!.title }).first().waitFor();
+      await page.getByRole('tab', { name: 'Trending' }).click();
+      await page.waitForURL((u) => u.searchParams.get('sort') === 'trending');
+      await page.getByRole('link', { name: videos[0]!.title }).first().waitFor();
+      await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Comedy', exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get('category') === 'comedy' && u.searchParams.get('sort') === 'trending');
 
-    const shorts = await ready('short', 1);
-    await page.goto('/app');
-    const shortsRow = page.locator('[data-section="row-shorts"]');
-    await shortsRow.getByTestId('short-card').first().waitFor();
-    expect(await shortsRow.getByTestId('short-card').first().getAttribute('href')).toMatch(/^\/shorts\?video=/);
-    expect(shorts.length).toBeGreaterThan(0);
-    const videosRow = page.locator('[data-section="row-videos"]');
-    await videosRow.getByTestId('video-card').first().getByRole('heading').getByRole('link').click();
-    await page.waitForURL((u) => /^\/glint\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/.test(u.pathname));
-    await expectPlaying(page.getByTestId('video-player').locator('video'));
-  }, PROCESSING_MS + 30_000);
+      const shorts = await ready('short', 1);
+      await page.goto('/app');
+      const shortsRow = page.locator('[data-section="row-shorts"]');
+      await shortsRow.getByTestId('short-card').first().waitFor();
+      expect(await shortsRow.getByTestId('short-card').first().getAttribute('href')).toMatch(/^\/shorts\?video=/);
+      expect(shorts.length).toBeGreaterThan(0);
+      const videosRow = page.locator('[data-section="row-videos"]');
+      await videosRow.getByTestId('video-card').first().getByRole('heading').getByRole('link').click();
+      await page.waitForURL((u) => /^\/glint\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/.test(u.pathname));
+      await expectPlaying(page.getByTestId('video-player').locator('video'));
+    },
+    PROCESSING_MS + 30_000,
+  );
 });

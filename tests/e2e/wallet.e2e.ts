@@ -207,8 +207,7 @@ describe('a signed-in account and its wallet', () => {
     expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
     const status = await page.evaluate(
       async (body) =>
-        (await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }))
-          .status,
+        (await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
       { email, password },
     );
     expect(status).toBe(200);

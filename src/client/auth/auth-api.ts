@@ -1,8 +1,9 @@
-import { api, ApiRequestError } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 
 /**
  * The account endpoints of our server (Better Auth under /api/auth), one function each. They
- * throw `ApiRequestError` with the server's `{ message, code }`; callers decide what to show.
+ * throw `ApiError` with the server's `{ code, message }` (the bridge gives Better Auth's answers
+ * that shape too); callers decide what to show.
  */
 
 const post = <T>(path: string, json: unknown = {}) => api<T>(`/api/auth${path}`, { method: 'POST', json });
@@ -13,7 +14,7 @@ export type SignInAnswer = { twoFactorRedirect: true } | { token: string; user: 
 
 export function signInWithPassword(identifier: string, password: string): Promise<SignInAnswer> {
   const id = identifier.trim();
-  // An address has an @; anything else is a username, resolved on the server (PRODUCT.md).
+  // An address has an @; anything else is a username, resolved on the server (docs/product.md).
   return id.includes('@') ? post('/sign-in/email', { email: id, password }) : post('/sign-in/username', { username: id, password });
 }
 
@@ -49,7 +50,6 @@ export interface LinkedAccount {
 
 export interface SessionRow {
   id: string;
-  token: string;
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
@@ -59,7 +59,7 @@ export interface SessionRow {
 
 export const listAccounts = () => get<LinkedAccount[]>('/list-accounts');
 export const listSessions = () => get<SessionRow[]>('/list-sessions');
-export const getCurrentSession = () => get<{ session: { token: string } } | null>('/get-session');
+export const getCurrentSession = () => get<{ session: { id: string } } | null>('/get-session');
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   post('/change-password', { currentPassword, newPassword, revokeOtherSessions: true });
@@ -69,26 +69,28 @@ export const enableTwoFactor = (password: string | undefined) =>
   post<{ totpURI: string; backupCodes: string[] }>('/two-factor/enable', password ? { password } : {});
 export const disableTwoFactor = (password: string | undefined) => post('/two-factor/disable', password ? { password } : {});
 
-export const linkGoogle = () => post<{ url: string }>('/link-social', { provider: 'google', callbackURL: '/settings?linked=google', errorCallbackURL: '/settings' });
+export const linkGoogle = () =>
+  post<{ url: string }>('/link-social', { provider: 'google', callbackURL: '/settings?linked=google', errorCallbackURL: '/settings' });
 /** `accountId` is the linked account's own id (`LinkedAccount.id`), not the provider's. */
 export const unlinkAccount = (accountId: string) => post('/unlink-account', { accountId });
 
-export const revokeSession = (token: string) => post('/revoke-session', { token });
+/** Signs out one session by its id (page scripts never see session tokens). */
+export const revokeSession = (id: string) => api(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const revokeOtherSessions = () => post('/revoke-other-sessions');
 export const revokeAllSessions = () => post('/revoke-sessions');
 
 /** The server's message of a failed call, or a fallback for a network failure. */
 export function messageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  return error instanceof ApiRequestError ? error.body.message || fallback : fallback;
+  return error instanceof ApiError && error.status > 0 ? error.message || fallback : fallback;
 }
 
 /** A field of the failed answer beyond `message` (two-factor's `remaining_attempts`). */
 export function answerField(error: unknown, field: string): unknown {
-  return error instanceof ApiRequestError ? (error.body as unknown as Record<string, unknown>)[field] : undefined;
+  return error instanceof ApiError ? error.body[field] : undefined;
 }
 
 /**
- * Sends the browser to a provider. SPEC.md §4: inside a frame, navigate the top window, and if
+ * Sends the browser to a provider. docs/product.md §4: inside a frame, navigate the top window, and if
  * the frame may not do that, open a new tab.
  */
 export function goToProvider(url: string) {

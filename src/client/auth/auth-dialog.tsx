@@ -1,7 +1,7 @@
 import { Check, Wallet } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { LoginSchema, SignupSchema } from '../../shared/auth';
+import { DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX, LoginSchema, SignupSchema } from '../../shared/auth';
 import { PRODUCT_NAME } from '../../shared/product';
 import { GoogleIcon, PhantomIcon } from '../ui/brand-icons';
 import { Button } from '../ui/button';
@@ -24,13 +24,11 @@ const DESCRIPTIONS: Record<AuthTab, string> = {
   wallet: 'Use your Phantom wallet as your account.',
 };
 
-/** The auth dialog of SPEC.md §2: Login, Sign Up and Wallet tabs, over any screen. */
+/** The auth dialog of docs/product.md §2: Login, Sign Up and Wallet tabs, over any screen. */
 export function AuthDialog() {
-  const { open, tab, setOpen, setTab } = useAuthDialog();
+  const { open, tab, step, setOpen, setTab, setStep } = useAuthDialog();
   const { user, actions } = useSession();
-  // SPEC.md §4: after the password, an account with an authenticator shows the code step.
-  const [step, setStep] = useState<'form' | 'two-factor'>('form');
-  // SPEC.md §4: the dialog closes by itself once someone is signed in.
+  // docs/product.md §4: the dialog closes by itself once someone is signed in.
   const shown = open && !user;
   useEffect(() => {
     // Closed for real, so a later sign-out does not bring it back.
@@ -50,9 +48,7 @@ export function AuthDialog() {
       <DialogContent className="max-w-[26rem] gap-5" aria-describedby="auth-dialog-description">
         <DialogHeader>
           <DialogTitle>{step === 'two-factor' ? 'Two-factor authentication' : `Welcome to ${PRODUCT_NAME}`}</DialogTitle>
-          <DialogDescription id="auth-dialog-description">
-            {step === 'two-factor' ? 'One more step: confirm it is you.' : DESCRIPTIONS[tab]}
-          </DialogDescription>
+          <DialogDescription id="auth-dialog-description">{step === 'two-factor' ? 'One more step: confirm it is you.' : DESCRIPTIONS[tab]}</DialogDescription>
         </DialogHeader>
         {step === 'two-factor' ? <TwoFactorStep onExit={() => setStep('form')} /> : null}
         <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)} hidden={step === 'two-factor'}>
@@ -125,7 +121,7 @@ function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoF
           id="login-identifier"
           autoComplete="username"
           placeholder="you@example.com or username"
-          maxLength={255}
+          maxLength={EMAIL_MAX}
           value={emailOrUsername}
           onChange={(e) => setEmailOrUsername(e.target.value)}
           {...errorProps('login-identifier', errors.emailOrUsername)}
@@ -144,7 +140,6 @@ function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoF
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
-          maxLength={100}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           {...errorProps('login-password', errors.password)}
@@ -159,11 +154,7 @@ function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoF
         <Button variant="outline" className="w-full" onClick={() => void run(actions.signInWithGoogle)}>
           <GoogleIcon className="size-4" /> Sign in with Google
         </Button>
-        <Button
-          variant="outline"
-          className="w-full"
-          onClick={() => void run(actions.connectPhantom && (() => actions.connectPhantom!({ intent: 'login' })))}
-        >
+        <Button variant="outline" className="w-full" onClick={() => void run(actions.connectPhantom && (() => actions.connectPhantom!({ intent: 'login' })))}>
           <PhantomIcon className="size-4" /> Sign in with Phantom Wallet
         </Button>
       </div>
@@ -176,8 +167,7 @@ function SignupForm() {
   const [values, setValues] = useState({ username: '', displayName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { running, run } = useRunning();
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -204,9 +194,10 @@ function SignupForm() {
           id="signup-display-name"
           autoComplete="nickname"
           placeholder="How your name appears"
-          maxLength={50}
+          maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
           value={values.displayName}
           onChange={set('displayName')}
+          {...errorProps('signup-display-name', errors.displayName)}
         />
       </FormField>
       <FormField id="signup-email" label="Email" error={errors.email}>
@@ -215,7 +206,7 @@ function SignupForm() {
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          maxLength={255}
+          maxLength={EMAIL_MAX}
           value={values.email}
           onChange={set('email')}
           {...errorProps('signup-email', errors.email)}
@@ -225,7 +216,6 @@ function SignupForm() {
         <PasswordInput
           id="signup-password"
           autoComplete="new-password"
-          maxLength={100}
           value={values.password}
           onChange={set('password')}
           {...errorProps('signup-password', errors.password)}

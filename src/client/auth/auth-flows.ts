@@ -4,7 +4,7 @@ import type { Me } from '../../shared/session';
 import * as authApi from './auth-api';
 
 /**
- * The sign-in flows behind the session's `actions`, with the toasts of SPEC.md §4 and §8. This
+ * The sign-in flows behind the session's `actions`, with the toasts of docs/product.md §4 and §8. This
  * module (and zod, through the shared rules) loads on first use, not with every page.
  */
 
@@ -23,7 +23,7 @@ export async function logIn(input: LoginInput, refresh: Refresh): Promise<LoginR
     toast.error('Login Failed', { description: loginErrorMessage(authApi.messageOf(error, '')) });
     return 'failed';
   }
-  // SPEC.md §4: an account with an authenticator continues on the two-factor step.
+  // docs/product.md §4: an account with an authenticator continues on the two-factor step.
   if ('twoFactorRedirect' in answer && answer.twoFactorRedirect) return 'two-factor';
   toast.success('Welcome back!', { description: 'You have successfully logged in.' });
   await refresh();
@@ -40,7 +40,7 @@ export async function signUp(input: SignupInput, refresh: Refresh): Promise<bool
   toast.success('Account Created!', {
     description: `Please check your email (${input.email}) and click the link to confirm your account.`,
   });
-  // SPEC.md §4: a profile check follows sign-up; without one, warn rather than fail.
+  // docs/product.md §4: a profile check follows sign-up; without one, warn rather than fail.
   const me = await refresh().catch(() => undefined);
   if (!me?.user || !me.profile) {
     toast.warning('Warning', { description: 'Profile verification failed. Please contact support if you experience issues.' });

@@ -4,7 +4,7 @@ import { Input } from '../ui/input';
 
 export const CODE_LENGTH = 6;
 
-/** Keeps only digits, at most six (SPEC.md §5 two-factor code). */
+/** Keeps only digits, at most six (docs/product.md §5 two-factor code). */
 export const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
 /** The six-digit authenticator code box: digits only, numeric keypad, one-time-code autofill. */

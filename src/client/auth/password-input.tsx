@@ -4,7 +4,8 @@ import { cn } from '../lib/utils';
 import { Input } from '../ui/input';
 
 /** A password field with a show/hide toggle. */
-export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+// No maxLength: a browser would cut a longer password silently; the schema says it is too long instead.
+export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type' | 'maxLength'>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

@@ -9,7 +9,7 @@ const TONE: Record<PasswordStrengthLabel, { bar: string; text: string }> = {
   Strong: { bar: 'bg-emerald-500', text: 'text-emerald-500' },
 };
 
-/** SPEC.md §5's strength meter (five points) and the checklist beneath it. */
+/** docs/product.md §5's strength meter (five points) and the checklist beneath it. */
 export function PasswordStrength({ password }: { password: string }) {
   const { score, label } = passwordStrength(password);
   return (
@@ -26,10 +26,7 @@ export function PasswordStrength({ password }: { password: string }) {
             aria-valuetext={label}
           >
             {Array.from({ length: 5 }, (_, i) => (
-              <span
-                key={i}
-                className={cn('h-1.5 flex-1 rounded-full transition-colors', i < score ? TONE[label].bar : 'bg-muted')}
-              />
+              <span key={i} className={cn('h-1.5 flex-1 rounded-full transition-colors', i < score ? TONE[label].bar : 'bg-muted')} />
             ))}
           </div>
           <span className={cn('w-14 text-right text-xs font-semibold', TONE[label].text)}>{label}</span>

@@ -5,7 +5,7 @@ import { PageSpinner } from '../ui/spinner';
 import { useSession } from './session';
 
 /**
- * Guards the screens that need a verified login (SPEC.md §4): a spinner while the session loads;
+ * Guards the screens that need a verified login (docs/product.md §4): a spinner while the session loads;
  * guests and unverified users go to /app, unverified ones told why.
  */
 export function RequireVerified() {

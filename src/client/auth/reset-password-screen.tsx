@@ -1,6 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EmailSchema } from '../../shared/auth';
+import { EMAIL_MAX, EmailSchema } from '../../shared/auth';
 import { Button } from '../ui/button';
 import { errorProps, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
@@ -35,8 +35,8 @@ export default function ResetPasswordScreen() {
       <AuthCard icon={MailCheck} title="Check your email" description="If an account exists for that email, we've sent a link to reset your password.">
         <div className="flex flex-col gap-4 text-center text-sm text-muted-foreground" role="status">
           <p>
-            Look for it at <span className="font-medium text-foreground">{sentTo}</span>. The link works once and expires in 1 hour. Nothing after a
-            few minutes? Check your spam folder or try again.
+            Look for it at <span className="font-medium text-foreground">{sentTo}</span>. The link works once and expires in 1 hour. Nothing after a few
+            minutes? Check your spam folder or try again.
           </p>
           <Button variant="outline" className="w-full" onClick={() => setSentTo(undefined)}>
             Use a different email
@@ -56,7 +56,7 @@ export default function ResetPasswordScreen() {
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            maxLength={255}
+            maxLength={EMAIL_MAX}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             {...errorProps('reset-email', error)}

@@ -6,6 +6,7 @@ import type { Creator } from '../../shared/content';
 // Types only: src/shared/session.ts also builds zod schemas, which the first page load does without.
 import type { Me, SessionStatus } from '../../shared/session';
 import { api } from '../lib/api';
+import { releasePushSubscription } from '../notifications/push';
 import { walletActions, type WalletIntent } from '../wallet/wallet-actions';
 
 export type Role = 'admin' | 'moderator';
@@ -13,7 +14,7 @@ export type Role = 'admin' | 'moderator';
 /** The signed-in person as the client needs them: header, menu, guards. */
 export interface SessionUser extends Creator {
   email: string | null;
-  /** SPEC.md §4: verified once the email is confirmed. */
+  /** docs/product.md §4: verified once the email is confirmed. */
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   publicWalletAddress: string | null;
@@ -24,7 +25,7 @@ export type { SessionStatus };
 
 /**
  * What the auth dialog and the account screens ask the session to do. Each reports its own
- * outcome (toasts of SPEC.md §4 and §8) and refreshes the session; an optional one is called
+ * outcome (toasts of docs/product.md §4 and §8) and refreshes the session; an optional one is called
  * with `?.()`, so a missing action does nothing rather than pretend.
  */
 export interface AuthActions {
@@ -32,14 +33,14 @@ export interface AuthActions {
   logIn: (input: LoginInput) => Promise<LoginResult>;
   /** True once the account exists (and is signed in, unverified). */
   signUp: (input: SignupInput) => Promise<boolean>;
-  /** The six-digit step after a password login (SPEC.md §2 Two-factor screen). */
+  /** The six-digit step after a password login (docs/product.md §2 Two-factor screen). */
   verifyTwoFactor: (code: string) => Promise<TwoFactorResult>;
   /** Cancel on the two-factor step: drops the half-finished sign-in. */
   cancelTwoFactor: () => Promise<void>;
   signInWithGoogle: () => Promise<void>;
-  /** Phantom (SPEC.md §4): a guest logs in, or goes on to register unless `intent` is 'login'; a signed-in user links the wallet. */
+  /** Phantom (docs/product.md §4): a guest logs in, or goes on to register unless `intent` is 'login'; a signed-in user links the wallet. */
   connectPhantom?: (options?: { intent?: WalletIntent }) => Promise<void>;
-  /** Unlinks the wallet and signs out (SPEC.md §4 wallet disconnect). */
+  /** Unlinks the wallet and signs out (docs/product.md §4 wallet disconnect). */
   disconnectWallet?: () => Promise<void>;
   /** True once asked; the answer never tells whether the email has an account. */
   requestPasswordReset: (email: string) => Promise<boolean>;
@@ -68,7 +69,7 @@ function toSessionUser(me: Me): SessionUser | null {
     email: me.user.email,
     emailVerified: me.user.emailVerified,
     twoFactorEnabled: me.user.twoFactorEnabled,
-    // SPEC.md §4 fallbacks, for the moment between sign-in and the profile row existing.
+    // docs/product.md §4 fallbacks, for the moment between sign-in and the profile row existing.
     username: p?.username ?? `user_${me.user.id.slice(0, 8)}`,
     displayName: p?.displayName ?? 'User',
     avatarUrl: p?.avatarUrl ?? null,
@@ -107,17 +108,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryFn: ({ signal }) => api<Me>('/api/me', { signal }),
   });
   const user = useMemo(() => (query.data ? toSessionUser(query.data) : null), [query.data]);
-  // SPEC.md §4, as `sessionStatus` in src/shared/session.ts; an unreachable server leaves the
+  // docs/product.md §4, as `sessionStatus` in src/shared/session.ts; an unreachable server leaves the
   // visitor a guest rather than waiting forever.
-  const status: SessionStatus = query.isError
-    ? 'guest'
-    : !query.data
-      ? 'loading'
-      : !user
-        ? 'guest'
-        : user.emailVerified
-          ? 'verified'
-          : 'unverified';
+  const status: SessionStatus = query.isError ? 'guest' : !query.data ? 'loading' : !user ? 'guest' : user.emailVerified ? 'verified' : 'unverified';
   const actions = useMemo<AuthActions>(() => {
     const refresh = () => refreshAfterAccountChange(queryClient);
     /**
@@ -153,6 +146,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         },
       }),
       signOut: async () => {
+        await releasePushSubscription();
         await api('/api/auth/sign-out', { method: 'POST', json: {} });
         await signedOut();
       },
@@ -162,14 +156,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
-/** SPEC.md §4: loading until first known, then guest, unverified or verified. */
+/** docs/product.md §4: loading until first known, then guest, unverified or verified. */
 export function useSession(): Session {
   const ctx = useContext(SessionContext);
   if (!ctx) throw new Error('useSession must be used inside <SessionProvider>');
   return ctx;
 }
 
-/** Admins count as moderators (SPEC.md §6). */
+/** Admins count as moderators (docs/product.md §6). */
 export function isModerator(user: Pick<SessionUser, 'roles'> | null): boolean {
   return !!user && (user.roles.includes('moderator') || user.roles.includes('admin'));
 }

@@ -7,9 +7,9 @@ import { CODE_LENGTH, CodeInput } from './code-input';
 import { useSession } from './session';
 
 /**
- * SPEC.md §2 "Two-factor screen", after a password login to an account with an authenticator:
+ * docs/product.md §2 "Two-factor screen", after a password login to an account with an authenticator:
  * a six-digit box, Verify (disabled until six digits) and Cancel (signs out, back to the form).
- * A wrong code is cleared (SPEC.md §8) and the attempts warning stays under the box. `onExit`
+ * A wrong code is cleared (docs/product.md §8) and the attempts warning stays under the box. `onExit`
  * returns the dialog to its form: after Cancel, success, or an expired sign-in.
  */
 export function TwoFactorStep({ onExit }: { onExit: () => void }) {
@@ -52,13 +52,7 @@ export function TwoFactorStep({ onExit }: { onExit: () => void }) {
         <p className="text-muted-foreground">Open your authenticator app and enter the 6-digit code it shows for your account.</p>
       </div>
       <FormField id="two-factor-code" label="Authentication code">
-        <CodeInput
-          id="two-factor-code"
-          autoFocus
-          value={code}
-          onValueChange={setCode}
-          aria-describedby={warning ? 'two-factor-warning' : undefined}
-        />
+        <CodeInput id="two-factor-code" autoFocus value={code} onValueChange={setCode} aria-describedby={warning ? 'two-factor-warning' : undefined} />
       </FormField>
       {warning ? (
         <p id="two-factor-warning" className="-mt-2 text-sm font-medium text-amber-600 dark:text-amber-400" aria-live="polite">

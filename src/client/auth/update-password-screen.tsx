@@ -80,7 +80,6 @@ export default function UpdatePasswordScreen() {
           <PasswordInput
             id="new-password"
             autoComplete="new-password"
-            maxLength={100}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             {...errorProps('new-password', errors.password)}
@@ -91,7 +90,6 @@ export default function UpdatePasswordScreen() {
           <PasswordInput
             id="confirm-password"
             autoComplete="new-password"
-            maxLength={100}
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
             {...errorProps('confirm-password', errors.confirm)}

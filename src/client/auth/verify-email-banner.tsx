@@ -15,7 +15,7 @@ function readDismissed(): string | null {
 }
 
 /**
- * Tells a signed-in, unverified account (SPEC.md §4) why creating is closed and offers the link
+ * Tells a signed-in, unverified account (docs/product.md §4) why creating is closed and offers the link
  * again. Dismissed, it stays away for this browser tab's session.
  */
 export function VerifyEmailBanner() {

@@ -32,9 +32,7 @@ export default function BountiesScreen() {
           ['Get paid in SOL', 'When the poster approves your claim, the reward is sent to your wallet.'],
         ].map(([title, text], i) => (
           <li key={title} className="flex gap-3 rounded-xl border bg-muted/30 p-4">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary">
-              {i + 1}
-            </span>
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary">{i + 1}</span>
             <span>
               <span className="block font-semibold">{title}</span>
               <span className="text-muted-foreground">{text}</span>

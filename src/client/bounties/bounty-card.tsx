@@ -45,11 +45,7 @@ export function BountyCard({ bounty, now }: { bounty: Bounty; now: number }) {
           <CreatorAvatarLink creator={bounty.poster} className="size-7" />
           <CreatorName creator={bounty.poster} />
         </div>
-        <time
-          dateTime={bounty.deadline}
-          title={formatDateTime(bounty.deadline)}
-          className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground"
-        >
+        <time dateTime={bounty.deadline} title={formatDateTime(bounty.deadline)} className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
           <CalendarClock aria-hidden className="size-3.5" />
           {bountyDeadline(bounty.deadline, now)}
         </time>

@@ -15,7 +15,6 @@ export const bountyKeys = {
 export function useBounties(filter: BountyFilter = {}) {
   return useQuery({
     queryKey: bountyKeys.list(filter),
-    queryFn: ({ signal }) =>
-      api<BountyCard[]>(apiPath('/api/bounties', { status: filter.status, category: filter.category }), { signal }),
+    queryFn: ({ signal }) => api<BountyCard[]>(apiPath('/api/bounties', { status: filter.status, category: filter.category }), { signal }),
   });
 }

@@ -23,21 +23,9 @@ export function Thumbnail({
   className?: string;
 }) {
   return (
-    <div
-      className={cn(
-        'relative overflow-hidden rounded-xl bg-muted',
-        shape === 'wide' ? 'aspect-video' : 'aspect-[9/16]',
-        className,
-      )}
-    >
+    <div className={cn('relative overflow-hidden rounded-xl bg-muted', shape === 'wide' ? 'aspect-video' : 'aspect-[9/16]', className)}>
       {src ? (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-        />
+        <img src={src} alt="" loading="lazy" decoding="async" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
       ) : (
         <div className={cn('flex size-full items-center justify-center bg-linear-to-br opacity-90', gradientFor(seed))}>
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.25),transparent_55%)]" />

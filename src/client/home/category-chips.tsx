@@ -40,10 +40,7 @@ export function CategoryChips({ active }: { active: string | null }) {
               ref={active === c.slug ? activeRef : undefined}
               to={hrefFor(c.slug)}
               aria-current={active === c.slug ? 'page' : undefined}
-              className={cn(
-                chip,
-                active === c.slug ? 'border-transparent bg-foreground text-background' : 'bg-muted/40 hover:bg-accent',
-              )}
+              className={cn(chip, active === c.slug ? 'border-transparent bg-foreground text-background' : 'bg-muted/40 hover:bg-accent')}
             >
               {c.name}
             </Link>

@@ -1,14 +1,4 @@
-import {
-  CalendarClock,
-  Clapperboard,
-  Coins,
-  History,
-  Radio,
-  SearchX,
-  Smartphone,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarClock, Clapperboard, Coins, History, Radio, SearchX, Smartphone, X, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { findCategory } from '../../shared/categories';
@@ -30,7 +20,7 @@ import { FollowingRow } from '../profiles/following-row';
 
 type RowKey = 'live' | 'upcoming' | 'recent' | 'videos' | 'shorts' | 'bounties';
 
-/** /trending, /upcoming and /recent show the home screen with their row first (SPEC.md §2). */
+/** /trending, /upcoming and /recent show the home screen with their row first (docs/product.md §2). */
 export type HomeFocus = 'trending' | 'upcoming' | 'recent';
 
 const ROWS: Record<
@@ -197,7 +187,9 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
             action={
               row.seeAll && feed.data && feed.data[key].length > 0 ? (
                 <Button variant="ghost" size="sm" asChild>
-                  <Link to={category && row.keepsCategory ? `${row.seeAll}${row.seeAll.includes('?') ? '&' : '?'}category=${category}` : row.seeAll}>See all</Link>
+                  <Link to={category && row.keepsCategory ? `${row.seeAll}${row.seeAll.includes('?') ? '&' : '?'}category=${category}` : row.seeAll}>
+                    See all
+                  </Link>
                 </Button>
               ) : undefined
             }

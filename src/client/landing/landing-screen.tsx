@@ -60,8 +60,8 @@ export default function LandingScreen() {
             Share streams, <span className="text-gradient">earn crypto rewards</span>
           </h1>
           <p className="max-w-2xl text-base text-pretty text-muted-foreground sm:text-lg">
-            {PRODUCT_NAME} is where crypto creators go live, post videos and shorts, and get tipped in SOL straight to
-            their wallet. Watch as a guest; sign up with email, Google or Phantom when you want to join in.
+            {PRODUCT_NAME} is where crypto creators go live, post videos and shorts, and get tipped in SOL straight to their wallet. Watch as a guest; sign up
+            with email, Google or Phantom when you want to join in.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button variant="brand" size="lg" asChild className="rounded-full">
@@ -87,10 +87,7 @@ export default function LandingScreen() {
         </div>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (
-            <li
-              key={f.title}
-              className="group flex flex-col gap-3 rounded-2xl border bg-card p-6 transition-colors hover:border-primary/40"
-            >
+            <li key={f.title} className="group flex flex-col gap-3 rounded-2xl border bg-card p-6 transition-colors hover:border-primary/40">
               <span className="flex size-11 items-center justify-center rounded-xl bg-brand text-white shadow-lg shadow-violet-500/20">
                 <f.icon aria-hidden className="size-5" />
               </span>

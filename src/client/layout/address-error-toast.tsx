@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 const FALLBACK = 'Failed to sign in with Google. Please try again.';
 
 /**
- * SPEC.md §2 "Error in address": a sign-in provider sends people back with `error` and
+ * docs/product.md §2 "Error in address": a sign-in provider sends people back with `error` and
  * `error_description`; say so once, then take them out of the address so a reload is quiet.
  */
 export function AddressErrorToast() {

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { cn } from '../lib/utils';
 import { BOTTOM_ITEMS } from './nav-items';
 
-/** The mobile bottom bar, below the large breakpoint (SPEC.md §2). */
+/** The mobile bottom bar, below the large breakpoint (docs/product.md §2). */
 export function BottomBar() {
   return (
     <nav

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../ui/spinner';
 
-/** No chrome: the shorts player owns the whole screen (SPEC.md §2). */
+/** No chrome: the shorts player owns the whole screen (docs/product.md §2). */
 export function FullScreenLayout() {
   return (
     <div className="dark min-h-dvh bg-black text-white">

@@ -11,21 +11,14 @@ import { UserMenu } from './user-menu';
 import { WalletButton } from '../wallet/wallet-button';
 import { NotificationBell } from '../notifications/notification-bell';
 
-/** The top bar of the main layout (SPEC.md §2). */
+/** The top bar of the main layout (docs/product.md §2). */
 export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
   const { user } = useSession();
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md supports-[backdrop-filter]:bg-background/70 sm:px-3">
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Toggle sidebar"
-          aria-expanded={sidebarExpanded}
-          aria-controls="app-sidebar"
-          onClick={onToggleSidebar}
-        >
+        <Button variant="ghost" size="icon" aria-label="Toggle sidebar" aria-expanded={sidebarExpanded} aria-controls="app-sidebar" onClick={onToggleSidebar}>
           <PanelLeft aria-hidden />
         </Button>
         <Logo />
@@ -56,12 +49,24 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
 
         <div className="hidden items-center lg:flex">
           <Button variant="ghost" size="icon" asChild>
-            <a href={EXTERNAL_LINKS.tokenLaunch.href} target="_blank" rel="noopener noreferrer" aria-label={EXTERNAL_LINKS.tokenLaunch.label} title={EXTERNAL_LINKS.tokenLaunch.label}>
+            <a
+              href={EXTERNAL_LINKS.tokenLaunch.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={EXTERNAL_LINKS.tokenLaunch.label}
+              title={EXTERNAL_LINKS.tokenLaunch.label}
+            >
               <PumpPillIcon className="size-5" />
             </a>
           </Button>
           <Button variant="ghost" size="icon" asChild>
-            <a href={EXTERNAL_LINKS.social.href} target="_blank" rel="noopener noreferrer" aria-label={EXTERNAL_LINKS.social.label} title={EXTERNAL_LINKS.social.label}>
+            <a
+              href={EXTERNAL_LINKS.social.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={EXTERNAL_LINKS.social.label}
+              title={EXTERNAL_LINKS.social.label}
+            >
               <XLogoIcon className="size-4" />
             </a>
           </Button>

@@ -5,18 +5,13 @@ import { cn } from '../lib/utils';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <span
-      className={cn(
-        'flex size-8 items-center justify-center rounded-lg bg-brand text-white shadow-md shadow-violet-500/30',
-        className,
-      )}
-    >
+    <span className={cn('flex size-8 items-center justify-center rounded-lg bg-brand text-white shadow-md shadow-violet-500/30', className)}>
       <Sparkles aria-hidden className="size-4.5" />
     </span>
   );
 }
 
-/** The logo, linking to the landing page (SPEC.md §2 top bar). */
+/** The logo, linking to the landing page (docs/product.md §2 top bar). */
 export function Logo({ className, to = '/' }: { className?: string; to?: string }) {
   return (
     <Link

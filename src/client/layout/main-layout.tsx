@@ -9,7 +9,7 @@ import { Header } from './header';
 import { MobileSidebar, Sidebar } from './sidebar';
 import { useSidebarState } from './use-sidebar-state';
 
-/** Header, sidebar (a drawer on mobile) and bottom bar around the screens of SPEC.md §2's main layout. */
+/** Header, sidebar (a drawer on mobile) and bottom bar around the screens of docs/product.md §2's main layout. */
 export function MainLayout() {
   const { pathname } = useLocation();
   const sidebar = useSidebarState(pathname === '/app');
@@ -19,25 +19,16 @@ export function MainLayout() {
 
   return (
     <div className="min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
-      <Header
-        onToggleSidebar={() => (isMobile ? setDrawerOpen((o) => !o) : sidebar.toggle())}
-        sidebarExpanded={isMobile ? drawerShown : !sidebar.collapsed}
-      />
+      <Header onToggleSidebar={() => (isMobile ? setDrawerOpen((o) => !o) : sidebar.toggle())} sidebarExpanded={isMobile ? drawerShown : !sidebar.collapsed} />
       <Sidebar collapsed={sidebar.collapsed} />
       <MobileSidebar open={drawerShown} onOpenChange={setDrawerOpen} />
       <main
         id="main"
         tabIndex={-1}
-        className={cn(
-          'pt-14 pb-24 outline-none transition-[padding] duration-200 lg:pb-10',
-          sidebar.collapsed ? 'md:pl-16' : 'md:pl-60',
-        )}
+        className={cn('pt-14 pb-24 outline-none transition-[padding] duration-200 lg:pb-10', sidebar.collapsed ? 'md:pl-16' : 'md:pl-60')}
       >
         <div className="mx-auto w-full max-w-[1600px] px-4 py-5 sm:px-6 md:py-7">
           <VerifyEmailBanner />

@@ -1,16 +1,4 @@
-import {
-  CalendarClock,
-  CirclePlus,
-  Clapperboard,
-  History,
-  House,
-  Radio,
-  Rocket,
-  Smartphone,
-  TrendingUp,
-  Trophy,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarClock, CirclePlus, Clapperboard, History, House, Radio, Rocket, Smartphone, TrendingUp, Trophy, type LucideIcon } from 'lucide-react';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product';
 
 export interface NavItem {
@@ -19,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar, in SPEC.md §2's order. */
+/** The sidebar, in docs/product.md §2's order. */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/app', icon: House },
   { label: 'Pump Streams', to: '/streams', icon: Rocket },
@@ -31,7 +19,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Recently Ended', to: '/recent', icon: History },
 ];
 
-/** The mobile bottom bar (SPEC.md §2). */
+/** The mobile bottom bar (docs/product.md §2). */
 export const BOTTOM_ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/app', icon: House },
   { label: 'Streams', to: '/streams', icon: Radio },

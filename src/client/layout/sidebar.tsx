@@ -53,9 +53,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
       </ul>
 
       <div className={cn('mt-3 flex-col gap-0.5 border-t pt-3', collapsed ? onlyExpanded : 'flex')}>
-        <h2 className="px-2.5 pb-1 text-xs font-semibold tracking-wider whitespace-nowrap text-muted-foreground uppercase">
-          Categories
-        </h2>
+        <h2 className="px-2.5 pb-1 text-xs font-semibold tracking-wider whitespace-nowrap text-muted-foreground uppercase">Categories</h2>
         <ul className="flex flex-col gap-0.5">
           {categories.map((c) => (
             <li key={c.slug}>
@@ -88,10 +86,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
 
       <nav
         aria-label="Legal"
-        className={cn(
-          'mt-3 flex-wrap gap-x-3 gap-y-1 border-t px-2.5 pt-3 text-xs whitespace-nowrap text-muted-foreground',
-          collapsed ? onlyExpanded : 'flex',
-        )}
+        className={cn('mt-3 flex-wrap gap-x-3 gap-y-1 border-t px-2.5 pt-3 text-xs whitespace-nowrap text-muted-foreground', collapsed ? onlyExpanded : 'flex')}
       >
         <Link to="/privacy-policy" onClick={onNavigate} className="hover:text-foreground">
           Privacy
@@ -102,7 +97,9 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
         <Link to="/x402-explained" onClick={onNavigate} className="hover:text-foreground">
           X402
         </Link>
-        <span>© {new Date().getFullYear()} {PRODUCT_NAME}</span>
+        <span>
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </span>
       </nav>
     </div>
   );
@@ -121,9 +118,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
       className={cn(
         'group/sidebar fixed top-14 bottom-0 left-0 z-30 hidden flex-col overflow-x-hidden overflow-y-auto border-r bg-sidebar scrollbar-thin md:flex',
         'transition-[width,box-shadow] duration-200 ease-out',
-        collapsed
-          ? 'w-16 hover:w-60 hover:shadow-2xl hover:shadow-black/30 has-[:focus-visible]:w-60 has-[:focus-visible]:shadow-2xl'
-          : 'w-60',
+        collapsed ? 'w-16 hover:w-60 hover:shadow-2xl hover:shadow-black/30 has-[:focus-visible]:w-60 has-[:focus-visible]:shadow-2xl' : 'w-60',
       )}
     >
       <SidebarNav collapsed={collapsed} />

@@ -5,13 +5,11 @@ import { readStored, writeStored } from '../lib/storage';
 export const SIDEBAR_STORAGE_KEY = 'sidebar:state';
 
 /**
- * The desktop sidebar's collapsed state (SPEC.md §2): collapsed by default but expanded on home,
+ * The desktop sidebar's collapsed state (docs/product.md §2): collapsed by default but expanded on home,
  * until the person chooses; the toggle flips what they see and that choice is kept.
  */
 export function useSidebarState(isHome: boolean) {
-  const [stored, setStored] = useState<boolean | undefined>(() =>
-    readStored(SIDEBAR_STORAGE_KEY, (v) => (typeof v === 'boolean' ? v : undefined)),
-  );
+  const [stored, setStored] = useState<boolean | undefined>(() => readStored(SIDEBAR_STORAGE_KEY, (v) => (typeof v === 'boolean' ? v : undefined)));
   const collapsed = stored ?? !isHome;
   const toggle = useCallback(() => {
     const next = !collapsed;

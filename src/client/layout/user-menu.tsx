@@ -7,18 +7,11 @@ import { RoleBadge } from '../profiles/role-badge';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { WalletMenuItems } from '../wallet/wallet-menu-items';
 import { NotificationsMenuItem } from '../notifications/notifications-menu-item';
 
-/** SPEC.md §2 user menu: Sign Up / Login for guests; the account's links when signed in. */
+/** docs/product.md §2 user menu: Sign Up / Login for guests; the account's links when signed in. */
 export function UserMenu() {
   const { user, actions } = useSession();
   const { openAuthDialog } = useAuthDialog();
@@ -90,7 +83,7 @@ export function UserMenu() {
                 <Settings aria-hidden /> Settings
               </Link>
             </DropdownMenuItem>
-            {/* SPEC.md §2: on mobile the menu also carries the wallet. */}
+            {/* docs/product.md §2: on mobile the menu also carries the wallet. */}
             {isMobile ? <NotificationsMenuItem /> : null}
             {isMobile ? <WalletMenuItems /> : null}
             <DropdownMenuSeparator />
@@ -107,4 +100,3 @@ export function UserMenu() {
     </DropdownMenu>
   );
 }
-

@@ -24,18 +24,14 @@ type TimeWindow = (typeof WINDOWS)[number]['value'];
 
 /**
  * /leaderboards: creators by SOL received, supporters by SOL given, most viewed and most followed,
- * over four windows (PRODUCT.md). Rankings come from recorded tips, views and follows, which
+ * over four windows (docs/product.md). Rankings come from recorded tips, views and follows, which
  * arrive with donations and follows; until then there is nothing to rank and each board says so.
  */
 export default function LeaderboardsScreen() {
   const [range, setRange] = useState<TimeWindow>('7d');
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        icon={<Trophy aria-hidden />}
-        title="Leaderboards"
-        description="The creators and supporters moving Glint, by SOL, views and follows."
-      />
+      <PageHeader icon={<Trophy aria-hidden />} title="Leaderboards" description="The creators and supporters moving Glint, by SOL, views and follows." />
       <Tabs defaultValue="creators">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="Leaderboard">
@@ -68,11 +64,7 @@ export default function LeaderboardsScreen() {
         </div>
         {BOARDS.map((b) => (
           <TabsContent key={b.value} value={b.value}>
-            <EmptyState
-              icon={Trophy}
-              title="No rankings yet"
-              description="Rankings appear once creators start receiving tips and views."
-            />
+            <EmptyState icon={Trophy} title="No rankings yet" description="Rankings appear once creators start receiving tips and views." />
           </TabsContent>
         ))}
       </Tabs>

@@ -1,34 +1,69 @@
-import type { ApiError } from '../../shared/content';
+import { ApiErrorSchema, codeForStatus, GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../../shared/errors';
 
-/** An API answer that was not 2xx, carrying the server's `{ error, message }`. */
-export class ApiRequestError extends Error {
+/**
+ * A failed API call: the status and the server's `{ code, message, fields }`. Made from any
+ * answer that is not 2xx, whatever its body (a proxy's HTML page, nothing at all), so callers
+ * read one shape and never meet a JSON `SyntaxError`.
+ */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+
   constructor(
     readonly status: number,
-    readonly body: ApiError,
+    /** The whole body, with any further properties the answer had (`remaining_attempts`). */
+    readonly body: ApiErrorBody,
   ) {
     super(body.message);
+    this.name = 'ApiError';
+    this.code = body.code;
+    this.fields = body.fields ?? {};
+  }
+
+  /** The error a non-2xx answer stands for, from its status and body text. */
+  static fromResponse(status: number, text: string): ApiError {
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    const parsed = ApiErrorSchema.safeParse(data);
+    if (parsed.success) return new ApiError(status, parsed.data);
+    // Not our body: a gateway's page, an empty answer. Its words are not for the user.
+    return new ApiError(status, { code: codeForStatus(status), message: GENERIC_ERROR_MESSAGE });
+  }
+
+  /** The call never got an answer (offline, connection dropped). */
+  static network(): ApiError {
+    return new ApiError(0, { code: 'network_error', message: GENERIC_ERROR_MESSAGE });
   }
 }
 
-/** Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiRequestError`. */
+/** Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiError`. */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
-    credentials: 'same-origin',
-    ...rest,
-    headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
-  });
-  const text = await res.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!res.ok) {
-    const body =
-      data && typeof data === 'object' && 'message' in data
-        ? (data as ApiError)
-        : { error: 'http_error', message: `Request failed (${res.status})` };
-    throw new ApiRequestError(res.status, body);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+    text = await res.text();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw ApiError.network();
   }
-  return data as T;
+  if (!res.ok) throw ApiError.fromResponse(res.status, text);
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    // A 200 that is not JSON comes from something between us and the API (a captive portal).
+    throw new ApiError(res.status, { code: 'invalid_response', message: GENERIC_ERROR_MESSAGE });
+  }
 }
 
 /** `apiPath('/api/streams', { status: 'live', category: undefined })` -> `/api/streams?status=live`. */
@@ -41,5 +76,5 @@ export function apiPath(path: string, params: Record<string, string | boolean | 
 
 /** A 4xx answer: asking again will not change it. */
 export function isClientError(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

@@ -5,7 +5,7 @@ declare global {
   }
 }
 
-/** True inside the native mobile app (SPEC.md §2: there, / goes straight to /app). */
+/** True inside the native mobile app (docs/product.md §2: there, / goes straight to /app). */
 export function isNativePlatform(): boolean {
   return window.Capacitor?.isNativePlatform?.() === true;
 }

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isClientError } from './api';
 
 /**
- * SPEC.md §7 defaults: stale 30 s, cache 5 min, refetch on window focus, 1 retry. A 4xx (unknown
+ * docs/product.md §7 defaults: stale 30 s, cache 5 min, refetch on window focus, 1 retry. A 4xx (unknown
  * category, missing profile) is an answer, not a failure, so it is not retried.
  */
 export function createQueryClient(): QueryClient {

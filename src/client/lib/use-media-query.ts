@@ -10,10 +10,14 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
-/** Below SPEC.md §9's 768 px mobile breakpoint. */
+/** Below docs/product.md §9's 768 px mobile breakpoint. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 export function useIsMobile(): boolean {

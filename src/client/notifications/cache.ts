@@ -13,7 +13,7 @@ export interface NotificationList {
  * optimistic change and the server's echo of it count once.
  */
 
-/** A new notification goes to the top and raises the count (SPEC.md §4); a repeat is ignored. */
+/** A new notification goes to the top and raises the count (docs/product.md §4); a repeat is ignored. */
 export function addNotification(list: NotificationList, n: AppNotification): NotificationList {
   if (list.notifications.some((x) => x.id === n.id)) return list;
   return {

@@ -9,7 +9,7 @@ import { NotificationPanel } from './notification-panel';
 import { NotificationsSheet } from './notifications-sheet';
 import { useNotifications } from './queries';
 
-/** The unread count as SPEC.md §9 shows it ('9+' above 9), or nothing at 0. */
+/** The unread count as docs/product.md §9 shows it ('9+' above 9), or nothing at 0. */
 export function UnreadBadge({ className }: { className?: string }) {
   const unread = useNotifications().data?.unread ?? 0;
   const text = unreadBadge(unread);
@@ -29,7 +29,7 @@ export function UnreadBadge({ className }: { className?: string }) {
 }
 
 /**
- * The header's bell for signed-in people (SPEC.md §2): the unread badge, and the notification list
+ * The header's bell for signed-in people (docs/product.md §2): the unread badge, and the notification list
  * in a popover. On phones the user menu opens the same list as a sheet, which is hosted here too.
  */
 export function NotificationBell() {

@@ -22,7 +22,7 @@ const TYPE_ICON: Record<AppNotification['type'], LucideIcon> = {
 };
 
 /**
- * The notification list of SPEC.md §2: header 'Notifications' with 'Mark all read', the 50 newest
+ * The notification list of docs/product.md §2: header 'Notifications' with 'Mark all read', the 50 newest
  * (400px high in the popover), the empty state, and the push switch. Shared by the header's popover
  * and the phone's sheet; `onNavigate` closes whichever holds it.
  */
@@ -84,7 +84,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: AppNo
   const remove = useDeleteNotification();
   const Icon = TYPE_ICON[n.type] ?? Bell;
 
-  // SPEC.md §4: a click marks it read, then goes where it points.
+  // docs/product.md §4: a click marks it read, then goes where it points.
   const open = () => {
     if (!n.isRead) markRead.mutate(n.id);
     const target = notificationTarget(n);

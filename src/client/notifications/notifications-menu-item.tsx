@@ -3,7 +3,7 @@ import { DropdownMenuItem } from '../ui/dropdown-menu';
 import { UnreadBadge } from './notification-bell';
 import { openNotificationsSheet } from './notifications-sheet';
 
-/** The user menu's 'Notifications' entry on phones (SPEC.md §2): opens the list as a sheet. */
+/** The user menu's 'Notifications' entry on phones (docs/product.md §2): opens the list as a sheet. */
 export function NotificationsMenuItem() {
   return (
     <DropdownMenuItem onSelect={() => openNotificationsSheet()}>

@@ -30,7 +30,11 @@ function subscribe(onChange: () => void) {
 
 /** The same list as the header's popover, in a sheet from the bottom of the screen. */
 export function NotificationsSheet() {
-  const open = useSyncExternalStore(subscribe, () => sheetOpen, () => false);
+  const open = useSyncExternalStore(
+    subscribe,
+    () => sheetOpen,
+    () => false,
+  );
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setSheetOpen}>
       <DialogPrimitive.Portal>

@@ -5,30 +5,26 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 /** Whether this browser can receive web push at all (secure context, service workers, PushManager). */
 export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.isSecureContext &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
+  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
 /**
- * SPEC.md §7: a service worker is registered at load. Production builds only, so the dev
+ * docs/product.md §7: a service worker is registered at load. Production builds only, so the dev
  * server's hot reload is never served from a worker's control.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () =>
-    navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((err: unknown) => console.warn('service worker registration failed', err));
+  const register = () => navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((err: unknown) => console.warn('service worker registration failed', err));
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
 }
 
 /** The VAPID public key (base64url) as the bytes `PushManager.subscribe` takes. */
 export function vapidKeyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
@@ -59,8 +55,7 @@ export async function enablePush(publicKey: string): Promise<void> {
   if (permission !== 'granted') throw new PushPermissionDenied();
   const reg = await registration();
   const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
+    (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidKeyBytes(publicKey) }));
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave an incomplete push subscription.');
   await api('/api/push/subscriptions', {
@@ -75,4 +70,15 @@ export async function disablePush(): Promise<void> {
   if (!subscription) return;
   await api('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
+}
+
+/**
+ * Before signing out: this browser stops receiving the account's pushes (the server forgets the
+ * endpoint; the browser keeps its subscription for whoever enables pushes next here).
+ */
+export async function releasePushSubscription(): Promise<void> {
+  if (!pushSupported()) return;
+  const subscription = await currentPushSubscription().catch(() => null);
+  if (!subscription) return;
+  await api('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: subscription.endpoint } }).catch(() => undefined);
 }

@@ -65,7 +65,7 @@ function useOptimisticNotifications<TVars>(
   });
 }
 
-/** Marks one read (SPEC.md §4: a click on it does, before it navigates). */
+/** Marks one read (docs/product.md §4: a click on it does, before it navigates). */
 export function useMarkNotificationRead() {
   return useOptimisticNotifications(
     (id: string) => api(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }),

@@ -1,18 +1,16 @@
 import { Link2, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ProfileUpdateSchema, type PublicProfile } from '../../shared/content';
+import { DISPLAY_NAME_FIELD_MAX_LENGTH } from '../../shared/auth';
+import { BIO_MAX, LINK_MAX_LENGTH, LINKS_MAX, ProfileUpdateSchema, type PublicProfile } from '../../shared/content';
 import { Textarea } from '../components/textarea';
-import { ApiRequestError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { errorProps, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { useUpdateProfile } from './queries';
-
-export const MAX_LINKS = 5;
-const BIO_MAX = 500;
 
 type Errors = Partial<Record<'displayName' | 'bio' | 'links' | `links.${number}` | 'form', string>>;
 
@@ -75,10 +73,9 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 409) setErrors({ displayName: error.message });
-        else if (error instanceof ApiRequestError && error.body.issues?.length) {
+        if (error instanceof ApiError && Object.keys(error.fields).length) {
           const next: Errors = {};
-          for (const issue of error.body.issues) next[fieldOf(issue.path)] ??= issue.message;
+          for (const [path, message] of Object.entries(error.fields)) next[fieldOf(path)] ??= message;
           setErrors(next);
         } else setErrors({ form: error.message });
       },
@@ -95,7 +92,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
           id="profile-display-name"
           value={displayName}
           onChange={(e) => setDisplayName(e.target.value)}
-          maxLength={50}
+          maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
           autoComplete="nickname"
           required
           {...errorProps('profile-display-name', errors.displayName)}
@@ -123,7 +120,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
       </FormField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
-          Links <span className="text-xs font-normal text-muted-foreground">Up to {MAX_LINKS}</span>
+          Links <span className="text-xs font-normal text-muted-foreground">Up to {LINKS_MAX}</span>
         </legend>
         {links.map((link, i) => {
           const id = `profile-link-${i}`;
@@ -142,7 +139,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
                   value={link}
                   onChange={(e) => setLink(i, e.target.value)}
                   placeholder="https://"
-                  maxLength={2000}
+                  maxLength={LINK_MAX_LENGTH}
                   {...errorProps(id, error)}
                 />
                 <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove link ${i + 1}`} onClick={() => removeLink(i)}>
@@ -162,7 +159,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
             {errors.links}
           </p>
         ) : null}
-        {links.length < MAX_LINKS ? (
+        {links.length < LINKS_MAX ? (
           <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => setLinks((ls) => [...ls, ''])}>
             <Plus aria-hidden /> Add link
           </Button>

@@ -2,7 +2,7 @@ import { Check, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
-import { ApiRequestError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { cn } from '../lib/utils';
 import { Button, type ButtonProps } from '../ui/button';
 import { useFollowMutation, useProfile } from './queries';
@@ -13,15 +13,7 @@ import { useFollowMutation, useProfile } from './queries';
  * change is optimistic and rolls back on error. Hidden on your own content; a guest gets the
  * sign-in dialog.
  */
-export function FollowButton({
-  username,
-  className,
-  size = 'default',
-}: {
-  username: string;
-  className?: string;
-  size?: ButtonProps['size'];
-}) {
+export function FollowButton({ username, className, size = 'default' }: { username: string; className?: string; size?: ButtonProps['size'] }) {
   const { user, status } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const own = !!user && user.username.toLowerCase() === username.toLowerCase();
@@ -38,7 +30,7 @@ export function FollowButton({
     }
     mutation.mutate(!following, {
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) openAuthDialog('login');
+        if (error instanceof ApiError && error.status === 401) openAuthDialog('login');
         else toast.error(following ? 'Could not unfollow' : 'Could not follow', { description: error.message });
       },
     });

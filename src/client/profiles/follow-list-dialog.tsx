@@ -31,9 +31,7 @@ export function FollowListDialog({
       <DialogContent className="max-w-md gap-3 p-0">
         <DialogHeader className="border-b px-5 pt-5 pb-3">
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {shown === 'followers' ? `People who follow ${displayName}` : `People ${displayName} follows`}
-          </DialogDescription>
+          <DialogDescription>{shown === 'followers' ? `People who follow ${displayName}` : `People ${displayName} follows`}</DialogDescription>
         </DialogHeader>
         <div className="max-h-[min(60dvh,28rem)] overflow-y-auto px-2 pb-3 scrollbar-thin">
           {list.isError ? (

@@ -1,14 +1,13 @@
-import { CalendarDays, Camera, Clapperboard, Coins, Copy, Link2, Pencil, Radio, Smartphone, UserX, Wallet } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CalendarDays, Camera, Clapperboard, Coins, Link2, Pencil, Radio, Smartphone, UserX } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import type { PublicProfile } from '../../shared/content';
 import { BountyCard } from '../bounties/bounty-card';
 import { useSession } from '../auth/session';
-import { ContentGrid, ContentGridSkeleton } from '../components/content-grid';
+import { ContentGrid } from '../components/content-grid';
 import { Section } from '../components/page-header';
-import { ApiRequestError } from '../lib/api';
-import { formatCount, formatMonthYear, gradientFor, shortAddress } from '../lib/format';
+import { ApiError } from '../lib/api';
+import { formatMonthYear, gradientFor } from '../lib/format';
 import { useNow } from '../lib/use-now';
 import { cn } from '../lib/utils';
 import { ShortCard } from '../shorts/short-card';
@@ -17,25 +16,24 @@ import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
-import { Skeleton } from '../ui/skeleton';
-import { Spinner } from '../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { VideoCard } from '../videos/video-card';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
-import { PROFILE_IMAGE_TYPES, profileImageProblem, useProfile, useUploadProfileImage, type FollowListKind, type ProfileImageKind } from './queries';
+import { useProfile, type FollowListKind } from './queries';
 import { RoleBadge } from './role-badge';
 import { VerificationBadge } from './verification-badge';
 
 /** /profile/{username}: anyone's public profile. */
+import { linkLabel, FollowCount, useImageUpload, ImagePicker, Count, WalletAddress, ProfileSkeleton } from './profile-parts';
 export default function ProfileScreen() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
-    if (profile.error instanceof ApiRequestError && profile.error.status === 404) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) {
       return (
         <EmptyState
           icon={UserX}
@@ -80,7 +78,9 @@ export function ProfileView({ profile, nameLevel = 'h1' }: { profile: PublicProf
     <div className="flex flex-col gap-6">
       <div className="overflow-hidden rounded-2xl border bg-card">
         <div className={cn('relative h-32 bg-linear-to-br sm:h-44', gradientFor(`${profile.username}-banner`))}>
-          {(banner.preview ?? profile.bannerUrl) ? <img src={banner.preview ?? profile.bannerUrl ?? undefined} alt="" className="size-full object-cover" /> : null}
+          {(banner.preview ?? profile.bannerUrl) ? (
+            <img src={banner.preview ?? profile.bannerUrl ?? undefined} alt="" className="size-full object-cover" />
+          ) : null}
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_80%_0%,rgba(255,255,255,0.25),transparent_50%)]" />
           {own ? (
             <ImagePicker label="Change banner" upload={banner} className="absolute right-3 bottom-3">
@@ -233,148 +233,6 @@ export function ProfileView({ profile, nameLevel = 'h1' }: { profile: PublicProf
           )}
         </TabsContent>
       </Tabs>
-    </div>
-  );
-}
-
-/** "https://www.x.com/alpha/" -> "x.com/alpha". */
-function linkLabel(href: string): string {
-  try {
-    const u = new URL(href);
-    return `${u.hostname.replace(/^www\./, '')}${u.pathname === '/' ? '' : u.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return href;
-  }
-}
-
-function FollowCount({ n, noun, onClick }: { n: number; noun: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="rounded-sm text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <span className="font-semibold text-foreground tabular-nums" data-testid={`${noun === 'following' ? 'following' : 'followers'}-count`}>
-        {formatCount(n)}
-      </span>{' '}
-      {noun}
-    </button>
-  );
-}
-
-/** A new avatar or banner: shown at once from the file, uploaded, and put back if refused. */
-function useImageUpload(kind: ProfileImageKind) {
-  const upload = useUploadProfileImage(kind);
-  const [preview, setPreview] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
-  const pick = (file: File) => {
-    setError(undefined);
-    const problem = profileImageProblem(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
-    upload.mutate(file, {
-      onSuccess: () => toast.success(kind === 'avatar' ? 'Avatar updated' : 'Banner updated'),
-      onError: (e) => {
-        setPreview(undefined);
-        setError(e.message);
-      },
-    });
-  };
-  return { pick, preview, error, pending: upload.isPending };
-}
-
-function ImagePicker({
-  label,
-  upload,
-  round,
-  className,
-  children,
-}: {
-  label: string;
-  upload: ReturnType<typeof useImageUpload>;
-  round?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept={PROFILE_IMAGE_TYPES.join(',')}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) upload.pick(file);
-        }}
-      />
-      <Button
-        variant="secondary"
-        size={round ? 'icon-sm' : 'sm'}
-        aria-label={label}
-        disabled={upload.pending}
-        onClick={() => input.current?.click()}
-        className={cn('border bg-background/80 shadow-md backdrop-blur-sm', round && 'rounded-full', className)}
-      >
-        {upload.pending ? <Spinner label="Uploading" className="size-4" /> : children}
-      </Button>
-    </>
-  );
-}
-
-function Count({ n }: { n: number }) {
-  return <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{n}</span>;
-}
-
-function WalletAddress({ address }: { address: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast.success('Wallet address copied');
-    } catch {
-      toast.error('Could not copy the wallet address');
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={() => void copy()}
-      title={address}
-      aria-label={`Copy wallet address ${address}`}
-      className="flex items-center gap-2 self-start rounded-full border bg-muted/50 px-3 py-1.5 font-mono text-xs transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:self-end"
-    >
-      <Wallet aria-hidden className="size-3.5 text-primary" />
-      {shortAddress(address, 6)}
-      <Copy aria-hidden className="size-3.5 text-muted-foreground" />
-    </button>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading profile">
-      <div className="overflow-hidden rounded-2xl border">
-        <Skeleton className="h-32 rounded-none sm:h-44" />
-        <div className="flex items-end gap-5 px-6 pb-6">
-          <Skeleton className="-mt-12 size-24 rounded-full border-4 border-card sm:size-28" />
-          <div className="flex flex-1 flex-col gap-2 pb-1">
-            <Skeleton className="h-7 w-48" />
-            <Skeleton className="h-4 w-32" />
-          </div>
-        </div>
-      </div>
-      <Skeleton className="h-10 w-80" />
-      <ContentGridSkeleton kind="wide" count={4} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Creator, PublicProfile } from '../../shared/content';
 import { sessionKeys, useSession } from '../auth/session';
 import { homeKeys } from '../home/queries';
-import { api, ApiRequestError } from '../lib/api';
+import { IMAGE_TYPES, imageFileProblem } from '../../shared/images';
+import { api, ApiError } from '../lib/api';
 
 export const profileKeys = {
   all: ['profiles'] as const,
@@ -101,18 +102,11 @@ export function useUpdateProfile() {
 
 export type ProfileImageKind = 'avatar' | 'banner';
 
-/** Images the server takes (it re-encodes them); 8 MB at most. */
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-export const PROFILE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-export const NOT_AN_IMAGE = 'This file is not an image. Upload a JPEG, PNG, WebP or GIF.';
+/** Images the server takes for an avatar or banner. */
+export const PROFILE_IMAGE_TYPES = IMAGE_TYPES;
 
 /** The reason `file` cannot be an avatar or banner, checked before uploading; undefined when fine. */
-export function profileImageProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
-  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return NOT_AN_IMAGE;
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return 'This image is larger than 8 MB. Choose a smaller one.';
-  if (file.size === 0) return 'This file is empty. Choose an image.';
-  return undefined;
-}
+export const profileImageProblem = (file: Pick<File, 'type' | 'size'>): string | undefined => imageFileProblem(file);
 
 /** Uploads a new avatar or banner: the raw file as the body, as `POST /api/profile/{kind}` takes it. */
 export function useUploadProfileImage(kind: ProfileImageKind) {
@@ -121,7 +115,7 @@ export function useUploadProfileImage(kind: ProfileImageKind) {
   return useMutation({
     mutationFn: async (file: File) => {
       const problem = profileImageProblem(file);
-      if (problem) throw new ApiRequestError(415, { error: 'not_an_image', message: problem });
+      if (problem) throw new ApiError(415, { code: 'not_an_image', message: problem });
       return api<{ url: string }>(`/api/profile/${kind}`, { method: 'POST', body: file, headers: { 'Content-Type': file.type } });
     },
     onSuccess: ({ url }) => {

@@ -3,7 +3,7 @@ import { Badge } from '../ui/badge';
 
 type Role = 'admin' | 'moderator';
 
-/** 'Platform Administrator' for admins, else 'Platform Moderator' for moderators (SPEC.md §6). */
+/** 'Platform Administrator' for admins, else 'Platform Moderator' for moderators (docs/product.md §6). */
 export function RoleBadge({ roles }: { roles: readonly Role[] }) {
   if (roles.includes('admin')) {
     return (

@@ -3,7 +3,7 @@ import type { Creator } from '../../shared/content';
 import { cn } from '../lib/utils';
 import { Tooltip } from '../ui/tooltip';
 
-/** SPEC.md §6's two badges and their exact texts. */
+/** docs/product.md §6's two badges and their exact texts. */
 export const VERIFICATION_TEXT = {
   blue: 'Verified Account - Identity confirmed',
   red: 'Earned Verification - Achieved through engagement and hard work',
@@ -13,15 +13,7 @@ export const VERIFICATION_TEXT = {
  * The blue (identity) or red (earned) check beside a name, explained in a tooltip. `focusable`
  * lets keyboard users reach the tooltip where the badge stands alone (a profile header).
  */
-export function VerificationBadge({
-  type,
-  className,
-  focusable = false,
-}: {
-  type: Creator['verificationType'];
-  className?: string;
-  focusable?: boolean;
-}) {
+export function VerificationBadge({ type, className, focusable = false }: { type: Creator['verificationType']; className?: string; focusable?: boolean }) {
   if (type === 'none') return null;
   const text = VERIFICATION_TEXT[type];
   return (
@@ -35,11 +27,7 @@ export function VerificationBadge({
       >
         <BadgeCheck
           aria-hidden
-          className={cn(
-            'size-4',
-            type === 'blue' ? 'fill-sky-500 text-white dark:text-background' : 'fill-red-500 text-white dark:text-background',
-            className,
-          )}
+          className={cn('size-4', type === 'blue' ? 'fill-sky-500 text-white dark:text-background' : 'fill-red-500 text-white dark:text-background', className)}
         />
       </span>
     </Tooltip>

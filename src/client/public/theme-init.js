@@ -1,4 +1,4 @@
-// Runs before the app to avoid a flash of the wrong theme. Dark is the default (SPEC.md §1).
+// Runs before the app to avoid a flash of the wrong theme. Dark is the default (docs/product.md §1).
 (function () {
   try {
     var saved = localStorage.getItem('glint-theme');

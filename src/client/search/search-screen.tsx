@@ -35,7 +35,7 @@ const GROUPS: { key: Group; label: string; icon: LucideIcon }[] = [
 const isTab = (t: string | null): t is Tab => t === 'all' || GROUPS.some((g) => g.key === t);
 
 /**
- * /search?q= : the address holds the query and the tab (SPEC.md §2). The top bar's box (wide
+ * /search?q= : the address holds the query and the tab (docs/product.md §2). The top bar's box (wide
  * screens) or this screen's (phones) rewrite it as you type; a blank query shows what is trending.
  */
 export default function SearchScreen() {
@@ -102,7 +102,12 @@ function Results({ q, results, tab, onTab }: { q: string; results: SearchResults
       {GROUPS.map((g) => (
         <TabsContent key={g.key} value={g.key}>
           {results[g.key].length === 0 ? (
-            <EmptyState compact icon={g.icon} title={`No ${g.label.toLowerCase()} match “${q}”`} description="The other tabs may have what you are looking for." />
+            <EmptyState
+              compact
+              icon={g.icon}
+              title={`No ${g.label.toLowerCase()} match “${q}”`}
+              description="The other tabs may have what you are looking for."
+            />
           ) : (
             <GroupItems group={g.key} results={results} />
           )}
@@ -148,7 +153,13 @@ function Trending({ results }: { results: SearchResults }) {
       ) : (
         <div className="flex flex-col gap-8">
           {GROUPS.filter((g) => results[g.key].length > 0).map((g) => (
-            <Section key={g.key} id={`trending-${g.key}`} title={g.label} icon={<g.icon aria-hidden className="size-4 text-muted-foreground" />} className="gap-3">
+            <Section
+              key={g.key}
+              id={`trending-${g.key}`}
+              title={g.label}
+              icon={<g.icon aria-hidden className="size-4 text-muted-foreground" />}
+              className="gap-3"
+            >
               <GroupItems group={g.key} results={results} />
             </Section>
           ))}

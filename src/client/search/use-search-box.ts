@@ -16,7 +16,7 @@ export function useAddressQuery(): string {
  * A search box bound to the address, shared by the top bar's box and the one on /search. On
  * /search the results follow as you type: the address is replaced 250 ms after the last key (no
  * history entry per letter). Elsewhere the box searches on Enter or its button, only when the
- * text is not blank (SPEC.md §2). A new address (back button, the other box) refills the box.
+ * text is not blank (docs/product.md §2). A new address (back button, the other box) refills the box.
  */
 export function useSearchBox() {
   const { pathname } = useLocation();

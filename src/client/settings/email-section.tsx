@@ -14,7 +14,7 @@ import { SettingsSection } from './settings-section';
 
 /**
  * The account's email: its address and whether it is confirmed, with the link sent again on
- * request; a wallet account without one adds it here, confirmed by link (SPEC.md §1).
+ * request; a wallet account without one adds it here, confirmed by link (docs/product.md §1).
  */
 export function EmailSection({ user }: { user: SessionUser }) {
   return user.email ? <CurrentEmail user={user} email={user.email} /> : <AddEmail />;
@@ -36,7 +36,11 @@ function CurrentEmail({ user, email }: { user: SessionUser; email: string }) {
       id="email"
       icon={Mail}
       title="Email"
-      description={user.emailVerified ? 'Where we send sign-in and security emails.' : 'Open the link we sent to confirm this address. Until then, creating content is paused.'}
+      description={
+        user.emailVerified
+          ? 'Where we send sign-in and security emails.'
+          : 'Open the link we sent to confirm this address. Until then, creating content is paused.'
+      }
       badge={user.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="amber">Not verified</Badge>}
     >
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/30 px-4 py-3">

@@ -57,7 +57,6 @@ export function PasswordSection() {
           <PasswordInput
             id="current-password"
             autoComplete="current-password"
-            maxLength={100}
             value={values.current}
             onChange={set('current')}
             {...errorProps('current-password', errors.current)}
@@ -67,7 +66,6 @@ export function PasswordSection() {
           <PasswordInput
             id="settings-new-password"
             autoComplete="new-password"
-            maxLength={100}
             value={values.next}
             onChange={set('next')}
             {...errorProps('settings-new-password', errors.next)}
@@ -78,7 +76,6 @@ export function PasswordSection() {
           <PasswordInput
             id="settings-confirm-password"
             autoComplete="new-password"
-            maxLength={100}
             value={values.confirm}
             onChange={set('confirm')}
             {...errorProps('settings-confirm-password', errors.confirm)}

@@ -18,13 +18,13 @@ export function useSessionsQuery() {
     queryKey: settingsKeys.sessions(),
     queryFn: async () => {
       const [sessions, current] = await Promise.all([listSessions(), getCurrentSession()]);
-      const currentToken = current?.session.token ?? null;
+      const currentId = current?.session.id ?? null;
       const sorted = [...sessions].sort((a, b) => {
-        if (a.token === currentToken) return -1;
-        if (b.token === currentToken) return 1;
+        if (a.id === currentId) return -1;
+        if (b.id === currentId) return 1;
         return b.updatedAt.localeCompare(a.updatedAt);
       });
-      return { sessions: sorted, currentToken };
+      return { sessions: sorted, currentId };
     },
   });
 }

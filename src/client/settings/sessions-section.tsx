@@ -40,7 +40,7 @@ export function SessionsSection() {
   };
 
   const sessions = query.data?.sessions ?? [];
-  const others = sessions.filter((s) => s.token !== query.data?.currentToken);
+  const others = sessions.filter((s) => s.id !== query.data?.currentId);
 
   return (
     <SettingsSection id="sessions" icon={Monitor} title="Sessions" description="Devices where your account is signed in. Sign out of any you don’t recognise.">
@@ -60,10 +60,10 @@ export function SessionsSection() {
               key={s.id}
               session={s}
               now={now}
-              current={s.token === query.data.currentToken}
+              current={s.id === query.data.currentId}
               pending={pending === s.id}
               disabled={pending !== null}
-              onRevoke={() => void run(s.id, () => revokeSession(s.token), 'Session signed out')}
+              onRevoke={() => void run(s.id, () => revokeSession(s.id), 'Session signed out')}
             />
           ))}
         </ul>

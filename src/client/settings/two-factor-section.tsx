@@ -16,7 +16,7 @@ import { SettingsSection } from './settings-section';
 /** Enrolment as the flow it is: off -> scanning (QR, secret, backup codes, confirm) -> on. */
 type Enrolment = { step: 'idle' } | { step: 'scanning'; totpURI: string; secret: string; backupCodes: string[] };
 
-/** Copies text and says so for two seconds (SPEC.md §9 copy confirmation). */
+/** Copies text and says so for two seconds (docs/product.md §9 copy confirmation). */
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -132,7 +132,7 @@ export function TwoFactorSection({ user, hasPassword }: { user: SessionUser; has
 
   const passwordField = hasPassword ? (
     <FormField id="two-factor-password" label="Password" error={error}>
-      <PasswordInput id="two-factor-password" autoComplete="current-password" maxLength={100} value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordInput id="two-factor-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
     </FormField>
   ) : error ? (
     <p className="text-sm font-medium text-destructive" role="alert">

@@ -21,7 +21,10 @@ export function CommentsSheet({ videoId, open, onOpenChange }: { videoId: string
             <DialogPrimitive.Title className="text-base font-semibold">
               Comments{count !== null ? <span className="ml-1.5 text-muted-foreground">{formatCount(count)}</span> : null}
             </DialogPrimitive.Title>
-            <DialogPrimitive.Close className="rounded-md p-1.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close comments">
+            <DialogPrimitive.Close
+              className="rounded-md p-1.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label="Close comments"
+            >
               <X aria-hidden className="size-4" />
             </DialogPrimitive.Close>
           </div>

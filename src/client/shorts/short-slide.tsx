@@ -33,7 +33,19 @@ const PRELOAD_BUFFER_SECONDS = 8;
  * One short, one screen high. The current one plays; its neighbours load their stream (the
  * next one starts instantly); the rest are just a picture.
  */
-export function ShortSlide({ card, index, active, near, controls }: { card: VideoCard; index: number; active: boolean; near: boolean; controls: SlideControls }) {
+export function ShortSlide({
+  card,
+  index,
+  active,
+  near,
+  controls,
+}: {
+  card: VideoCard;
+  index: number;
+  active: boolean;
+  near: boolean;
+  controls: SlideControls;
+}) {
   const detail = useVideo(card.id, { enabled: near, pollWhileProcessing: true });
   const v = detail.data;
   const playable = !!v && v.status === 'ready' && !!v.hlsUrl;

@@ -57,19 +57,7 @@ export default function PumpStreamsScreen() {
   );
 }
 
-function StreamSection({
-  id,
-  title,
-  icon,
-  filter,
-  empty,
-}: {
-  id: string;
-  title: string;
-  icon: ReactNode;
-  filter: StreamFilter;
-  empty: ReactNode;
-}) {
+function StreamSection({ id, title, icon, filter, empty }: { id: string; title: string; icon: ReactNode; filter: StreamFilter; empty: ReactNode }) {
   const streams = useStreams(filter);
   const now = useNow();
   return (

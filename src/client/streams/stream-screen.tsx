@@ -1,16 +1,105 @@
-import { RadioTower } from 'lucide-react';
-import { Link } from 'react-router';
+import { CalendarClock, Eye, Radio, RadioTower } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { categoryName, formatCount, formatDateTime } from '../lib/format';
+import { ApiError } from '../lib/api';
+import { useNow } from '../lib/use-now';
+import { Thumbnail } from '../components/thumbnail';
+import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
+import { FollowButton } from '../profiles/follow-button';
+import { useSession } from '../auth/session';
+import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { ErrorState } from '../ui/error-state';
+import { Skeleton } from '../ui/skeleton';
+import { startsIn, streamWhen } from './stream-card';
+import { useStream } from './queries';
 
-/** /stream/... : a livestream's page. */
+/**
+ * /stream/... : a stream's page. Until live playback arrives, it shows what the stream is, when
+ * it starts (or started, or ended), who makes it, with a follow button, and what they wrote.
+ */
 export default function StreamScreen() {
+  const { id = '' } = useParams();
+  const query = useStream(id);
+  const now = useNow();
+  const { user } = useSession();
+
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the stream">
+        <Skeleton className="aspect-video w-full rounded-xl" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-12 w-1/2" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotAvailable />;
+    return <ErrorState headingLevel="h1" error={query.error} onRetry={() => void query.refetch()} title="Couldn’t load this stream" />;
+  }
+
+  const stream = query.data;
+  const when = streamWhen(stream, now);
+  const mine = user?.username === stream.creator.username;
+  return (
+    <article className="mx-auto flex w-full max-w-4xl flex-col gap-5" data-testid="stream-page" data-status={stream.status}>
+      <Thumbnail src={stream.thumbnailUrl} seed={stream.creator.username} icon={Radio} className="rounded-xl">
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/50 p-4 text-center text-white">
+          {stream.status === 'scheduled' ? (
+            <>
+              <CalendarClock aria-hidden className="size-8" />
+              <p className="text-lg font-semibold">{startsIn(stream.scheduledAt, now)}</p>
+              {stream.scheduledAt ? <time dateTime={stream.scheduledAt}>{formatDateTime(stream.scheduledAt)}</time> : null}
+            </>
+          ) : stream.status === 'live' ? (
+            <>
+              <Badge variant="live">
+                <span className="size-1.5 animate-pulse rounded-full bg-white" /> Live
+              </Badge>
+              <p className="text-sm">Live playback is coming to Glint soon.</p>
+            </>
+          ) : (
+            <p className="text-lg font-semibold">This stream has ended</p>
+          )}
+        </div>
+      </Thumbnail>
+
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge variant="muted">{categoryName(stream.category)}</Badge>
+          {stream.token ? <Badge variant="brand">${stream.token.symbol ?? 'TOKEN'}</Badge> : null}
+          {when.iso ? <time dateTime={when.iso}>{when.text}</time> : <span>{when.text}</span>}
+          {stream.status === 'live' ? (
+            <span className="flex items-center gap-1">
+              <Eye aria-hidden className="size-3.5" /> {formatCount(stream.viewerCount)} watching
+            </span>
+          ) : null}
+        </div>
+        <h1 className="text-2xl leading-tight font-bold text-balance">{stream.title}</h1>
+      </header>
+
+      <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3">
+        <CreatorAvatarLink creator={stream.creator} className="size-11" />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <CreatorName creator={stream.creator} className="text-base font-semibold [&_a]:text-foreground" />
+          <span className="text-xs text-muted-foreground">@{stream.creator.username}</span>
+        </div>
+        {mine ? null : <FollowButton username={stream.creator.username} />}
+      </div>
+
+      {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
+    </article>
+  );
+}
+
+function NotAvailable() {
   return (
     <EmptyState
       icon={RadioTower}
       headingLevel="h1"
       title="This stream is not available"
-      description="It may not have started yet, or it may have been removed. See what is on now instead."
+      description="It may have been removed. See what is on now instead."
       action={
         <>
           <Button asChild>

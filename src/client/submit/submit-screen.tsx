@@ -3,7 +3,8 @@ import { Upload } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
-import { invalidateVideoLists } from '../videos/queries';
+import { useRealtimeEvent } from '../realtime/realtime-provider';
+import { invalidateVideoLists, videoKeys, type OwnUpload } from '../videos/queries';
 import { uploads, type UploadRequest } from './upload-controller';
 import { UploadForm } from './upload-form';
 import { UploadStatus } from './upload-status';
@@ -23,6 +24,15 @@ export default function SubmitScreen() {
     if (state.status === 'idle') return;
     invalidateVideoLists(qc);
   }, [qc, state.status, videoId]);
+
+  // Progress and the ready state arrive over the socket as they happen, here and in "Your uploads".
+  useRealtimeEvent('video.processing', (e) => {
+    uploads.processingUpdate(e);
+    qc.setQueryData<OwnUpload[]>(videoKeys.mine(), (list) =>
+      list?.map((v) => (v.id === e.id ? { ...v, status: e.status, processingPercent: e.percent, failureReason: e.failureReason } : v)),
+    );
+    if (e.status !== 'processing') invalidateVideoLists(qc);
+  });
 
   return (
     <div className="flex flex-col gap-6">

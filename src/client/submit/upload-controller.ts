@@ -1,6 +1,8 @@
+import type { VideoProcessingEvent } from '../../shared/realtime';
 import type { PreviousUpload, Upload } from 'tus-js-client';
 import type { VideoDetail } from '../../shared/videos';
-import { api, ApiRequestError } from '../lib/api';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
+import { api, ApiError } from '../lib/api';
 import type { OwnUpload } from '../videos/queries';
 import { idle, isBusy, uploadReducer, type UploadEvent, type UploadKind, type UploadState } from './upload-machine';
 
@@ -26,19 +28,17 @@ const loadTus = () => import('tus-js-client');
 export function uploadErrorMessage(err: unknown): string {
   const res = (err as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
   if (res) {
-    try {
-      const body = JSON.parse(res.getBody()) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) return body.message;
-    } catch {
-      // Not JSON: tus answers some refusals in plain text.
-    }
     const status = res.getStatus();
+    // tus answers some refusals in plain text: then the status says what happened.
+    const refused = ApiError.fromResponse(status, res.getBody());
+    if (refused.message !== GENERIC_ERROR_MESSAGE) return refused.message;
     if (status === 413) return 'This file is larger than the upload limit.';
     if (status === 401) return 'Please sign in to continue.';
     if (status === 403) return 'Email Verification Required';
   }
-  if (err instanceof ApiRequestError) return err.message;
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return 'You are offline. Try again when you are back online: the upload continues where it stopped.';
+  if (err instanceof ApiError) return err.message;
+  if (typeof navigator !== 'undefined' && !navigator.onLine)
+    return 'You are offline. Try again when you are back online: the upload continues where it stopped.';
   return 'The connection was lost. Try again: the upload continues where it stopped.';
 }
 
@@ -181,6 +181,14 @@ export class UploadController {
     if (s.videoId) await api(`/api/videos/${s.videoId}`, { method: 'DELETE' }).catch(() => undefined);
   }
 
+  /** A processing update pushed over the realtime socket (the poll below is the fallback). */
+  processingUpdate(e: VideoProcessingEvent) {
+    if (this.state.status !== 'processing' || this.state.videoId !== e.id) return;
+    if (e.status === 'ready') this.dispatch({ type: 'ready' });
+    else if (e.status === 'failed') this.dispatch({ type: 'failed', reason: e.failureReason ?? 'Processing failed.' });
+    else this.dispatch({ type: 'processing', percent: e.percent });
+  }
+
   /** Back to idle after ready or failed. */
   reset() {
     this.dispatch({ type: 'reset' });
@@ -198,7 +206,7 @@ export class UploadController {
         else this.dispatch({ type: 'processing', percent: v.processingPercent });
       } catch (err) {
         if (signal.aborted) return;
-        if (err instanceof ApiRequestError && err.status === 404) {
+        if (err instanceof ApiError && err.status === 404) {
           this.dispatch({ type: 'failed', reason: 'This video was deleted.' });
           return;
         }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clapperboard, FileVideo, RotateCcw, Smartphone, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { CreateVideoSchema, DESCRIPTION_MAX, NOT_A_VIDEO, shortProblem, TAGS_MAX, TITLE_MAX } from '../../shared/videos';
+import { CreateVideoSchema, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../shared/videos';
 import { CategorySelect } from '../components/category-select';
 import { TagsInput } from '../components/tags-input';
 import { Textarea } from '../components/textarea';
@@ -13,41 +13,23 @@ import { Input } from '../ui/input';
 import { VisibilityField, type Visibility } from '../videos/visibility-field';
 import { fetchUploadLimit, findResumable, type UploadRequest } from './upload-controller';
 import { formatBytes, type UploadKind } from './upload-machine';
-import { probeVideoFile, type VideoFileInfo } from './probe-file';
+import { fileProblem, probeVideoFile, sniffVideoFile, titleFromFile, type Chosen } from './probe-file';
 
 const KINDS: { value: UploadKind; label: string; hint: string; icon: typeof Clapperboard }[] = [
   { value: 'long', label: 'Video', hint: 'Any length, usually landscape. Shown in Glint.', icon: Clapperboard },
   { value: 'short', label: 'Short', hint: 'Vertical or square, up to 3 minutes. Shown in Shorts.', icon: Smartphone },
 ];
 
-/** The default title: the file's name without its extension, tidied. */
-function titleFromFile(name: string): string {
-  return name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_]+/g, ' ')
-    .trim()
-    .slice(0, TITLE_MAX);
-}
-
-interface Chosen {
-  file: File;
-  /** For the preview; revoked when the file changes. */
-  url: string;
-  /** undefined while reading it. */
-  info: VideoFileInfo | null | undefined;
-}
-
-/** What is wrong with the file for this kind of upload, before sending a byte. */
-function fileProblem(chosen: Chosen, kind: UploadKind, limit: number | null): string | undefined {
-  if (limit && chosen.file.size > limit) return `This file is too big: the limit is ${formatBytes(limit)}.`;
-  if (chosen.file.size === 0) return 'This file is empty.';
-  if (chosen.info === null && chosen.file.type && !chosen.file.type.startsWith('video/')) return NOT_A_VIDEO;
-  if (chosen.info && kind === 'short') return shortProblem(chosen.info.width, chosen.info.height, chosen.info.duration ?? 0);
-  return undefined;
-}
-
 /** Pick the kind and the file, describe it, upload. */
-export function UploadForm({ initial, initialKind, onStart }: { initial: UploadRequest | null; initialKind: UploadKind; onStart: (req: UploadRequest) => void }) {
+export function UploadForm({
+  initial,
+  initialKind,
+  onStart,
+}: {
+  initial: UploadRequest | null;
+  initialKind: UploadKind;
+  onStart: (req: UploadRequest) => void;
+}) {
   const id = useId();
   const [kind, setKind] = useState<UploadKind>(initial?.kind ?? initialKind);
   const [chosen, setChosen] = useState<Chosen | null>(() => (initial ? { file: initial.file, url: URL.createObjectURL(initial.file), info: undefined } : null));
@@ -76,6 +58,7 @@ export function UploadForm({ initial, initialKind, onStart }: { initial: UploadR
     if (!initialFile) return;
     let live = true;
     void probeVideoFile(initialFile).then((info) => live && setChosen((c) => (c && c.file === initialFile ? { ...c, info } : c)));
+    void sniffVideoFile(initialFile).then((container) => live && setChosen((c) => (c && c.file === initialFile ? { ...c, container } : c)));
     return () => {
       live = false;
     };
@@ -99,6 +82,8 @@ export function UploadForm({ initial, initialKind, onStart }: { initial: UploadR
     setErrors((e) => ({ ...e, file: '' }));
     if (!title.trim()) setTitle(titleFromFile(file.name));
     void probeVideoFile(file).then((info) => setChosen((c) => (c && c.file === file ? { ...c, info } : c)));
+    // Flagged before a byte is sent: a file whose first bytes are not a video is refused here.
+    void sniffVideoFile(file).then((container) => setChosen((c) => (c && c.file === file ? { ...c, container } : c)));
     lookForEarlierUpload(file, kind);
   };
 
@@ -141,7 +126,12 @@ export function UploadForm({ initial, initialKind, onStart }: { initial: UploadR
               )}
             >
               <input type="radio" name={`${id}-kind`} value={k.value} checked={kind === k.value} onChange={() => changeKind(k.value)} className="sr-only" />
-              <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', kind === k.value ? 'bg-brand text-white' : 'bg-muted text-muted-foreground')}>
+              <span
+                className={cn(
+                  'flex size-10 shrink-0 items-center justify-center rounded-lg',
+                  kind === k.value ? 'bg-brand text-white' : 'bg-muted text-muted-foreground',
+                )}
+              >
                 <k.icon aria-hidden className="size-5" />
               </span>
               <span className="flex flex-col gap-0.5">
@@ -177,7 +167,10 @@ export function UploadForm({ initial, initialKind, onStart }: { initial: UploadR
               controls
               preload="metadata"
               aria-label="Preview"
-              className={cn('shrink-0 rounded-lg bg-black object-contain', chosen.info && chosen.info.height > chosen.info.width ? 'aspect-[9/16] h-48' : 'aspect-video w-full sm:w-64')}
+              className={cn(
+                'shrink-0 rounded-lg bg-black object-contain',
+                chosen.info && chosen.info.height > chosen.info.width ? 'aspect-[9/16] h-48' : 'aspect-video w-full sm:w-64',
+              )}
             />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <p className="flex items-center gap-2 font-medium break-all">
@@ -262,10 +255,15 @@ export function UploadForm({ initial, initialKind, onStart }: { initial: UploadR
       </FormField>
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField id={`${id}-category`} label="Category" error={errors.category}>
-          <CategorySelect id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value)} {...errorProps(`${id}-category`, errors.category)} />
+          <CategorySelect
+            id={`${id}-category`}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            {...errorProps(`${id}-category`, errors.category)}
+          />
         </FormField>
         <FormField id={`${id}-tags`} label="Tags" error={errors.tags}>
-          <TagsInput id={`${id}-tags`} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={30} invalid={!!errors.tags} />
+          <TagsInput id={`${id}-tags`} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
         </FormField>
       </div>
       <VisibilityField name={`${id}-visibility`} value={visibility} onChange={setVisibility} />

@@ -8,7 +8,13 @@ describe('upload state machine', () => {
   it('goes idle -> uploading -> processing -> ready', () => {
     let s = run([start]);
     expect(s).toMatchObject({ status: 'uploading', videoId: null, bytesSent: 0, speed: null });
-    s = run([{ type: 'draft', videoId: 'v1', resumed: false }, { type: 'progress', bytesSent: 0, bytesTotal: 10_000_000, at: 0 }], s);
+    s = run(
+      [
+        { type: 'draft', videoId: 'v1', resumed: false },
+        { type: 'progress', bytesSent: 0, bytesTotal: 10_000_000, at: 0 },
+      ],
+      s,
+    );
     s = run([{ type: 'progress', bytesSent: 2_000_000, bytesTotal: 10_000_000, at: 1000 }], s);
     expect(s).toMatchObject({ status: 'uploading', videoId: 'v1', bytesSent: 2_000_000, speed: 2_000_000, eta: 4 });
     s = run([{ type: 'uploaded' }, { type: 'processing', percent: 41.6 }], s);
@@ -46,7 +52,13 @@ describe('upload state machine', () => {
   });
 
   it('never lets the processing percent go backwards', () => {
-    const s = run([start, { type: 'draft', videoId: 'v', resumed: false }, { type: 'uploaded' }, { type: 'processing', percent: 60 }, { type: 'processing', percent: 30 }]);
+    const s = run([
+      start,
+      { type: 'draft', videoId: 'v', resumed: false },
+      { type: 'uploaded' },
+      { type: 'processing', percent: 60 },
+      { type: 'processing', percent: 30 },
+    ]);
     expect(s).toMatchObject({ percent: 60 });
   });
 });

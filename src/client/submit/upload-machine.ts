@@ -1,9 +1,11 @@
+import type { VideoKind } from '../../shared/video-rules';
+
 /**
  * The upload flow as one value: idle, then uploading (progress, speed, time left), processing
  * (percent), and ready or failed with a reason. Events that do not fit the current state (a
  * progress report arriving after Cancel) change nothing.
  */
-export type UploadKind = 'long' | 'short';
+export type UploadKind = VideoKind;
 
 interface Subject {
   title: string;
@@ -100,7 +102,13 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
       return { ...subject(state), status: 'ready', videoId: state.videoId };
     case 'failed':
       if (!isBusy(state)) return state;
-      return { ...subject(state), status: 'failed', videoId: state.videoId, reason: event.reason, stage: state.status === 'processing' ? 'processing' : 'upload' };
+      return {
+        ...subject(state),
+        status: 'failed',
+        videoId: state.videoId,
+        reason: event.reason,
+        stage: state.status === 'processing' ? 'processing' : 'upload',
+      };
     case 'cancel':
       return state.status === 'uploading' ? idle : state;
     case 'reset':

@@ -2,6 +2,7 @@ import { CircleCheck, Play, RotateCcw, TriangleAlert, Upload, X } from 'lucide-r
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../shared/routes';
+import type { VideoKind } from '../../shared/video-rules';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useUpdateVideo, useVideo } from '../videos/queries';
@@ -10,7 +11,14 @@ import { formatBytes, formatEta, formatSpeed, type UploadState } from './upload-
 
 function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
-    <div className="h-2.5 w-full overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(value)}>
+    <div
+      className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(value)}
+    >
       <div className="h-full rounded-full bg-brand transition-[width] duration-300" style={{ width: `${Math.min(100, Math.max(0, value))}%` }} />
     </div>
   );
@@ -32,7 +40,12 @@ export function UploadStatus({
 }) {
   const noun = state.kind === 'short' ? 'short' : 'video';
   return (
-    <section aria-labelledby="upload-status-heading" className="flex flex-col gap-5 rounded-xl border bg-card p-5 sm:p-6" data-testid="upload-status" data-status={state.status}>
+    <section
+      aria-labelledby="upload-status-heading"
+      className="flex flex-col gap-5 rounded-xl border bg-card p-5 sm:p-6"
+      data-testid="upload-status"
+      data-status={state.status}
+    >
       {state.status === 'uploading' ? (
         <>
           <div className="flex items-start justify-between gap-4">
@@ -57,8 +70,8 @@ export function UploadStatus({
             {state.videoId === null ? <span>· getting ready</span> : null}
           </p>
           <p className="text-xs text-muted-foreground">
-            {state.resumed ? 'Continuing an earlier upload of this file. ' : ''}If the connection drops or you close this tab, choose the same file again
-            later and the upload continues where it stopped.
+            {state.resumed ? 'Continuing an earlier upload of this file. ' : ''}If the connection drops or you close this tab, choose the same file again later
+            and the upload continues where it stopped.
           </p>
         </>
       ) : state.status === 'processing' ? (
@@ -115,7 +128,7 @@ export function UploadStatus({
 }
 
 /** Done: pick the thumbnail from the frames processing chose, then watch. */
-function ReadyPanel({ videoId, kind, noun, onAnother }: { videoId: string; kind: 'long' | 'short'; noun: string; onAnother: () => void }) {
+function ReadyPanel({ videoId, kind, noun, onAnother }: { videoId: string; kind: VideoKind; noun: string; onAnother: () => void }) {
   const video = useVideo(videoId);
   const update = useUpdateVideo(videoId);
   const v = video.data;

@@ -39,7 +39,9 @@ export function YourUploads({ current }: { current: UploadState }) {
       ) : uploads.isError ? (
         <ErrorState compact headingLevel="h3" error={uploads.error} onRetry={() => void uploads.refetch()} title="Couldn’t load your uploads" />
       ) : uploads.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">Nothing yet. What you upload shows here while it processes.</p>
+        <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          Nothing yet. What you upload shows here while it processes.
+        </p>
       ) : (
         <ul className="flex flex-col gap-2" aria-label="Your uploads">
           {uploads.data.map((u) => (
@@ -63,13 +65,31 @@ export function YourUploads({ current }: { current: UploadState }) {
   );
 }
 
-function UploadRow({ upload: u, current, now, username, onRemove }: { upload: OwnUpload; current: UploadState; now: number; username?: string; onRemove: () => void }) {
+function UploadRow({
+  upload: u,
+  current,
+  now,
+  username,
+  onRemove,
+}: {
+  upload: OwnUpload;
+  current: UploadState;
+  now: number;
+  username?: string;
+  onRemove: () => void;
+}) {
   const active = current.status === 'uploading' && current.videoId === u.id ? current : null;
   const href = u.status === 'ready' ? (u.kind === 'short' ? paths.short(u.id) : paths.video({ id: u.id, username, title: u.title })) : null;
   return (
     <div className="flex items-center gap-3 rounded-lg border bg-card p-2 pr-3" data-testid="own-upload" data-status={u.status}>
       <div className={cn('shrink-0', u.kind === 'short' ? 'w-10' : 'w-24')}>
-        <Thumbnail src={u.thumbnailUrl} seed={u.id} icon={u.kind === 'short' ? Smartphone : Clapperboard} shape={u.kind === 'short' ? 'tall' : 'wide'} className="rounded-md" />
+        <Thumbnail
+          src={u.thumbnailUrl}
+          seed={u.id}
+          icon={u.kind === 'short' ? Smartphone : Clapperboard}
+          shape={u.kind === 'short' ? 'tall' : 'wide'}
+          className="rounded-md"
+        />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {href ? (

@@ -12,7 +12,7 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 /**
- * Dark by default (SPEC.md §1). `theme-init.js` has already put the saved choice on `<html>`,
+ * Dark by default (docs/product.md §1). `theme-init.js` has already put the saved choice on `<html>`,
  * so the page root is where the first value is read from; toggling flips the `dark` class there
  * and saves `{ isDark }`.
  */

@@ -4,13 +4,7 @@ import { gradientFor, initials } from '../lib/format';
 import { cn } from '../lib/utils';
 
 export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)}
-      {...props}
-    />
-  );
+  return <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)} {...props} />;
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
@@ -18,12 +12,7 @@ export function AvatarImage({ className, ...props }: ComponentProps<typeof Avata
 }
 
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return (
-    <AvatarPrimitive.Fallback
-      className={cn('flex size-full items-center justify-center rounded-full bg-muted font-semibold', className)}
-      {...props}
-    />
-  );
+  return <AvatarPrimitive.Fallback className={cn('flex size-full items-center justify-center rounded-full bg-muted font-semibold', className)} {...props} />;
 }
 
 /**
@@ -46,10 +35,7 @@ export function UserAvatar({
   return (
     <Avatar className={className}>
       {src ? <AvatarImage src={src} alt="" /> : null}
-      <AvatarFallback
-        delayMs={src ? 400 : 0}
-        className={cn('bg-linear-to-br text-xs text-white', gradientFor(seed), textClassName)}
-      >
+      <AvatarFallback delayMs={src ? 400 : 0} className={cn('bg-linear-to-br text-xs text-white', gradientFor(seed), textClassName)}>
         <span aria-hidden>{initials(name)}</span>
       </AvatarFallback>
     </Avatar>

@@ -4,10 +4,6 @@ import { cn } from '../lib/utils';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn('text-sm leading-none font-medium select-none peer-disabled:opacity-50', className)}
-      {...props}
-    />
+    <LabelPrimitive.Root data-slot="label" className={cn('text-sm leading-none font-medium select-none peer-disabled:opacity-50', className)} {...props} />
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '../lib/utils';
 
-/** SPEC.md §9: tooltips open after 700 ms. */
+/** docs/product.md §9: tooltips open after 700 ms. */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={700} {...props} />;
 }

@@ -152,7 +152,11 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
   const a = comment.author;
   return (
     <li className="flex gap-3" data-testid="comment">
-      <Link to={paths.profile(a.username)} className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`${a.displayName} (@${a.username})`}>
+      <Link
+        to={paths.profile(a.username)}
+        className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`${a.displayName} (@${a.username})`}
+      >
         <UserAvatar name={a.displayName} seed={a.username} src={a.avatarUrl} className="size-9" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -236,7 +240,17 @@ function EditCommentForm({ comment, videoId, onDone }: { comment: Comment; video
   );
 }
 
-function DeleteCommentDialog({ open, onOpenChange, commentId, videoId }: { open: boolean; onOpenChange: (o: boolean) => void; commentId: string; videoId: string }) {
+function DeleteCommentDialog({
+  open,
+  onOpenChange,
+  commentId,
+  videoId,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  commentId: string;
+  videoId: string;
+}) {
   const del = useDeleteComment(videoId);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

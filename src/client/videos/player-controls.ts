@@ -1,11 +1,6 @@
 import type { VideoDetail } from '../../shared/videos';
 
-export type PlayerAction =
-  | { type: 'toggle' }
-  | { type: 'seek'; by: number }
-  | { type: 'seekTo'; fraction: number }
-  | { type: 'mute' }
-  | { type: 'fullscreen' };
+export type PlayerAction = { type: 'toggle' } | { type: 'seek'; by: number } | { type: 'seekTo'; fraction: number } | { type: 'mute' } | { type: 'fullscreen' };
 
 /**
  * The player's keyboard shortcuts, the ones YouTube taught everyone: space or k play and pause,
@@ -59,7 +54,11 @@ export function shouldIgnoreShortcut(e: KeyboardEvent): boolean {
   if (isTypingTarget(t)) return true;
   if (!(t instanceof Element)) return false;
   if (t.closest('[role="dialog"], [role="menu"], [role="listbox"], [role="alertdialog"]')) return true;
-  if ((e.key === ' ' || e.key === 'Enter') && t.closest('button, a[href], summary, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], input')) return true;
+  if (
+    (e.key === ' ' || e.key === 'Enter') &&
+    t.closest('button, a[href], summary, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], input')
+  )
+    return true;
   if (e.key.startsWith('Arrow') && t.closest('input[type="range"], [role="slider"], [role="tablist"], [role="radiogroup"]')) return true;
   return false;
 }

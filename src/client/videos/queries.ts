@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { VideoCard } from '../../shared/content';
+import { VIDEO_PAGE_SIZE, type VideoKind } from '../../shared/video-rules';
 import type { Comment, CreateVideoInput, VideoDetail } from '../../shared/videos';
 import { homeKeys } from '../home/queries';
 import { api, apiPath } from '../lib/api';
 import { profileKeys } from '../profiles/queries';
 
-export type VideoKind = VideoCard['kind'];
+export type { VideoKind };
 export type VideoSort = 'newest' | 'trending';
 
 export interface VideoListFilter {
@@ -69,10 +70,8 @@ export function useVideos(filter: VideoListFilter, enabled = true) {
   });
 }
 
-export const PAGE_SIZE = 24;
-
 /** Offset paging for infinite scroll; a short page means the end. */
-export function useVideoFeed(filter: Omit<VideoListFilter, 'limit'>, pageSize = PAGE_SIZE) {
+export function useVideoFeed(filter: Omit<VideoListFilter, 'limit'>, pageSize = VIDEO_PAGE_SIZE) {
   const f = { ...filter, limit: pageSize };
   return useInfiniteQuery({
     queryKey: videoKeys.feed(f),
@@ -108,8 +107,7 @@ export function useVideo(id: string | null | undefined, options: { enabled?: boo
   });
 }
 
-export const hasWorkInFlight = (uploads: OwnUpload[] | undefined) =>
-  !!uploads?.some((u) => u.status === 'uploading' || u.status === 'processing');
+export const hasWorkInFlight = (uploads: OwnUpload[] | undefined) => !!uploads?.some((u) => u.status === 'uploading' || u.status === 'processing');
 
 /** The owner's uploads, polled every 1.5 s while any is still uploading or processing. */
 export function useMyUploads(enabled = true) {
@@ -159,7 +157,8 @@ export function useLikeVideo(id: string) {
   const qc = useQueryClient();
   const key = videoKeys.detail(id);
   return useMutation({
-    mutationFn: (liked: boolean) => api<{ likes: number; liked: boolean }>(`/api/videos/${id}/like`, { method: liked ? 'PUT' : 'DELETE', ...(liked ? { json: {} } : {}) }),
+    mutationFn: (liked: boolean) =>
+      api<{ likes: number; liked: boolean }>(`/api/videos/${id}/like`, { method: liked ? 'PUT' : 'DELETE', ...(liked ? { json: {} } : {}) }),
     onMutate: async (liked) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<VideoDetail>(key);
@@ -258,7 +257,8 @@ export function useDeleteComment(videoId: string) {
 export function useUploadThumbnail(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => api<{ url: string }>(`/api/videos/${id}/thumbnail`, { method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
+    mutationFn: (file: File) =>
+      api<{ url: string }>(`/api/videos/${id}/thumbnail`, { method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

@@ -34,7 +34,7 @@ export function ShareMenu({
 }: {
   videoId: string;
   title: string;
-  /** The page to share, e.g. `/glint/alice/my-video/<id>`. */
+  /** The page to share, e.g. `/{product}/alice/my-video/<id>`. */
   path: string;
   onShared?: (shares: number) => void;
   /** The trigger (a button). */

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PRODUCT_SLUG } from '../../shared/product';
-import { DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX } from '../../shared/video-rules';
+import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../shared/video-rules';
 import type { VideoDetail } from '../../shared/videos';
 import { CategorySelect } from '../components/category-select';
 import { TagsInput } from '../components/tags-input';
 import { Textarea } from '../components/textarea';
-import { ApiRequestError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { errorProps, FormField } from '../ui/form-field';
@@ -16,11 +16,11 @@ import { useDeleteVideo, useUpdateVideo, useUploadThumbnail, type VideoUpdate } 
 import { ThumbnailPicker } from './thumbnail-picker';
 import { VisibilityField, type Visibility } from './visibility-field';
 
-/** `{ path: 'title', message }[]` of a 400 answer, by field. */
+/** The `fields` of a refused answer by top-level field (`tags.2` counts for `tags`). */
 export function serverFieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiRequestError) || !err.body.issues) return {};
+  if (!(err instanceof ApiError)) return {};
   const out: Record<string, string> = {};
-  for (const i of err.body.issues) out[i.path.split('.')[0] ?? ''] ??= i.message;
+  for (const [path, message] of Object.entries(err.fields)) out[path.split('.')[0] ?? ''] ??= message;
   return out;
 }
 
@@ -100,7 +100,7 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
           <CategorySelect id="edit-category" value={category} onChange={(e) => setCategory(e.target.value)} {...errorProps('edit-category', errors.category)} />
         </FormField>
         <FormField id="edit-tags" label="Tags" error={errors.tags}>
-          <TagsInput id="edit-tags" value={tags} onChange={setTags} max={TAGS_MAX} maxLength={30} invalid={!!errors.tags} />
+          <TagsInput id="edit-tags" value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
         </FormField>
       </div>
       <VisibilityField name="edit-visibility" value={visibility} onChange={setVisibility} />
@@ -193,7 +193,7 @@ function OwnThumbnail({ videoId, current }: { videoId: string; current: string |
             setError(undefined);
             upload.mutate(file, {
               onSuccess: () => toast.success('Thumbnail saved'),
-              onError: (err) => setError(err instanceof ApiRequestError ? err.message : 'Could not upload the image'),
+              onError: (err) => setError(err instanceof ApiError ? err.message : 'Could not upload the image'),
             });
           }}
         />

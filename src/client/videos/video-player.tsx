@@ -1,12 +1,13 @@
-import { Check, Maximize, Minimize, Pause, Play, RotateCcw, Settings, Volume2, VolumeX } from 'lucide-react';
-import { DropdownMenu as MenuPrimitive } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { VideoDetail } from '../../shared/videos';
 import { formatDuration } from '../lib/format';
 import { cn } from '../lib/utils';
 import { Spinner } from '../ui/spinner';
-import { playerKeyAction, resumePosition, shouldIgnoreShortcut, spriteTile, type PlayerAction, type Sprite } from './player-controls';
-import { useHls, type HlsSource } from './use-hls';
+import { playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
+import { ControlButton, QualityMenu, SeekBar } from './player-parts';
+import { controlsHidden, initialPlayerState, playerReducer, showsPlayOverlay, showsSpinner } from './player-state';
+import { useHls } from './use-hls';
 
 type PlayerVideo = Pick<VideoDetail, 'id' | 'title' | 'hlsUrl' | 'thumbnailUrl' | 'sprite' | 'durationSeconds' | 'resumeAt'>;
 
@@ -37,18 +38,8 @@ export function VideoPlayer({
   const [startAt] = useState(() => resumePosition(video.resumeAt, video.durationSeconds));
   const source = useHls(videoRef, video.hlsUrl, { startAt });
 
-  const [paused, setPaused] = useState(true);
-  const [started, setStarted] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const [time, setTime] = useState(startAt ?? 0);
-  const [duration, setDuration] = useState(video.durationSeconds ?? 0);
-  const [buffered, setBuffered] = useState(0);
-  const [muted, setMuted] = useState(false);
-  const [volume, setVolume] = useState(1);
-  const [mutedByAutoplay, setMutedByAutoplay] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [idle, setIdle] = useState(false);
-  const [resumedNote, setResumedNote] = useState(startAt !== null);
+  const [state, dispatch] = useReducer(playerReducer, null, () => initialPlayerState(startAt, video.durationSeconds));
+  const { paused, started, time, duration, buffered, muted, volume, mutedByAutoplay, fullscreen, resumedNote } = state;
   const idleTimer = useRef<number | undefined>(undefined);
 
   // Callbacks in refs: the listeners below are attached once per element.
@@ -73,7 +64,7 @@ export function VideoPlayer({
     el.play().catch((err: unknown) => {
       if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return;
       el.muted = true;
-      setMutedByAutoplay(true);
+      dispatch({ type: 'autoplayMuted' });
       el.play().catch(() => undefined);
     });
   }, [source.engine]);
@@ -93,14 +84,14 @@ export function VideoPlayer({
   }, [save]);
 
   useEffect(() => {
-    const onChange = () => setFullscreen(!!box && document.fullscreenElement === box);
+    const onChange = () => dispatch({ type: 'fullscreen', on: !!box && document.fullscreenElement === box });
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [box]);
 
   useEffect(() => {
     if (!resumedNote) return;
-    const t = window.setTimeout(() => setResumedNote(false), 6000);
+    const t = window.setTimeout(() => dispatch({ type: 'dismissResumed' }), 6000);
     return () => window.clearTimeout(t);
   }, [resumedNote]);
 
@@ -129,7 +120,7 @@ export function VideoPlayer({
           break;
         case 'mute':
           el.muted = !el.muted;
-          setMutedByAutoplay(false);
+          dispatch({ type: 'soundByViewer' });
           break;
         case 'fullscreen':
           toggleFullscreen();
@@ -140,9 +131,9 @@ export function VideoPlayer({
   );
 
   const poke = useCallback(() => {
-    setIdle(false);
+    dispatch({ type: 'active' });
     window.clearTimeout(idleTimer.current);
-    idleTimer.current = window.setTimeout(() => setIdle(true), IDLE_HIDE_MS);
+    idleTimer.current = window.setTimeout(() => dispatch({ type: 'idle' }), IDLE_HIDE_MS);
   }, []);
   useEffect(() => () => window.clearTimeout(idleTimer.current), []);
 
@@ -160,15 +151,20 @@ export function VideoPlayer({
     return () => window.removeEventListener('keydown', onKey);
   }, [run, poke]);
 
-  const controlsHidden = idle && !paused;
+  const hideControls = controlsHidden(state);
 
   return (
     <div
       ref={setBox}
       data-testid="video-player"
-      className={cn('group/player relative aspect-video w-full overflow-hidden bg-black text-white select-none', fullscreen ? 'rounded-none' : 'rounded-xl', controlsHidden && 'cursor-none', className)}
+      className={cn(
+        'group/player relative aspect-video w-full overflow-hidden bg-black text-white select-none',
+        fullscreen ? 'rounded-none' : 'rounded-xl',
+        hideControls && 'cursor-none',
+        className,
+      )}
       onPointerMove={poke}
-      onPointerLeave={() => setIdle(true)}
+      onPointerLeave={() => dispatch({ type: 'idle' })}
     >
       <video
         ref={videoRef}
@@ -180,48 +176,41 @@ export function VideoPlayer({
         onClick={() => run({ type: 'toggle' })}
         onDoubleClick={toggleFullscreen}
         onPlay={() => {
-          setPaused(false);
+          dispatch({ type: 'play' });
           // The controls fade out a moment after playback starts, until the pointer moves.
           poke();
         }}
         onPause={(e) => {
-          setPaused(true);
+          dispatch({ type: 'pause' });
           const v = e.currentTarget;
           if (playedOnce.current && !v.ended) save(v.currentTime);
         }}
         onPlaying={() => {
-          setWaiting(false);
-          setStarted(true);
+          dispatch({ type: 'playing' });
           if (!playedOnce.current) {
             playedOnce.current = true;
             firstPlayRef.current?.();
           }
         }}
-        onWaiting={() => setWaiting(true)}
-        onSeeking={() => setWaiting(true)}
-        onSeeked={() => setWaiting(false)}
-        onCanPlay={() => setWaiting(false)}
+        onWaiting={() => dispatch({ type: 'waiting' })}
+        onSeeking={() => dispatch({ type: 'waiting' })}
+        onSeeked={() => dispatch({ type: 'ready' })}
+        onCanPlay={() => dispatch({ type: 'ready' })}
         onEnded={() => {
-          setPaused(true);
+          dispatch({ type: 'ended' });
           save(0);
         }}
         onTimeUpdate={(e) => {
           const t = e.currentTarget.currentTime;
-          setTime(t);
+          dispatch({ type: 'time', time: t });
           if (!e.currentTarget.paused && Math.abs(t - lastSaved.current) >= SAVE_EVERY_SECONDS) save(t);
         }}
-        onDurationChange={(e) => {
-          const d = e.currentTarget.duration;
-          if (Number.isFinite(d)) setDuration(d);
-        }}
+        onDurationChange={(e) => dispatch({ type: 'duration', duration: e.currentTarget.duration })}
         onProgress={(e) => {
           const b = e.currentTarget.buffered;
-          if (b.length) setBuffered(b.end(b.length - 1));
+          if (b.length) dispatch({ type: 'buffered', until: b.end(b.length - 1) });
         }}
-        onVolumeChange={(e) => {
-          setMuted(e.currentTarget.muted);
-          setVolume(e.currentTarget.volume);
-        }}
+        onVolumeChange={(e) => dispatch({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}
       />
 
       {source.error ? (
@@ -230,18 +219,14 @@ export function VideoPlayer({
         </div>
       ) : null}
 
-      {!source.error && (waiting || !source.engine) && !paused ? (
+      {!source.error && showsSpinner(state, !!source.engine) ? (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <Spinner className="size-10 text-white" label="Loading video" />
         </div>
       ) : null}
 
-      {!source.error && paused && !waiting ? (
-        <div
-          aria-hidden
-          className="absolute inset-0 flex cursor-pointer items-center justify-center"
-          onClick={() => run({ type: 'toggle' })}
-        >
+      {!source.error && showsPlayOverlay(state) ? (
+        <div aria-hidden className="absolute inset-0 flex cursor-pointer items-center justify-center" onClick={() => run({ type: 'toggle' })}>
           <span className="flex size-16 items-center justify-center rounded-full bg-black/55 shadow-xl backdrop-blur transition-transform hover:scale-105">
             <Play className="ml-1 size-8 fill-current" />
           </span>
@@ -266,7 +251,7 @@ export function VideoPlayer({
             className="flex items-center gap-1 rounded-full bg-white/15 px-2 py-1 font-medium outline-none hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white"
             onClick={() => {
               if (videoRef.current) videoRef.current.currentTime = 0;
-              setResumedNote(false);
+              dispatch({ type: 'dismissResumed' });
             }}
           >
             <RotateCcw aria-hidden className="size-3" /> Start over
@@ -277,7 +262,7 @@ export function VideoPlayer({
       <div
         className={cn(
           'absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-linear-to-t from-black/85 via-black/40 to-transparent px-3 pt-10 pb-2 transition-opacity duration-200',
-          controlsHidden ? 'pointer-events-none opacity-0 focus-within:pointer-events-auto focus-within:opacity-100' : 'opacity-100',
+          hideControls ? 'pointer-events-none opacity-0 focus-within:pointer-events-auto focus-within:opacity-100' : 'opacity-100',
           !started && paused && 'opacity-0 group-hover/player:opacity-100 focus-within:opacity-100',
         )}
       >
@@ -288,7 +273,7 @@ export function VideoPlayer({
           sprite={video.sprite}
           onSeek={(t) => {
             if (videoRef.current) videoRef.current.currentTime = t;
-            setTime(t);
+            dispatch({ type: 'time', time: t });
           }}
         />
         <div className="flex items-center gap-1">
@@ -310,7 +295,7 @@ export function VideoPlayer({
               if (!el) return;
               el.volume = Number(e.target.value);
               el.muted = Number(e.target.value) === 0;
-              setMutedByAutoplay(false);
+              dispatch({ type: 'soundByViewer' });
             }}
             className="h-1 w-20 cursor-pointer accent-white max-sm:hidden"
           />
@@ -325,140 +310,5 @@ export function VideoPlayer({
         </div>
       </div>
     </div>
-  );
-}
-
-function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="flex size-9 items-center justify-center rounded-md text-white outline-none transition-colors hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white [&_svg]:size-5"
-    >
-      {children}
-    </button>
-  );
-}
-
-/** The timeline: a native range (keyboard, screen readers) over a drawn track, with preview frames on hover. */
-function SeekBar({
-  time,
-  duration,
-  buffered,
-  sprite,
-  onSeek,
-}: {
-  time: number;
-  duration: number;
-  buffered: number;
-  sprite: Sprite | null;
-  onSeek: (seconds: number) => void;
-}) {
-  const [hover, setHover] = useState<{ x: number; width: number; seconds: number } | null>(null);
-  const pct = (s: number) => (duration > 0 ? `${Math.min(100, (s / duration) * 100)}%` : '0%');
-
-  const onMove = (e: ReactPointerEvent<HTMLDivElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = Math.min(Math.max(0, e.clientX - r.left), r.width);
-    setHover({ x, width: r.width, seconds: duration > 0 ? (x / r.width) * duration : 0 });
-  };
-
-  const previewWidth = sprite ? Math.min(sprite.tileWidth, 200) : 0;
-  const scale = sprite ? previewWidth / sprite.tileWidth : 1;
-
-  return (
-    <div className="group/seek relative flex h-4 items-center" onPointerMove={onMove} onPointerLeave={() => setHover(null)}>
-      <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/25 transition-[height] group-hover/seek:h-1.5">
-        <div className="absolute inset-y-0 left-0 bg-white/40" style={{ width: pct(buffered) }} />
-        <div className="absolute inset-y-0 left-0 bg-primary" style={{ width: pct(time) }} />
-      </div>
-      <input
-        type="range"
-        aria-label="Seek"
-        aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
-        min={0}
-        max={duration || 0}
-        step={0.1}
-        value={Math.min(time, duration || 0)}
-        onChange={(e) => onSeek(Number(e.target.value))}
-        className="absolute inset-0 w-full cursor-pointer opacity-0"
-      />
-      {hover && duration > 0 ? (
-        <div
-          className="pointer-events-none absolute bottom-5 flex -translate-x-1/2 flex-col items-center gap-1"
-          style={{ left: Math.min(Math.max(hover.x, previewWidth / 2 + 4), hover.width - previewWidth / 2 - 4) }}
-        >
-          {sprite ? (
-            <div
-              className="overflow-hidden rounded-md border border-white/30 bg-black shadow-lg"
-              style={{ width: previewWidth, height: sprite.tileHeight * scale }}
-              data-testid="seek-preview"
-            >
-              <div
-                style={{
-                  width: sprite.tileWidth,
-                  height: sprite.tileHeight,
-                  transform: `scale(${scale})`,
-                  transformOrigin: 'top left',
-                  backgroundImage: `url(${sprite.url})`,
-                  backgroundPosition: `-${spriteTile(sprite, hover.seconds).x}px -${spriteTile(sprite, hover.seconds).y}px`,
-                }}
-              />
-            </div>
-          ) : null}
-          <span className="rounded bg-black/80 px-1.5 py-0.5 text-xs tabular-nums">{formatDuration(hover.seconds)}</span>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-const menuItem =
-  'relative flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[highlighted]:bg-white/15';
-
-/** Auto plus each rendition; only hls.js can choose (the browser's own HLS picks by itself). */
-function QualityMenu({ source, container }: { source: HlsSource; container: HTMLElement | null }) {
-  if (source.engine !== 'hls.js' || source.levels.length === 0) return null;
-  const playingLabel = source.levels.find((l) => l.index === source.playing)?.label;
-  const current = source.selected === -1 ? `Auto${playingLabel ? ` (${playingLabel})` : ''}` : (source.levels.find((l) => l.index === source.selected)?.label ?? 'Auto');
-  return (
-    <MenuPrimitive.Root modal={false}>
-      <MenuPrimitive.Trigger
-        aria-label={`Quality: ${current}`}
-        title="Quality"
-        className="flex h-9 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-white outline-none transition-colors hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white"
-      >
-        <Settings aria-hidden className="size-5" />
-        <span className="max-sm:hidden">{current}</span>
-      </MenuPrimitive.Trigger>
-      <MenuPrimitive.Portal container={container ?? undefined}>
-        <MenuPrimitive.Content
-          side="top"
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-40 rounded-lg border border-white/15 bg-black/90 p-1 text-white shadow-xl backdrop-blur data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
-        >
-          <MenuPrimitive.Label className="px-2 py-1.5 text-xs text-white/60">Quality</MenuPrimitive.Label>
-          <MenuPrimitive.RadioGroup value={String(source.selected)} onValueChange={(v) => source.select(Number(v))}>
-            <MenuPrimitive.RadioItem value="-1" className={menuItem}>
-              <MenuPrimitive.ItemIndicator className="absolute left-2">
-                <Check aria-hidden className="size-4" />
-              </MenuPrimitive.ItemIndicator>
-              Auto{playingLabel && source.selected === -1 ? ` (${playingLabel})` : ''}
-            </MenuPrimitive.RadioItem>
-            {source.levels.map((l) => (
-              <MenuPrimitive.RadioItem key={l.index} value={String(l.index)} className={menuItem}>
-                <MenuPrimitive.ItemIndicator className="absolute left-2">
-                  <Check aria-hidden className="size-4" />
-                </MenuPrimitive.ItemIndicator>
-                {l.label}
-              </MenuPrimitive.RadioItem>
-            ))}
-          </MenuPrimitive.RadioGroup>
-        </MenuPrimitive.Content>
-      </MenuPrimitive.Portal>
-    </MenuPrimitive.Root>
   );
 }

@@ -8,7 +8,7 @@ import { timeAgo } from '../../shared/time';
 import type { VideoDetail } from '../../shared/videos';
 import { useSession } from '../auth/session';
 import { Thumbnail } from '../components/thumbnail';
-import { ApiRequestError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { categoryName, formatCount, formatDateTime, formatDuration, formatViews } from '../lib/format';
 import { useNow } from '../lib/use-now';
 import { cn } from '../lib/utils';
@@ -28,7 +28,7 @@ import { useToggleLike } from './use-toggle-like';
 import { DeleteVideoDialog, VideoEditDialog } from './video-edit-dialog';
 import { VideoPlayer } from './video-player';
 
-/** /glint/{username}/{titleSlug}/{id} and /glint/{id}: a video's page. */
+/** /{product}/{username}/{titleSlug}/{id} and /{product}/{id}: a video's page. */
 export default function VideoScreen() {
   const { id = '' } = useParams();
   const location = useLocation();
@@ -36,12 +36,12 @@ export default function VideoScreen() {
 
   if (video.isPending) return <VideoSkeleton />;
   if (video.isError) {
-    if (video.error instanceof ApiRequestError && video.error.status === 404) return <NotAvailable />;
+    if (video.error instanceof ApiError && video.error.status === 404) return <NotAvailable />;
     return <ErrorState headingLevel="h1" error={video.error} onRetry={() => void video.refetch()} title="Couldn’t load this video" />;
   }
   const v = video.data;
   if (v.kind === 'short') return <Navigate replace to={paths.short(v.id)} />;
-  // One address per video: /glint/{username}/{slug}/{id}, also after a rename.
+  // One address per video: /{product}/{username}/{slug}/{id}, also after a rename.
   const canonical = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   if (decodeURI(location.pathname) !== canonical) return <Navigate replace to={`${canonical}${location.search}${location.hash}`} />;
   return <VideoPage video={v} />;
@@ -98,7 +98,10 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
         <h1 className="text-xl font-bold tracking-tight text-balance break-words md:text-2xl">{v.title}</h1>
 
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link to={paths.profile(v.creator.username)} className="flex min-w-0 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            to={paths.profile(v.creator.username)}
+            className="flex min-w-0 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <UserAvatar name={v.creator.displayName} seed={v.creator.username} src={v.creator.avatarUrl} className="size-10" />
             <span className="flex min-w-0 flex-col">
               <span className="flex items-center gap-1 truncate font-semibold">
@@ -112,7 +115,13 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
             <FollowButton username={v.creator.username} />
             {v.status === 'ready' ? (
               <>
-                <Button variant={v.likedByMe ? 'default' : 'secondary'} aria-label="Like" aria-pressed={v.likedByMe} onClick={toggleLike} className="rounded-full">
+                <Button
+                  variant={v.likedByMe ? 'default' : 'secondary'}
+                  aria-label="Like"
+                  aria-pressed={v.likedByMe}
+                  onClick={toggleLike}
+                  className="rounded-full"
+                >
                   <ThumbsUp aria-hidden className={cn(v.likedByMe && 'fill-current')} />
                   <span data-testid="like-count">{formatCount(v.likes)}</span>
                 </Button>
@@ -184,7 +193,14 @@ function ProcessingPanel({ video: v }: { video: VideoDetail }) {
       ) : (
         <>
           <p className="font-semibold">Processing… {v.processingPercent}%</p>
-          <div className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Processing" aria-valuemin={0} aria-valuemax={100} aria-valuenow={v.processingPercent}>
+          <div
+            className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Processing"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={v.processingPercent}
+          >
             <div className="h-full bg-primary transition-[width] duration-500" style={{ width: `${v.processingPercent}%` }} />
           </div>
           <p className="max-w-md text-sm text-muted-foreground">Only you can see this page until it is ready. It updates by itself.</p>

@@ -15,7 +15,7 @@ import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
 import { flattenPages, useVideoFeed, type VideoSort } from './queries';
 import { VideoCard } from './video-card';
 
-/** /glint: the long videos, newest or trending, by category, loading more as you scroll. */
+/** /{product}: the long videos, newest or trending, by category, loading more as you scroll. */
 export default function VideosScreen() {
   const [params, setParams] = useSearchParams();
   const sort: VideoSort = params.get('sort') === 'trending' ? 'trending' : 'newest';
@@ -35,11 +35,7 @@ export default function VideosScreen() {
       <PageHeader
         icon={<Clapperboard aria-hidden />}
         title={PRODUCT_NAME}
-        description={
-          category
-            ? `Long videos in ${category.name}`
-            : 'Long videos from crypto creators: breakdowns, tutorials, talks and replays.'
-        }
+        description={category ? `Long videos in ${category.name}` : 'Long videos from crypto creators: breakdowns, tutorials, talks and replays.'}
         actions={<UploadLink label="Upload a video" />}
       />
       <Tabs value={sort} onValueChange={setSort}>

@@ -9,7 +9,17 @@ const OPTIONS: { value: Visibility; label: string; hint: string; icon: typeof Gl
 ];
 
 /** Public or unlisted, as two radio cards. */
-export function VisibilityField({ name, value, onChange, disabled }: { name: string; value: Visibility; onChange: (v: Visibility) => void; disabled?: boolean }) {
+export function VisibilityField({
+  name,
+  value,
+  onChange,
+  disabled,
+}: {
+  name: string;
+  value: Visibility;
+  onChange: (v: Visibility) => void;
+  disabled?: boolean;
+}) {
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-medium">Visibility</legend>

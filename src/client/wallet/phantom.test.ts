@@ -11,7 +11,9 @@ const address = bs58.encode(ed25519.getPublicKey(secretKey));
 const publicKey = { toString: () => address, toBase58: () => address };
 
 /** A provider object that answers as scripted and counts what it was asked. */
-function scriptedPhantom(script: { connect?: () => Promise<{ publicKey: typeof publicKey | null }>; signMessage?: PhantomProvider['signMessage'] | null } = {}) {
+function scriptedPhantom(
+  script: { connect?: () => Promise<{ publicKey: typeof publicKey | null }>; signMessage?: PhantomProvider['signMessage'] | null } = {},
+) {
   const calls = { connect: 0, disconnect: 0 };
   const provider: PhantomProvider = {
     isPhantom: true,
@@ -27,9 +29,7 @@ function scriptedPhantom(script: { connect?: () => Promise<{ publicKey: typeof p
       provider.publicKey = null;
     },
     signMessage:
-      script.signMessage === null
-        ? undefined
-        : (script.signMessage ?? (async (message: Uint8Array) => ({ signature: ed25519.sign(message, secretKey) }))),
+      script.signMessage === null ? undefined : (script.signMessage ?? (async (message: Uint8Array) => ({ signature: ed25519.sign(message, secretKey) }))),
   };
   return { provider, calls };
 }
@@ -75,9 +75,7 @@ describe('connectPhantom', () => {
       'Phantom wallet not detected. Please install the Phantom browser extension.',
     );
     expect(absent.waits).toEqual([150, ...Array(7).fill(250)]);
-    await expect(connectPhantom({ host: () => ({ phantom: {} }), sleep: clock().sleep })).rejects.toThrow(
-      'Phantom wallet took too long to initialize',
-    );
+    await expect(connectPhantom({ host: () => ({ phantom: {} }), sleep: clock().sleep })).rejects.toThrow('Phantom wallet took too long to initialize');
   });
 
   it('polls the public key 10 times 500 ms apart, then fails and disconnects (a locked wallet)', async () => {
@@ -126,7 +124,7 @@ describe('connectPhantom', () => {
 describe('signText', () => {
   it('signs the UTF-8 bytes and returns a base58 signature the public key verifies', async () => {
     const { provider } = scriptedPhantom();
-    const message = buildLoginMessage(Date.now(), crypto.randomUUID());
+    const message = buildLoginMessage('glint.example', Date.now(), crypto.randomUUID());
     const signature = await signText(provider, message);
     expect(ed25519.verify(bs58.decode(signature), new TextEncoder().encode(message), bs58.decode(address))).toBe(true);
   });

@@ -4,7 +4,7 @@ import { isConnectRace, pollFor, sleep as realSleep, WALLET_TIMINGS, WalletError
 import { findPhantom, type PhantomHost, type PhantomProvider, type PhantomPublicKey } from './phantom-provider';
 
 /**
- * Talking to Phantom's injected provider (`window.phantom.solana`): connect with SPEC.md §9's
+ * Talking to Phantom's injected provider (`window.phantom.solana`): connect with docs/product.md §9's
  * waits, sign a text message, disconnect. The window is passed in, so node tests drive it with a
  * scripted provider object.
  */
@@ -64,7 +64,7 @@ export async function connectPhantom({ host, sleep = realSleep }: ConnectEnv): P
     if (!address) throw new WalletError('no-address');
     return { provider, address };
   } catch (error) {
-    // SPEC.md §4: on any wallet connection error the wallet is disconnected.
+    // docs/product.md §4: on any wallet connection error the wallet is disconnected.
     await disconnectProvider(provider);
     throw error;
   }

@@ -4,7 +4,7 @@ import { USERNAME_RULE_MESSAGE } from '../../shared/auth';
 import { PRODUCT_NAME } from '../../shared/product';
 import {
   defaultWalletUsername,
-  DISPLAY_NAME_MAX,
+  DISPLAY_NAME_FIELD_MAX_LENGTH,
   RegistrationDisplayNameSchema,
   REGISTRATION_USERNAME_MAX,
   registrationUsernameError,
@@ -19,7 +19,7 @@ import { Spinner } from '../ui/spinner';
 import { shortAddress } from './wallet-errors';
 import type { PendingRegistration, RegistrationValues } from './wallet-store';
 
-/** SPEC.md §5: the live checks wait for a pause in typing. */
+/** docs/product.md §5: the live checks wait for a pause in typing. */
 const CHECK_DELAY_MS = 300;
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -47,7 +47,7 @@ function useAvailability(field: 'username' | 'displayName', value: string, enabl
 /** A field error from the server's answer, shown while the field still holds the value it was about. */
 type ServerError = { value: string; message: string };
 
-/** SPEC.md §2 Complete Your Registration: after a new wallet connects, choose username and display name. */
+/** docs/product.md §2 Complete Your Registration: after a new wallet connects, choose username and display name. */
 export function RegistrationDialog({ registration }: { registration: PendingRegistration }) {
   const [values, setValues] = useState<RegistrationValues>(() => ({ username: defaultWalletUsername(registration.address), displayName: '' }));
   const [touched, setTouched] = useState(false);
@@ -73,7 +73,7 @@ export function RegistrationDialog({ registration }: { registration: PendingRegi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (disabled) return;
-    // Under 3 characters the live check stays quiet (SPEC.md §5); submitting is when it speaks.
+    // Under 3 characters the live check stays quiet (docs/product.md §5); submitting is when it speaks.
     if (values.username.length < 3) {
       setServer({ username: { value: values.username, message: USERNAME_RULE_MESSAGE } });
       return;
@@ -113,8 +113,8 @@ export function RegistrationDialog({ registration }: { registration: PendingRegi
         <DialogHeader>
           <DialogTitle>Complete Your Registration</DialogTitle>
           <DialogDescription>
-            Choose how you appear on {PRODUCT_NAME}. Your wallet <span className="font-mono">{shortAddress(registration.address)}</span> signs once more
-            to create the account.
+            Choose how you appear on {PRODUCT_NAME}. Your wallet <span className="font-mono">{shortAddress(registration.address)}</span> signs once more to
+            create the account.
           </DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Complete your registration">
@@ -134,7 +134,7 @@ export function RegistrationDialog({ registration }: { registration: PendingRegi
               ref={displayNameInput}
               autoComplete="nickname"
               placeholder="How your name appears"
-              maxLength={DISPLAY_NAME_MAX}
+              maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
               value={values.displayName}
               onChange={(e) => {
                 setTouched(true);

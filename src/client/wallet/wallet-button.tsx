@@ -17,7 +17,7 @@ export async function copyWalletAddress(address: string) {
 }
 
 /**
- * The top bar's wallet button (SPEC.md §2). Guests connect Phantom to log in or sign up; signed-in
+ * The top bar's wallet button (docs/product.md §2). Guests connect Phantom to log in or sign up; signed-in
  * users link a wallet. Once one is linked it shows the address, with Copy address and Disconnect.
  */
 export function WalletButton() {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isConnectRace,
-  isUserRejection,
-  needsInstall,
-  pollFor,
-  shortAddress,
-  WALLET_TEXT,
-  walletErrorMessage,
-  WalletError,
-} from './wallet-errors';
+import { isConnectRace, isUserRejection, needsInstall, pollFor, shortAddress, WALLET_TEXT, walletErrorMessage, WalletError } from './wallet-errors';
 
 const rejected = Object.assign(new Error('User rejected the request.'), { code: 4001 });
 

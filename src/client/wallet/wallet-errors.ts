@@ -1,12 +1,12 @@
 /**
- * The wallet side of SPEC.md §8 and §9: the exact texts a wallet failure shows, how a provider's
+ * The wallet side of docs/product.md §8 and §9: the exact texts a wallet failure shows, how a provider's
  * error maps to one of them, and the polling the connect step waits with. Pure: no window, no
  * React, timers injected, so it is unit-tested in node.
  */
 
 export const PHANTOM_INSTALL_URL = 'https://phantom.app/';
 
-/** SPEC.md §8 "Toasts: wallet", word for word. */
+/** docs/product.md §8 "Toasts: wallet", word for word. */
 export const WALLET_TEXT = {
   notDetected: 'Phantom wallet not detected. Please install the Phantom browser extension.',
   installPhantom: 'Please install Phantom wallet',
@@ -37,7 +37,7 @@ export const WALLET_TEXT = {
   disconnectedDescription: 'Your wallet has been disconnected. You have been logged out.',
 } as const;
 
-/** SPEC.md §9 wallet connect timings. */
+/** docs/product.md §9 wallet connect timings. */
 export const WALLET_TIMINGS = {
   /** Wait after the user picks the wallet, before looking for it. */
   selectDelayMs: 150,
@@ -88,7 +88,7 @@ export function isLockedWallet(error: unknown): boolean {
 
 /**
  * A connect that failed only because another request was still in flight, or the extension was
- * mid-start: worth one more try after a pause (SPEC.md §9's 500 ms retry on a race condition).
+ * mid-start: worth one more try after a pause (docs/product.md §9's 500 ms retry on a race condition).
  */
 export function isConnectRace(error: unknown): boolean {
   const code = codeOf(error);
@@ -101,7 +101,7 @@ export type WalletStage = 'connect' | 'login' | 'link' | 'register';
 /**
  * The text for a wallet-side failure at a stage. A refused prompt while connecting (or signing to
  * link or register) is 'Connection cancelled...'; while signing to log in it is 'Login cancelled'
- * (SPEC.md §8 wallet login). `fallback` is for anything the wallet says that we cannot place.
+ * (docs/product.md §8 wallet login). `fallback` is for anything the wallet says that we cannot place.
  */
 export function walletErrorMessage(error: unknown, stage: WalletStage, fallback: string): string {
   if (error instanceof WalletError) return error.message;
@@ -138,3 +138,6 @@ export async function pollFor<T>(
 export function shortAddress(address: string): string {
   return address.length <= 10 ? address : `${address.slice(0, 4)}…${address.slice(-4)}`;
 }
+
+/** The toast action that sends someone without Phantom to install it. */
+export const INSTALL_LINK = { label: 'Install Phantom', href: PHANTOM_INSTALL_URL };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLinkMessage, parseLoginMessage } from '../../shared/wallet';
-import { ApiRequestError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import type { ConnectedWallet } from './phantom';
 import type { PhantomProvider } from './phantom-provider';
 import { WalletError } from './wallet-errors';
@@ -8,13 +8,16 @@ import { ACCOUNT_CREATED, createWalletFlows, type NotifyOptions } from './wallet
 import { createWalletStore } from './wallet-store';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const HOST = 'glint.example';
 
-const refuse = (status: number, message: string, code?: string) => new ApiRequestError(status, { error: code ?? 'x', message, ...(code ? { code } : {}) } as never);
+const refuse = (status: number, message: string, code = 'x') => new ApiError(status, { code, message });
 
 type Reply = unknown | ((body: Record<string, unknown>) => unknown);
 
 /** The flows with every effect recorded: toasts, requests, sign-outs, screen calls. */
-function setup(opts: { signedIn?: string | null; replies?: Record<string, Reply[]>; connect?: () => Promise<ConnectedWallet>; sign?: () => Promise<string> } = {}) {
+function setup(
+  opts: { signedIn?: string | null; replies?: Record<string, Reply[]>; connect?: () => Promise<ConnectedWallet>; sign?: () => Promise<string> } = {},
+) {
   const log = {
     toasts: [] as { kind: string; title: string; options?: NotifyOptions | undefined }[],
     posts: [] as { path: string; body: Record<string, unknown> }[],
@@ -26,7 +29,11 @@ function setup(opts: { signedIn?: string | null; replies?: Record<string, Reply[
   /** Who the server will say is signed in at the next refresh. */
   const server = { userId };
   const store = createWalletStore();
-  store.bindScreen({ showWalletTab: () => log.screen.push('wallet-tab'), closeAuthDialog: () => log.screen.push('close') });
+  store.bindScreen({
+    showWalletTab: () => log.screen.push('wallet-tab'),
+    closeAuthDialog: () => log.screen.push('close'),
+    showTwoFactorStep: () => log.screen.push('two-factor'),
+  });
   const provider: PhantomProvider = {
     isPhantom: true,
     connect: async () => ({ publicKey: { toString: () => ADDRESS } }),
@@ -51,7 +58,7 @@ function setup(opts: { signedIn?: string | null; replies?: Record<string, Reply[
     connect: opts.connect ?? (async () => ({ provider, address: ADDRESS })),
     findProvider: () => provider,
     sign: opts.sign ?? (async () => 'sig'.repeat(30)),
-    post: async <T,>(path: string, body: unknown) => {
+    post: async <T>(path: string, body: unknown) => {
       log.posts.push({ path, body: body as Record<string, unknown> });
       const next = (replies[path] ?? []).shift();
       const value = typeof next === 'function' ? (next as (b: unknown) => unknown)(body) : next;
@@ -59,7 +66,7 @@ function setup(opts: { signedIn?: string | null; replies?: Record<string, Reply[
       return value as T;
     },
     now: () => 1_700_000_000_000,
-    uuid: () => crypto.randomUUID(),
+    challenge: async () => ({ nonce: crypto.randomUUID(), host: HOST }),
   });
   const titles = () => log.toasts.map((t) => t.title);
   return { flows, log, store, server, titles };
@@ -73,8 +80,16 @@ describe('wallet as guest', () => {
     expect(t.log.screen).toEqual(['close']);
     const body = t.log.posts[0]!.body;
     expect(body.walletAddress).toBe(ADDRESS);
-    expect(parseLoginMessage(body.message as string)?.timestamp).toBe(1_700_000_000_000);
+    expect(parseLoginMessage(body.message as string, HOST)?.timestamp).toBe(1_700_000_000_000);
     expect(t.store.get()).toMatchObject({ wallet: { address: ADDRESS }, step: null });
+  });
+
+  it('goes on to the code step when the account has an authenticator, without a session yet', async () => {
+    const t = setup({ replies: { '/api/auth/login-with-wallet': [{ userId: 'u1', twoFactorRedirect: true }] } });
+    await t.flows.connect('login');
+    expect(t.log.screen).toEqual(['two-factor']);
+    expect(t.titles()).toEqual([]);
+    expect(t.log.signOuts).toBe(0);
   });
 
   it('signs out a session that is not the wallet owner', async () => {
@@ -104,7 +119,7 @@ describe('wallet as guest', () => {
       replies: {
         '/api/auth/login-with-wallet': [refuse(404, 'Wallet not registered. Please sign up first.')],
         '/api/auth/register-with-wallet': [
-          refuse(409, 'Username is already taken', 'USERNAME_TAKEN'),
+          refuse(409, 'Username is already taken', 'username_taken'),
           () => ((t.server.userId = 'new'), { userId: 'new', session: {} }),
         ],
       },
@@ -124,7 +139,7 @@ describe('wallet as guest', () => {
     expect(t.titles()).toEqual([ACCOUNT_CREATED]);
     expect(ACCOUNT_CREATED).toBe('Account created successfully! Welcome to Glint!');
     expect(t.store.get().registration).toBeNull();
-    const uuids = t.log.posts.map((p) => parseLoginMessage(p.body.message as string)!.uuid);
+    const uuids = t.log.posts.map((p) => parseLoginMessage(p.body.message as string, HOST)!.uuid);
     expect(new Set(uuids).size).toBe(3);
     expect(t.log.posts[2]!.body).toMatchObject({ username: 'fresh', displayName: 'New One', walletAddress: ADDRESS });
   });
@@ -141,7 +156,7 @@ describe('wallet as guest', () => {
     const t = setup({
       replies: {
         '/api/auth/login-with-wallet': [refuse(404, 'Wallet not registered. Please sign up first.')],
-        '/api/auth/register-with-wallet': [refuse(400, 'Display name must be less than 50 characters'), new ApiRequestError(400, { error: 'http_error', message: 'Request failed (400)' })],
+        '/api/auth/register-with-wallet': [refuse(400, 'Display name must be less than 50 characters'), ApiError.fromResponse(400, '')],
       },
     });
     await t.flows.connect('signup');
@@ -173,9 +188,12 @@ describe('wallet as guest', () => {
   });
 
   it('a refused or stale message gets the default login text with the server reason', async () => {
-    const t = setup({ replies: { '/api/auth/login-with-wallet': [refuse(401, 'This signature was already used. Please sign again.', 'MESSAGE_REPLAYED')] } });
+    const t = setup({ replies: { '/api/auth/login-with-wallet': [refuse(401, 'This signature was already used. Please sign again.', 'message_replayed')] } });
     await t.flows.connect('login');
-    expect(t.log.toasts[0]).toMatchObject({ title: 'Failed to login with wallet', options: { description: 'This signature was already used. Please sign again.' } });
+    expect(t.log.toasts[0]).toMatchObject({
+      title: 'Failed to login with wallet',
+      options: { description: 'This signature was already used. Please sign again.' },
+    });
   });
 });
 
@@ -195,7 +213,7 @@ describe('wallet as logged-in user', () => {
   });
 
   it('on Unauthorized refreshes once and retries once with the same proof, then says the session expired', async () => {
-    const unauthorized = () => refuse(401, 'Unauthorized', 'UNAUTHORIZED');
+    const unauthorized = () => refuse(401, 'Unauthorized', 'unauthorized');
     const ok = setup({ signedIn: 'u1', replies: { '/api/auth/verify-wallet': [unauthorized(), { success: true }] } });
     await ok.flows.link();
     expect(ok.titles()).toEqual(['Wallet connected successfully!']);
@@ -209,11 +227,14 @@ describe('wallet as logged-in user', () => {
   });
 
   it('maps a bad message format, and signs out when the wallet belongs to another account', async () => {
-    const format = setup({ signedIn: 'u1', replies: { '/api/auth/verify-wallet': [refuse(400, 'Invalid message format generated', 'INVALID_MESSAGE')] } });
+    const format = setup({ signedIn: 'u1', replies: { '/api/auth/verify-wallet': [refuse(400, 'Invalid message format generated', 'invalid_message')] } });
     await format.flows.link();
     expect(format.titles()).toEqual(['Wallet verification failed due to message format. Please try again.']);
 
-    const taken = setup({ signedIn: 'u1', replies: { '/api/auth/verify-wallet': [refuse(409, 'This wallet is linked to another account. Please try again.', 'WALLET_TAKEN')] } });
+    const taken = setup({
+      signedIn: 'u1',
+      replies: { '/api/auth/verify-wallet': [refuse(409, 'This wallet is linked to another account. Please try again.', 'wallet_taken')] },
+    });
     await taken.flows.link();
     expect(taken.titles()).toEqual(['This wallet is linked to another account. Please try again.']);
     expect(taken.log.signOuts).toBe(1);

@@ -1,21 +1,15 @@
-import {
-  buildLinkMessage,
-  buildLoginMessage,
-  DISPLAY_NAME_TAKEN,
-  USERNAME_TAKEN,
-  WALLET_LINKED_ELSEWHERE,
-  WALLET_NOT_REGISTERED,
-  type WalletProof,
-} from '../../shared/wallet';
+import { DISPLAY_NAME_TAKEN, USERNAME_TAKEN, WALLET_LINKED_ELSEWHERE, WALLET_NOT_REGISTERED, type WalletProof } from '../../shared/wallet';
 import { PRODUCT_NAME } from '../../shared/product';
-import { ApiRequestError } from '../lib/api';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
+import { ApiError } from '../lib/api';
+import { createWalletConnection } from './wallet-connection';
 import type { ConnectedWallet } from './phantom';
 import type { PhantomProvider } from './phantom-provider';
-import { needsInstall, PHANTOM_INSTALL_URL, WALLET_TEXT, walletErrorMessage, WalletError } from './wallet-errors';
+import { WALLET_TEXT, walletErrorMessage, WalletError } from './wallet-errors';
 import type { PendingRegistration, RegistrationOutcome, RegistrationValues, WalletStore } from './wallet-store';
 
 /**
- * The wallet flows of SPEC.md §4 with the toasts of §8: sign in or register as a guest, link a
+ * The wallet flows of docs/product.md §4 with the toasts of §8: sign in or register as a guest, link a
  * wallet to a signed-in account, disconnect. Every outside effect (the wallet, the server, the
  * session, toasts, the clock) comes in through `WalletFlowDeps`, so the rules are tested in node.
  */
@@ -52,10 +46,16 @@ export interface WalletFlowDeps {
   /** Phantom in the page, connected or not (after a reload the store has no wallet, the extension may). */
   findProvider?(): PhantomProvider | undefined;
   sign(provider: PhantomProvider, message: string): Promise<string>;
-  /** POSTs JSON to the API; throws `ApiRequestError` on a non-2xx answer. */
+  /** POSTs JSON to the API; throws `ApiError` on a non-2xx answer. */
   post<T>(path: string, body: unknown): Promise<T>;
   now(): number;
-  uuid(): string;
+  /** A nonce from the server (`GET /api/auth/wallet-nonce`) and the host sign-in messages name. */
+  challenge(): Promise<WalletChallenge>;
+}
+
+export interface WalletChallenge {
+  nonce: string;
+  host: string;
 }
 
 /** 'login': the Login tab's 'Sign in with Phantom Wallet'. 'signup': the Wallet tab or the header, where a new wallet goes on to register. */
@@ -64,105 +64,31 @@ export type WalletIntent = 'login' | 'signup';
 interface WalletSignIn {
   userId: string;
   session?: unknown;
+  /** The account has an authenticator: no session yet, the code step comes next. */
+  twoFactorRedirect?: boolean;
 }
 
-const INSTALL_LINK = { label: 'Install Phantom', href: PHANTOM_INSTALL_URL };
-
-function apiCode(error: unknown): string | undefined {
-  if (!(error instanceof ApiRequestError)) return undefined;
-  const code = (error.body as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
-}
+const apiCode = (error: unknown): string | undefined => (error instanceof ApiError ? error.code : undefined);
 
 /** Rejections of the signed message itself (401 too, but not a missing session). */
-const PROOF_REFUSALS = new Set(['MESSAGE_EXPIRED', 'MESSAGE_FROM_FUTURE', 'MESSAGE_REPLAYED', 'INVALID_SIGNATURE']);
+const PROOF_REFUSALS = new Set(['message_expired', 'message_from_future', 'message_replayed', 'invalid_signature']);
 
 function isSessionMissing(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401 && !PROOF_REFUSALS.has(apiCode(error) ?? '');
+  return error instanceof ApiError && error.status === 401 && !PROOF_REFUSALS.has(apiCode(error) ?? '');
 }
 
 function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiRequestError && error.body.message && !/^Request failed \(/.test(error.body.message) ? error.body.message : undefined;
+  return error instanceof ApiError && error.message !== GENERIC_ERROR_MESSAGE ? error.message : undefined;
 }
 
 /** Whether the wallet (not the server) failed: refused prompt, no provider, no signature... */
 function isWalletSide(error: unknown): boolean {
-  return !(error instanceof ApiRequestError) && !(error instanceof TypeError && /fetch/i.test(error.message));
+  return !(error instanceof ApiError) && !(error instanceof TypeError && /fetch/i.test(error.message));
 }
 
 export function createWalletFlows(deps: WalletFlowDeps) {
   const { store, notify, session } = deps;
-  let detach: (() => void) | undefined;
-
-  /** Keeps the connected wallet and follows its events until it is forgotten. */
-  function remember(wallet: ConnectedWallet | null) {
-    detach?.();
-    detach = undefined;
-    store.set({ wallet });
-    const provider = wallet?.provider;
-    if (!provider?.on) return;
-    const onDisconnect = () => {
-      if (store.get().wallet?.provider !== provider) return;
-      remember(null);
-      // The registration was for the wallet that just left; its signature can no longer come.
-      store.get().registration?.cancel();
-    };
-    const onAccountChanged = (key: unknown) => {
-      const current = store.get();
-      if (current.wallet?.provider !== provider) return;
-      const address = key ? String(key) : null;
-      if (current.registration && address !== current.registration.address) {
-        void current.registration.cancel();
-        return;
-      }
-      if (address && current.wallet) store.set({ wallet: { ...current.wallet, address } });
-    };
-    provider.on('disconnect', onDisconnect);
-    provider.on('accountChanged', onAccountChanged);
-    detach = () => {
-      const off = (provider.off ?? provider.removeListener)?.bind(provider);
-      off?.('disconnect', onDisconnect);
-      off?.('accountChanged', onAccountChanged);
-    };
-  }
-
-  async function forget(wallet: ConnectedWallet | null | undefined) {
-    if (store.get().wallet === wallet) remember(null);
-    try {
-      await wallet?.provider.disconnect();
-    } catch {
-      // Already gone.
-    }
-  }
-
-  async function prove(wallet: ConnectedWallet, message: string): Promise<WalletProof> {
-    return { walletAddress: wallet.address, message, signature: await deps.sign(wallet.provider, message) };
-  }
-
-  const loginMessage = () => buildLoginMessage(deps.now(), deps.uuid());
-
-  /** Connects, or toasts why not; `fallback` is the text for a failure we cannot place. */
-  async function connectOrExplain(fallback: string): Promise<ConnectedWallet | undefined> {
-    try {
-      const wallet = await deps.connect();
-      remember(wallet);
-      return wallet;
-    } catch (error) {
-      notify.error(walletErrorMessage(error, 'connect', fallback), needsInstall(error) ? { link: INSTALL_LINK } : undefined);
-      return undefined;
-    }
-  }
-
-  /** Runs one wallet step at a time: a second click while one runs does nothing. */
-  async function exclusive(step: 'connecting' | 'linking' | 'disconnecting', run: () => Promise<void>) {
-    if (store.get().step) return;
-    store.set({ step });
-    try {
-      await run();
-    } finally {
-      store.set({ step: null });
-    }
-  }
+  const { forget, prove, loginMessage, linkMessage, connectOrExplain, exclusive } = createWalletConnection(deps);
 
   function startRegistration(wallet: ConnectedWallet) {
     const registration: PendingRegistration = {
@@ -177,16 +103,16 @@ export function createWalletFlows(deps: WalletFlowDeps) {
     store.set({ registration });
   }
 
-  /** SPEC.md §4, wallet as guest: connect, sign, then log in or go on to register. */
+  /** docs/product.md §4, wallet as guest: connect, sign, then log in or go on to register. */
   async function signIn(intent: WalletIntent): Promise<void> {
     await exclusive('connecting', async () => {
       const wallet = await connectOrExplain(WALLET_TEXT.failedToSignIn);
       if (!wallet) return;
       let answer: WalletSignIn;
       try {
-        answer = await deps.post<WalletSignIn>('/api/auth/login-with-wallet', await prove(wallet, loginMessage()));
+        answer = await deps.post<WalletSignIn>('/api/auth/login-with-wallet', await prove(wallet, await loginMessage()));
       } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) {
+        if (error instanceof ApiError && error.status === 404) {
           // The signed message is spent (the server keeps its uuid); registration signs a new one.
           if (intent === 'signup') return startRegistration(wallet);
           notify.error(WALLET_NOT_REGISTERED, {
@@ -207,6 +133,10 @@ export function createWalletFlows(deps: WalletFlowDeps) {
         await forget(wallet);
         return;
       }
+      if (answer?.twoFactorRedirect) {
+        store.screen.showTwoFactorStep();
+        return;
+      }
       if (!answer?.userId) {
         notify.error(WALLET_TEXT.noSession);
         await forget(wallet);
@@ -219,7 +149,7 @@ export function createWalletFlows(deps: WalletFlowDeps) {
         await forget(wallet);
         return;
       }
-      // SPEC.md §4: a session that is not the wallet owner's is not kept.
+      // docs/product.md §4: a session that is not the wallet owner's is not kept.
       if (userId !== answer.userId) {
         await session.signOut().catch(() => undefined);
         notify.error(WALLET_TEXT.failedToLogInWithWallet);
@@ -234,7 +164,7 @@ export function createWalletFlows(deps: WalletFlowDeps) {
   async function register(registration: PendingRegistration, wallet: ConnectedWallet, values: RegistrationValues): Promise<RegistrationOutcome> {
     let answer: WalletSignIn;
     try {
-      const proof = await prove(wallet, loginMessage());
+      const proof = await prove(wallet, await loginMessage());
       answer = await deps.post<WalletSignIn>('/api/auth/register-with-wallet', { ...proof, ...values });
     } catch (error) {
       if (isWalletSide(error)) {
@@ -249,7 +179,7 @@ export function createWalletFlows(deps: WalletFlowDeps) {
         await registration.cancel();
         return { status: 'failed' };
       }
-      const status = error instanceof ApiRequestError ? error.status : 0;
+      const status = error instanceof ApiError ? error.status : 0;
       notify.error(status >= 500 ? WALLET_TEXT.failedToCreateAccount : (message ?? WALLET_TEXT.registrationFailed));
       return { status: 'failed' };
     }
@@ -266,7 +196,7 @@ export function createWalletFlows(deps: WalletFlowDeps) {
     return { status: 'done' };
   }
 
-  /** SPEC.md §4, wallet as logged-in user: connect and verify, which links the wallet. */
+  /** docs/product.md §4, wallet as logged-in user: connect and verify, which links the wallet. */
   async function link(): Promise<void> {
     if (!session.currentUserId()) {
       notify.error(WALLET_TEXT.logInToLink);
@@ -277,7 +207,7 @@ export function createWalletFlows(deps: WalletFlowDeps) {
       if (!wallet) return;
       let proof: WalletProof;
       try {
-        proof = await prove(wallet, buildLinkMessage(deps.now(), deps.uuid()));
+        proof = await prove(wallet, await linkMessage());
       } catch (error) {
         notify.error(walletErrorMessage(error, 'link', error instanceof WalletError ? error.message : WALLET_TEXT.ownershipFailed));
         await forget(wallet);
@@ -289,7 +219,7 @@ export function createWalletFlows(deps: WalletFlowDeps) {
           await send();
         } catch (error) {
           if (!isSessionMissing(error)) throw error;
-          // SPEC.md §7: on Unauthorized refresh the session once and retry once. The first try
+          // docs/product.md §7: on Unauthorized refresh the session once and retry once. The first try
           // never reached the message check, so the same signature is still unspent.
           await session.refresh().catch(() => null);
           await send();
@@ -297,16 +227,16 @@ export function createWalletFlows(deps: WalletFlowDeps) {
       } catch (error) {
         await forget(wallet);
         if (isSessionMissing(error)) return notify.error(WALLET_TEXT.sessionExpired);
-        if (error instanceof ApiRequestError && error.status === 400 && apiCode(error) === 'INVALID_MESSAGE') {
+        if (error instanceof ApiError && error.status === 400 && apiCode(error) === 'invalid_message') {
           return notify.error(WALLET_TEXT.linkMessageFormat);
         }
         if (serverMessage(error) === WALLET_LINKED_ELSEWHERE) {
           notify.error(WALLET_LINKED_ELSEWHERE);
-          // SPEC.md §8: after this message the client signs out.
+          // docs/product.md §8: after this message the client signs out.
           await session.signOut().catch(() => undefined);
           return;
         }
-        if (apiCode(error) === 'INVALID_SIGNATURE') return notify.error(WALLET_TEXT.ownershipFailed);
+        if (apiCode(error) === 'invalid_signature') return notify.error(WALLET_TEXT.ownershipFailed);
         return notify.error(WALLET_TEXT.verificationFailed, { description: serverMessage(error) });
       }
       await session.refresh().catch(() => null);
@@ -314,21 +244,25 @@ export function createWalletFlows(deps: WalletFlowDeps) {
     });
   }
 
-  /** SPEC.md §4, wallet disconnect: unlink, clear the public address, sign out. */
+  /** docs/product.md §4, wallet disconnect: unlink, clear the public address, sign out. */
   async function disconnect(): Promise<void> {
     await exclusive('disconnecting', async () => {
       try {
         await deps.post('/api/auth/disconnect-wallet', {});
       } catch (error) {
         // Without a session there is no link to remove: what is left is signing out.
-        if (!(error instanceof ApiRequestError && error.status === 401)) {
+        if (!(error instanceof ApiError && error.status === 401)) {
           notify.error('Could not disconnect your wallet', { description: serverMessage(error) ?? 'Please try again.' });
           return;
         }
       }
       const wallet = store.get().wallet;
       if (wallet) await forget(wallet);
-      else await deps.findProvider?.()?.disconnect().catch(() => undefined);
+      else
+        await deps
+          .findProvider?.()
+          ?.disconnect()
+          .catch(() => undefined);
       await session.signOut().catch(() => undefined);
       notify.success(WALLET_TEXT.disconnected, { description: WALLET_TEXT.disconnectedDescription });
     });

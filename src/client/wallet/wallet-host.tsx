@@ -10,12 +10,13 @@ const RegistrationDialog = lazy(() => import('./registration-dialog').then((m) =
  * dialog, and shows Complete Your Registration while a new wallet waits for its username.
  */
 export function WalletHost() {
-  const { openAuthDialog, setOpen } = useAuthDialog();
+  const { openAuthDialog, setOpen, openTwoFactorStep } = useAuthDialog();
   const { registration } = useWalletState();
 
   useEffect(
-    () => walletStore.bindScreen({ showWalletTab: () => openAuthDialog('wallet'), closeAuthDialog: () => setOpen(false) }),
-    [openAuthDialog, setOpen],
+    () =>
+      walletStore.bindScreen({ showWalletTab: () => openAuthDialog('wallet'), closeAuthDialog: () => setOpen(false), showTwoFactorStep: openTwoFactorStep }),
+    [openAuthDialog, setOpen, openTwoFactorStep],
   );
 
   return registration ? (

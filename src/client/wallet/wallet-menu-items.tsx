@@ -5,7 +5,7 @@ import { useWalletState } from './use-wallet-state';
 import { copyWalletAddress } from './wallet-button';
 import { shortAddress } from './wallet-errors';
 
-/** The mobile user menu's Wallet entry (SPEC.md §2): connect, or the linked address with Copy and Disconnect. */
+/** The mobile user menu's Wallet entry (docs/product.md §2): connect, or the linked address with Copy and Disconnect. */
 export function WalletMenuItems() {
   const { user, actions } = useSession();
   const { step } = useWalletState();

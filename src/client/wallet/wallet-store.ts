@@ -2,7 +2,7 @@ import type { ConnectedWallet } from './phantom';
 
 /**
  * What the client knows about the wallet between clicks: the connected wallet, the registration
- * waiting for a username (SPEC.md §2 Complete Your Registration), and which step is running. A
+ * waiting for a username (docs/product.md §2 Complete Your Registration), and which step is running. A
  * small external store, so the session's actions (above the router) and the header, menu and
  * dialogs (below it) share one state.
  */
@@ -18,7 +18,7 @@ export type RegistrationOutcome = { status: 'done' } | { status: 'invalid'; erro
 export interface PendingRegistration {
   address: string;
   submit: (values: RegistrationValues) => Promise<RegistrationOutcome>;
-  /** SPEC.md §4: cancelling clears the pending data and disconnects the wallet. */
+  /** docs/product.md §4: cancelling clears the pending data and disconnects the wallet. */
   cancel: () => Promise<void>;
 }
 
@@ -35,6 +35,8 @@ export interface WalletScreen {
   /** The 'Sign Up' action of 'Wallet not registered': the auth dialog on its Wallet tab. */
   showWalletTab: () => void;
   closeAuthDialog: () => void;
+  /** A wallet login to an account with an authenticator continues on the code step. */
+  showTwoFactorStep: () => void;
 }
 
 export interface WalletStore {
@@ -62,6 +64,7 @@ export function createWalletStore(): WalletStore {
     screen: {
       showWalletTab: () => bound?.showWalletTab(),
       closeAuthDialog: () => bound?.closeAuthDialog(),
+      showTwoFactorStep: () => bound?.showTwoFactorStep(),
     },
     bindScreen(screen) {
       bound = screen;

@@ -50,9 +50,8 @@ export default function X402Screen() {
             X402, <span className="text-gradient">explained</span>
           </h1>
           <p className="max-w-2xl text-lg text-pretty text-muted-foreground">
-            X402 is an open payment protocol built on a status code the web reserved decades ago: <strong>402 Payment
-            Required</strong>. It lets a website ask for a small payment in a stablecoin and deliver the content the
-            moment it is paid. On {P}, creators use it to sell videos pay-per-view in USDC.
+            X402 is an open payment protocol built on a status code the web reserved decades ago: <strong>402 Payment Required</strong>. It lets a website ask
+            for a small payment in a stablecoin and deliver the content the moment it is paid. On {P}, creators use it to sell videos pay-per-view in USDC.
           </p>
         </div>
       </section>
@@ -100,9 +99,8 @@ export default function X402Screen() {
         <Prose>
           <h2 id="wire-heading">What it looks like on the wire</h2>
           <p>
-            Asking for a paid video without paying gets a <code>402</code> answer. Its body lists the ways the server
-            accepts payment; for {P} that is an exact amount of USDC on Solana, paid to the creator’s wallet. Amounts are
-            in the asset’s smallest unit, so <code>250000</code> is 0.25 USDC.
+            Asking for a paid video without paying gets a <code>402</code> answer. Its body lists the ways the server accepts payment; for {P} that is an exact
+            amount of USDC on Solana, paid to the creator’s wallet. Amounts are in the asset’s smallest unit, so <code>250000</code> is 0.25 USDC.
           </p>
         </Prose>
         <CodeBlock
@@ -127,8 +125,8 @@ Content-Type: application/json
         />
         <Prose>
           <p>
-            The <code>asset</code> is the USDC token on Solana. Your wallet builds and signs a transfer that matches
-            these requirements, and the client repeats the request with it:
+            The <code>asset</code> is the USDC token on Solana. Your wallet builds and signs a transfer that matches these requirements, and the client repeats
+            the request with it:
           </p>
         </Prose>
         <CodeBlock
@@ -138,10 +136,9 @@ X-PAYMENT: <the signed payment, base64-encoded JSON>`}
         />
         <Prose>
           <p>
-            The server checks the payment (amount, asset, recipient, and that it was not used before), submits it to the
-            network, and once it settles answers <code>200 OK</code> with the video. The <code>X-PAYMENT-RESPONSE</code>{' '}
-            header carries the receipt: the transaction signature and the network, which anyone can look up on a Solana
-            explorer.
+            The server checks the payment (amount, asset, recipient, and that it was not used before), submits it to the network, and once it settles answers{' '}
+            <code>200 OK</code> with the video. The <code>X-PAYMENT-RESPONSE</code> header carries the receipt: the transaction signature and the network, which
+            anyone can look up on a Solana explorer.
           </p>
 
           <h2>X402 on {P}</h2>
@@ -156,14 +153,11 @@ X-PAYMENT: <the signed payment, base64-encoded JSON>`}
           <h3>What do I need?</h3>
           <p>A Phantom wallet holding USDC on Solana, plus a little SOL for network fees.</p>
           <h3>Is this the same as tipping?</h3>
-          <p>
-            No. Tips are voluntary SOL gifts to a creator, on a stream, video, short or profile. X402 is a price you pay
-            to unlock one video.
-          </p>
+          <p>No. Tips are voluntary SOL gifts to a creator, on a stream, video, short or profile. X402 is a price you pay to unlock one video.</p>
           <h3>Can I get a refund?</h3>
           <p>
-            On-chain payments cannot be reversed by {P}. If something went wrong, contact the creator or ask in the
-            support chat. See our <Link to="/terms-of-service">Terms of Service</Link>.
+            On-chain payments cannot be reversed by {P}. If something went wrong, contact the creator or ask in the support chat. See our{' '}
+            <Link to="/terms-of-service">Terms of Service</Link>.
           </p>
         </Prose>
       </section>

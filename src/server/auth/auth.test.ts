@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_EXISTS, LEAKED_PASSWORD, TOO_MANY_LOGINS } from '../../shared/auth.js';
-import { profiles, userRoles } from '../db/schema/index.js';
+import { DISPLAY_NAME_TAKEN, EMAIL_EXISTS, LEAKED_PASSWORD, TOO_MANY_LOGINS, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from '../../shared/auth.js';
+import { profiles, user as authUser, userRoles } from '../db/schema/index.js';
+import { loginDelayMs } from './login-limits.js';
 import { Client, createTestApp, type TestApp } from '../test-support/app.js';
 
 const PW = 'Str0ng!Passw0rd';
@@ -71,7 +72,7 @@ describe('sign up', () => {
     ['UPPERCASE1!', 'Password must contain at least one lowercase letter'],
     ['NoNumbers!!', 'Password must contain at least one number'],
     ['NoSpecial11', 'Password must contain at least one special character'],
-  ])('refuses the password %s with SPEC.md’s message', async (password, message) => {
+  ])('refuses the password %s with docs/product.md’s message', async (password, message) => {
     const { res } = await signUp({ password });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -84,8 +85,8 @@ describe('sign up', () => {
     );
     await signUp({ username: 'TakenName' });
     const again = await signUp({ username: 'takenNAME' });
-    expect(again.res.statusCode).toBe(422);
-    expect(again.res.json().message).toBe('Username is already taken');
+    expect(again.res.statusCode).toBe(409);
+    expect(again.res.json()).toEqual({ code: 'username_taken', message: 'Username is already taken' });
   });
 
   it('refuses a password found in a data breach', async () => {
@@ -97,8 +98,52 @@ describe('sign up', () => {
   it('refuses an email that already has an account', async () => {
     const first = await signUp();
     const { res } = await signUp({ email: first.email.toUpperCase() });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(EMAIL_EXISTS);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'email_exists', message: EMAIL_EXISTS });
+  });
+
+  it('takes a display name under 50 characters, like every other form that sets one', async () => {
+    const long = await signUp({ name: 'x'.repeat(50) });
+    expect(long.res.statusCode).toBe(400);
+    expect(long.res.json().message).toBe('Display name must be less than 50 characters');
+    const { c } = await signUp({ name: 'y'.repeat(49) });
+    expect((await c.get('/api/me')).json().profile.displayName).toBe('y'.repeat(49));
+  });
+});
+
+describe('names are unique and ruled on every path', () => {
+  it('refuses a display name another account has at sign-up', async () => {
+    const first = await signUp({ name: 'Unique Star' });
+    expect(first.res.statusCode).toBe(200);
+    const second = await signUp({ name: 'unique star' });
+    expect(second.res.statusCode).toBe(409);
+    expect(second.res.json().message).toBe(DISPLAY_NAME_TAKEN);
+  });
+
+  it('keeps update-user to the username and display-name rules, in step with the profile, and never takes an image', async () => {
+    const other = await signUp();
+    const { c } = await signUp();
+    const bad = await c.post('/api/auth/update-user', { username: 'x!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(USERNAME_RULE_MESSAGE);
+    expect((await c.post('/api/auth/update-user', { username: other.username })).json().message).toBe(USERNAME_TAKEN);
+    expect((await c.post('/api/auth/update-user', { name: other.username })).json().message).toBe(DISPLAY_NAME_TAKEN);
+    const ok = await c.post('/api/auth/update-user', { username: 'Renamed_One', name: 'Renamed One', image: '/media/profiles/..' });
+    expect(ok.statusCode).toBe(200);
+    const me = (await c.get('/api/me')).json();
+    expect(me.profile).toMatchObject({ username: 'Renamed_One', displayName: 'Renamed One', avatarUrl: null });
+    const [row] = await t.database.db.select().from(authUser).where(eq(authUser.id, me.user.id));
+    expect(row).toMatchObject({ username: 'renamed_one', image: null });
+  });
+});
+
+describe('an account whose profile was lost halfway', () => {
+  it('gets its profile back on its next visit', async () => {
+    const { c, username } = await signUp();
+    const id = (await c.get('/api/me')).json().user.id as string;
+    await t.database.db.delete(profiles).where(eq(profiles.id, id));
+    const me = (await c.get('/api/me')).json();
+    expect(me.profile).toMatchObject({ username });
   });
 });
 
@@ -122,22 +167,38 @@ describe('log in', () => {
     const wrong = await c.post('/api/auth/sign-in/username', { username, password: 'Wr0ng!Passw0rd' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toMatch(/invalid/i);
+    // Better Auth's own refusals come in the API's one shape too: a snake_case code.
+    expect(wrong.json().code).toMatch(/^[a-z0-9_]+$/);
     const unknown = await c.post('/api/auth/sign-in/username', { username: 'nobody_at_all', password: PW });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe('Username not found');
     expect(wrong.body).not.toContain('@');
   });
 
-  it('limits failed logins per account, even from other addresses and with the right password', async () => {
+  it('refuses the address that guessed an account five times, but never locks the owner out', async () => {
     const { email } = await signUp();
+    const attacker = new Client(t.app, '10.1.0.1');
     for (let i = 0; i < 5; i++) {
-      const c = new Client(t.app, `10.1.0.${i + 1}`);
-      expect((await c.post('/api/auth/sign-in/email', { email, password: 'Wr0ng!Passw0rd' })).statusCode).toBe(401);
+      expect((await attacker.post('/api/auth/sign-in/email', { email, password: 'Wr0ng!Passw0rd' })).statusCode).toBe(401);
     }
-    const c = new Client(t.app, '10.1.0.99');
-    const blocked = await c.post('/api/auth/sign-in/email', { email, password: PW });
+    const blocked = await attacker.post('/api/auth/sign-in/email', { email, password: PW });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(TOO_MANY_LOGINS);
+    // The owner, from their own address, signs in as usual.
+    const owner = new Client(t.app, '10.1.0.99');
+    expect((await owner.post('/api/auth/sign-in/email', { email, password: PW })).statusCode).toBe(200);
+  });
+
+  it('slows down guesses spread over many addresses instead of blocking the account', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 6; i++) {
+      const c = new Client(t.app, `10.1.1.${i + 1}`);
+      expect((await c.post('/api/auth/sign-in/email', { email, password: 'Wr0ng!Passw0rd' })).statusCode).toBe(401);
+    }
+    const owner = new Client(t.app, '10.1.1.99');
+    const started = Date.now();
+    expect((await owner.post('/api/auth/sign-in/email', { email, password: PW })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(loginDelayMs(6));
   });
 
   it('limits failed logins per address across accounts', async () => {
@@ -150,9 +211,32 @@ describe('log in', () => {
     expect(res.json().message).toBe(TOO_MANY_LOGINS);
   });
 
-  it('accepts the session token as a bearer token (API clients, the native app)', async () => {
-    const { res, email } = await signUp();
+  it('never hands the session token to a browser page: not at sign-up, in get-session or in list-sessions', async () => {
+    const { res, c, email } = await signUp();
+    expect(res.headers['set-auth-token']).toBeUndefined();
+    expect(res.body).not.toMatch(/"token"/);
+    const session = await c.get('/api/auth/get-session');
+    expect(session.json().user.email).toBe(email);
+    expect(session.json().session).toBeTruthy();
+    expect(session.body).not.toMatch(/"token"/);
+    const sessions = await c.get('/api/auth/list-sessions');
+    expect(sessions.statusCode).toBe(200);
+    expect(sessions.body).not.toMatch(/"token"/);
+  });
+
+  it('gives the session token to an API client that asks for it, and accepts it as a bearer token', async () => {
+    n++;
+    const email = `user${n}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json', 'x-auth-transport': 'bearer' },
+      payload: { email, username: `user_${n}`, name: '', password: PW },
+    });
     const token = res.headers['set-auth-token'] ?? res.json().token;
+    expect(token).toBeTruthy();
+    const session = await t.app.inject({ url: '/api/auth/get-session', headers: { authorization: `Bearer ${token}` } });
+    expect(token.startsWith(session.json().session.token)).toBe(true);
     const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json().user.email).toBe(email);
     const forged = await t.app.inject({ url: '/api/me', headers: { authorization: 'Bearer not-a-token' } });
@@ -162,7 +246,10 @@ describe('log in', () => {
   it('treats a tampered session cookie as a guest', async () => {
     const { c } = await signUp();
     const token = c.cookies.get('glint.session_token')!;
-    c.cookies.set('glint.session_token', token.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')));
+    c.cookies.set(
+      'glint.session_token',
+      token.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')),
+    );
     expect((await c.get('/api/me')).json()).toEqual({ user: null });
   });
 });
@@ -185,9 +272,7 @@ describe('password reset', () => {
     expect(target.pathname).toBe('/update-password');
     const token = target.searchParams.get('token')!;
 
-    expect((await anon.post('/api/auth/reset-password', { token, newPassword: 'weak' })).json().message).toBe(
-      'Password must be at least 8 characters',
-    );
+    expect((await anon.post('/api/auth/reset-password', { token, newPassword: 'weak' })).json().message).toBe('Password must be at least 8 characters');
     expect((await anon.post('/api/auth/reset-password', { token, newPassword: 'P@ssw0rd' })).json().message).toBe(LEAKED_PASSWORD);
     const NEW = 'N3w!Password#2';
     expect((await anon.post('/api/auth/reset-password', { token, newPassword: NEW })).statusCode).toBe(200);
@@ -251,7 +336,7 @@ describe('two-factor', () => {
     }
     const fifth = await wrong();
     expect(fifth.statusCode).toBe(401);
-    expect(fifth.json()).toMatchObject({ remaining_attempts: 0, message: expect.stringMatching(/locked/i) });
+    expect(fifth.json()).toMatchObject({ code: 'account_temporarily_locked', remaining_attempts: 0, message: expect.stringMatching(/locked/i) });
 
     // Locked: even the right code, from a fresh password login, is refused.
     const again = await passwordStep(email, '10.4.0.3');
@@ -304,7 +389,12 @@ describe('protected API calls', () => {
     await t.database.db.insert(userRoles).values({ userId: me.user.id, role: 'admin' });
     const res = await c.get('/api/admin/roles');
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((r: { role: string }) => r.role).sort()).toEqual(['admin', 'moderator']);
+    expect(
+      res
+        .json()
+        .map((r: { role: string }) => r.role)
+        .sort(),
+    ).toEqual(['admin', 'moderator']);
     expect((await c.get('/api/me')).json().roles.sort()).toEqual(['admin', 'moderator']);
   });
 });

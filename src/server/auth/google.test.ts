@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type TestApp } from '../test-support/app.js';
 
@@ -6,8 +10,26 @@ import { Client, createTestApp, type TestApp } from '../test-support/app.js';
 let idp: OAuth2Server;
 let t: TestApp;
 let claims: Record<string, unknown> = {};
+// Google's picture host: serves one PNG made by ffmpeg.
+const picture = execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'color=c=orange:s=64x64',
+  '-frames:v',
+  '1',
+  '-f',
+  'image2pipe',
+  '-c:v',
+  'png',
+  '-',
+]);
+const pictureHost = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(picture));
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => pictureHost.listen(0, '127.0.0.1', resolve));
   idp = new OAuth2Server();
   await idp.issuer.keys.generate('RS256');
   await idp.start(0, '127.0.0.1');
@@ -22,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await idp.stop();
+  pictureHost.close();
 });
 
 /** Runs the browser's part of the redirect dance and returns where Glint finally sends it. */
@@ -41,13 +64,19 @@ async function signInWithGoogle(c: Client) {
 
 describe('Google sign-in (OIDC)', () => {
   it('creates an account with a profile from the Google claims and signs in', async () => {
-    claims = { sub: 'google-123', email: 'ada@gmail.example', email_verified: true, name: 'Ada Lovelace', picture: 'https://img.example/ada.png' };
+    const pictureUrl = `http://127.0.0.1:${(pictureHost.address() as AddressInfo).port}/ada.png`;
+    claims = { sub: 'google-123', email: 'ada@gmail.example', email_verified: true, name: 'Ada Lovelace', picture: pictureUrl };
     const c = new Client(t.app);
     const landed = await signInWithGoogle(c);
     expect(landed.pathname).toBe('/app');
     const me = (await c.get('/api/me')).json();
     expect(me.user).toMatchObject({ email: 'ada@gmail.example', emailVerified: true });
-    expect(me.profile).toMatchObject({ username: 'ada', displayName: 'Ada Lovelace', avatarUrl: 'https://img.example/ada.png' });
+    expect(me.profile).toMatchObject({ username: 'ada', displayName: 'Ada Lovelace' });
+    // Google's picture is copied in and re-encoded as the user's own avatar; its address is not kept.
+    expect(me.profile.avatarUrl).toMatch(new RegExp(`^/media/profiles/${me.user.id}/avatar-[0-9a-f-]+\\.jpg$`));
+    const avatar = await c.get(me.profile.avatarUrl);
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toBe('image/jpeg');
   });
 
   it('makes the username unique and falls back to "User" without a name', async () => {
@@ -66,6 +95,26 @@ describe('Google sign-in (OIDC)', () => {
     const again = new Client(t.app);
     await signInWithGoogle(again);
     expect((await again.get('/api/me')).json().user.id).toBe((await first.get('/api/me')).json().user.id);
+  });
+
+  it('asks an account with an authenticator for its code after Google, as after a password', async () => {
+    claims = { sub: 'google-2fa', email: 'grace@gmail.example', email_verified: true, name: 'Grace Hopper' };
+    const first = new Client(t.app);
+    await signInWithGoogle(first);
+    const enable = await first.post('/api/auth/two-factor/enable', {});
+    expect(enable.statusCode).toBe(200);
+    const totp = OTPAuth.URI.parse(enable.json().totpURI) as OTPAuth.TOTP;
+    expect((await first.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).statusCode).toBe(200);
+    const id = (await first.get('/api/me')).json().user.id;
+
+    const c = new Client(t.app);
+    const landed = await signInWithGoogle(c);
+    expect(landed.pathname).toBe('/app');
+    expect(landed.searchParams.get('two_factor')).toBe('required');
+    expect((await c.get('/api/me')).json()).toEqual({ user: null });
+    const right = await c.post('/api/auth/two-factor/verify-totp', { code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(right.statusCode).toBe(200);
+    expect((await c.get('/api/me')).json().user.id).toBe(id);
   });
 
   it('returns a refusal at Google to /app as error and error_description', async () => {

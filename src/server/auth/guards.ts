@@ -13,7 +13,7 @@ export async function sessionOf(req: FastifyRequest): Promise<SessionInfo | null
   return req.glintSession;
 }
 
-/** Guards, called first in a handler so a reader sees who may call it (CONVENTIONS.md). */
+/** Guards, called first in a handler so a reader sees who may call it (CONTRIBUTING.md). */
 export async function requireUser(req: FastifyRequest): Promise<SessionInfo> {
   const s = await sessionOf(req);
   if (!s) throw new HttpError(401, 'unauthorized', 'Please sign in to continue.');
@@ -30,7 +30,7 @@ export async function requireRole(req: FastifyRequest, role: 'admin' | 'moderato
   const s = await requireVerifiedUser(req);
   const profile = await findProfileById(req.server.db, s.user.id);
   const roles = profile?.roles ?? [];
-  // Admins count as moderators (SPEC.md §6).
+  // Admins count as moderators (docs/product.md §6).
   if (!roles.includes(role) && !(role === 'moderator' && roles.includes('admin'))) {
     throw new HttpError(403, 'forbidden', 'You do not have permission to do that.');
   }

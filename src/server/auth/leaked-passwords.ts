@@ -28,7 +28,9 @@ function loadBundled(): Set<string> {
 }
 
 /** The list loads on the first check (sign-up, password change), not at server start. */
-export function createLeakedPasswordChecker(opts: { rangeApiUrl?: string | undefined; timeoutMs?: number; fetchImpl?: typeof fetch } = {}): LeakedPasswordChecker {
+export function createLeakedPasswordChecker(
+  opts: { rangeApiUrl?: string | undefined; timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+): LeakedPasswordChecker {
   const fetchImpl = opts.fetchImpl ?? fetch;
   return {
     get bundledCount() {

@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Raw SQL for the job library: with values one statement, without them possibly several, whose
+   * rows all come back, in order.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,6 +75,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           await client.end().catch(() => {});
         };
       },
+      async executeSql(text, values) {
+        const res = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        const all = Array.isArray(res) ? res : [res];
+        return { rows: all.flatMap((r) => r.rows ?? []), rowCount: all.reduce((n, r) => n + (r.rowCount ?? 0), 0) };
+      },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
       close: () => pool.end(),
     };
@@ -88,6 +98,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return async () => {
         await unlisten().catch(() => {});
       };
+    },
+    async executeSql(text, values) {
+      if (values?.length) {
+        const r = await client.query(text, values);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      }
+      const all = await client.exec(text);
+      return { rows: all.flatMap((r) => r.rows), rowCount: all.reduce((n, r) => n + (r.affectedRows ?? 0), 0) };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
     close: () => client.close(),

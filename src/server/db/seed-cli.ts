@@ -2,11 +2,18 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from './client.js';
+import pino from 'pino';
+import { startJobs } from '../jobs/jobs.js';
+import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
 import { seedIfEmpty } from './seed.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await database.migrate();
-const seeded = await seedIfEmpty(database.db);
+// The demo media jobs wait in the queue for the next start of the app, which runs them.
+const jobs = await startJobs(database, pino({ level: 'warn' }));
+await jobs.define(DEMO_SOURCE_QUEUE, {});
+const seeded = await seedIfEmpty(database.db, jobs);
+await jobs.stop();
 await database.close();
 console.warn(seeded ? 'demo content seeded' : 'database already has content: nothing seeded');

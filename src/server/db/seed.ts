@@ -3,23 +3,48 @@ import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
 import type { Db } from './client.js';
 import { bounties, livestreams, profiles, user, videos } from './schema/index.js';
-import { enqueue } from '../media/queue.js';
+import type { Jobs } from '../jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 const CREATORS = [
-  { id: 'demo-solwhale', username: 'solwhale', displayName: 'Sol Whale', verificationType: 'blue' as const,
-    bio: 'Daily Solana market open, order flow and on-chain alerts.' },
-  { id: 'demo-nftnina', username: 'nftnina', displayName: 'NFT Nina', verificationType: 'red' as const,
-    bio: 'Generative art, mint walkthroughs and collector talk.' },
-  { id: 'demo-defidan', username: 'defidan', displayName: 'DeFi Dan', verificationType: 'none' as const,
-    bio: 'Yield strategies explained slowly, with the risks first.' },
-  { id: 'demo-memequeen', username: 'memequeen', displayName: 'Meme Queen', verificationType: 'none' as const,
-    bio: 'Meme coin launches live, rug checks included.' },
-  { id: 'demo-builderbo', username: 'builderbo', displayName: 'Builder Bo', verificationType: 'blue' as const,
-    bio: 'Writing Solana programs in Rust, on stream, bugs and all.' },
+  {
+    id: 'demo-solwhale',
+    username: 'solwhale',
+    displayName: 'Sol Whale',
+    verificationType: 'blue' as const,
+    bio: 'Daily Solana market open, order flow and on-chain alerts.',
+  },
+  {
+    id: 'demo-nftnina',
+    username: 'nftnina',
+    displayName: 'NFT Nina',
+    verificationType: 'red' as const,
+    bio: 'Generative art, mint walkthroughs and collector talk.',
+  },
+  {
+    id: 'demo-defidan',
+    username: 'defidan',
+    displayName: 'DeFi Dan',
+    verificationType: 'none' as const,
+    bio: 'Yield strategies explained slowly, with the risks first.',
+  },
+  {
+    id: 'demo-memequeen',
+    username: 'memequeen',
+    displayName: 'Meme Queen',
+    verificationType: 'none' as const,
+    bio: 'Meme coin launches live, rug checks included.',
+  },
+  {
+    id: 'demo-builderbo',
+    username: 'builderbo',
+    displayName: 'Builder Bo',
+    verificationType: 'blue' as const,
+    bio: 'Writing Solana programs in Rust, on stream, bugs and all.',
+  },
 ];
 
 /**
@@ -45,8 +70,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     { ownerId: 'demo-solwhale', title: 'Solana Market Open: levels for the week', category: 'Trading', in: 3 * HOUR },
     { ownerId: 'demo-nftnina', title: 'Minting a generative collection from scratch', category: 'NFTs', in: 26 * HOUR },
     { ownerId: 'demo-defidan', title: 'Stablecoin yields, risks ranked', category: 'DeFi', in: 2 * DAY },
-    { ownerId: 'demo-memequeen', title: 'Launch night: $GLNT community token', category: 'Meme Coins', in: 5 * HOUR,
-      token: { mint: 'GLNTdemo1111111111111111111111111111111111', symbol: 'GLNT', name: 'Glint Community' } },
+    {
+      ownerId: 'demo-memequeen',
+      title: 'Launch night: $GLNT community token',
+      category: 'Meme Coins',
+      in: 5 * HOUR,
+      token: { mint: 'GLNTdemo1111111111111111111111111111111111', symbol: 'GLNT', name: 'Glint Community' },
+    },
     { ownerId: 'demo-builderbo', title: 'Building an escrow program in Anchor', category: 'Blockchain Development', in: 3 * DAY },
   ];
   await db.insert(livestreams).values(
@@ -64,21 +94,54 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     })),
   );
   await db.insert(bounties).values([
-    { posterId: 'demo-defidan', title: 'Explain impermanent loss in under 60 seconds', category: 'education',
+    {
+      posterId: 'demo-defidan',
+      title: 'Explain impermanent loss in under 60 seconds',
+      category: 'education',
       description: 'Post a short that explains impermanent loss with a real example. Clearest one wins.',
-      rewardLamports: solToLamports('0.5'), deadline: at(7 * DAY) },
-    { posterId: 'demo-solwhale', title: 'Best chart breakdown of this week', category: 'market-analysis',
+      rewardLamports: solToLamports('0.5'),
+      deadline: at(7 * DAY),
+    },
+    {
+      posterId: 'demo-solwhale',
+      title: 'Best chart breakdown of this week',
+      category: 'market-analysis',
       description: 'A video walking through the SOL chart: levels, volume, and your thesis.',
-      rewardLamports: solToLamports('1.25'), deadline: at(5 * DAY) },
-    { posterId: 'demo-nftnina', title: 'Timelapse of a pixel-art PFP', category: 'art-design',
+      rewardLamports: solToLamports('1.25'),
+      deadline: at(5 * DAY),
+    },
+    {
+      posterId: 'demo-nftnina',
+      title: 'Timelapse of a pixel-art PFP',
+      category: 'art-design',
       description: 'Record yourself drawing a pixel-art profile picture start to finish.',
-      rewardLamports: solToLamports('0.75'), deadline: at(10 * DAY) },
+      rewardLamports: solToLamports('0.75'),
+      deadline: at(10 * DAY),
+    },
   ]);
 }
 
 const DEMO_VIDEOS = [
-  { ownerId: 'demo-solwhale', kind: 'long', title: 'SOL weekly outlook: levels that matter', category: 'Market Analysis', w: 1280, h: 720, seconds: 12, tone: 330 },
-  { ownerId: 'demo-builderbo', kind: 'long', title: 'Anchor in 10 minutes: your first program', category: 'Blockchain Development', w: 1280, h: 720, seconds: 10, tone: 392 },
+  {
+    ownerId: 'demo-solwhale',
+    kind: 'long',
+    title: 'SOL weekly outlook: levels that matter',
+    category: 'Market Analysis',
+    w: 1280,
+    h: 720,
+    seconds: 12,
+    tone: 330,
+  },
+  {
+    ownerId: 'demo-builderbo',
+    kind: 'long',
+    title: 'Anchor in 10 minutes: your first program',
+    category: 'Blockchain Development',
+    w: 1280,
+    h: 720,
+    seconds: 10,
+    tone: 392,
+  },
   { ownerId: 'demo-defidan', kind: 'long', title: 'How liquidity pools really work', category: 'DeFi', w: 854, h: 480, seconds: 10, tone: 440 },
   { ownerId: 'demo-memequeen', kind: 'short', title: 'Rug check in 30 seconds', category: 'Meme Coins', w: 720, h: 1280, seconds: 8, tone: 523 },
   { ownerId: 'demo-nftnina', kind: 'short', title: 'Pixel art speedrun', category: 'Art & Design', w: 720, h: 1280, seconds: 8, tone: 587 },
@@ -86,10 +149,11 @@ const DEMO_VIDEOS = [
 ] as const;
 
 /**
- * Demo videos and shorts with real media: each source is a generated test pattern with a tone,
+ * Demo videos and shorts with real media: each source is a generated moving scene with its title,
+ * creator and a soft chord,
  * made and transcoded by the background worker like any upload, so a first start plays.
  */
-export async function seedDemoMedia(db: Db): Promise<void> {
+export async function seedDemoMedia(db: Db, jobs: Pick<Jobs, 'send'>): Promise<void> {
   const rows = await db
     .insert(videos)
     .values(
@@ -107,15 +171,15 @@ export async function seedDemoMedia(db: Db): Promise<void> {
     .returning({ id: videos.id });
   for (const [i, row] of rows.entries()) {
     const v = DEMO_VIDEOS[i]!;
-    await enqueue(db, DEMO_SOURCE_QUEUE, { videoId: row.id, width: v.w, height: v.h, seconds: v.seconds, tone: v.tone });
+    await jobs.send(DEMO_SOURCE_QUEUE, { videoId: row.id, width: v.w, height: v.h, seconds: v.seconds, tone: v.tone, scene: i });
   }
 }
 
 /** Seeds only a database that has no profiles yet, so restarts never duplicate demo content. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, jobs: Pick<Jobs, 'send'>): Promise<boolean> {
   const existing = await db.select({ id: profiles.id }).from(profiles).limit(1);
   if (existing.length > 0) return false;
   await seedDemo(db);
-  await seedDemoMedia(db);
+  await seedDemoMedia(db, jobs);
   return true;
 }

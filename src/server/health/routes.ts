@@ -19,9 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ok' as const, database: { kind: app.dbKind, ok: true, latencyMs }, uptimeSeconds };
       } catch (err) {
         app.log.error({ err }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .send({ status: 'error' as const, database: { kind: app.dbKind, ok: false, latencyMs: null }, uptimeSeconds });
+        return reply.status(503).send({ status: 'error' as const, database: { kind: app.dbKind, ok: false, latencyMs: null }, uptimeSeconds });
       }
     },
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeFeed } from '../../shared/content.js';
+import { STREAM_NOT_FOUND, type HomeFeed } from '../../shared/content.js';
 import { seedDemo } from '../db/seed.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 
@@ -33,6 +33,20 @@ describe('with demo content', () => {
     expect(feed.bounties.map((b) => b.rewardSol)).toContain('1.25');
   });
 
+  it('opens any stream the home page links to, with its schedule, creator and description', async () => {
+    const feed: HomeFeed = (await t.app.inject('/api/home')).json();
+    for (const card of [...feed.upcoming, ...feed.live]) {
+      const res = await t.app.inject(`/api/streams/${card.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: card.id, title: card.title, status: card.status, scheduledAt: card.scheduledAt, creator: card.creator });
+      expect(typeof res.json().description).toBe('string');
+    }
+    const missing = await t.app.inject('/api/streams/0b7c2a9e-3f4d-4e1a-9b2c-8d7e6f5a4b3c');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(STREAM_NOT_FOUND);
+    expect((await t.app.inject('/api/streams/not-an-id')).statusCode).toBe(400);
+  });
+
   it('filters every row by category, given as slug or name', async () => {
     const bySlug: HomeFeed = (await t.app.inject('/api/home?category=defi')).json();
     expect(bySlug.category).toBe('defi');
@@ -46,7 +60,7 @@ describe('with demo content', () => {
   it('refuses an unknown category with a clear error', async () => {
     const res = await t.app.inject('/api/home?category=beanie-babies');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'unknown_category', message: 'Unknown category: beanie-babies' });
+    expect(res.json()).toEqual({ code: 'unknown_category', message: 'Unknown category: beanie-babies' });
   });
 
   it('lists Pump Streams (streams with a token) apart', async () => {
@@ -61,7 +75,7 @@ describe('with demo content', () => {
   it('validates query parameters with the shared schemas', async () => {
     const res = await t.app.inject('/api/streams?status=sideways');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+    expect(res.json()).toMatchObject({ code: 'invalid_request' });
     expect((await t.app.inject('/api/videos?kind=gif')).statusCode).toBe(400);
   });
 

@@ -6,11 +6,13 @@ import {
   CategoryQuerySchema,
   HomeFeedSchema,
   StreamCardSchema,
+  StreamDetailSchema,
   StreamListQuerySchema,
+  STREAM_NOT_FOUND,
 } from '../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
-import { HttpError } from '../http/errors.js';
-import { listStreams } from '../streams/service.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { getStream, listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf } from '../auth/guards.js';
 import { followedIds } from '../profiles/follows.js';
@@ -79,6 +81,23 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         pumpOnly: req.query.pump === 'true',
         category: categoryParam(req.query.category),
       }),
+  );
+
+  app.get(
+    '/api/streams/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'One stream: its schedule or state, creator and description',
+        params: z.object({ id: z.guid() }),
+        response: { 200: StreamDetailSchema },
+      },
+    },
+    async (req) => {
+      const stream = await getStream(app.db, req.params.id);
+      if (!stream) throw notFound(STREAM_NOT_FOUND);
+      return stream;
+    },
   );
 
   app.get(

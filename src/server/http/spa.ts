@@ -21,10 +21,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       cacheControl: false, // set per file below
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
-        res.setHeader(
-          'Cache-Control',
-          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
+        res.setHeader('Cache-Control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
       },
     });
   }
@@ -32,7 +29,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !hasClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.status(404).send({ error: 'not_found', message: `No route for ${req.method} ${url}` });
+      return reply.status(404).send({ code: 'not_found', message: `No route for ${req.method} ${url}` });
     }
     return reply
       .status(isAppRoute(url) ? 200 : 404)

@@ -52,10 +52,11 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       }
     },
     async list() {
-      const names = (await fs.promises.readdir(opts.outboxDir)).filter((n) => n.endsWith('.json')).sort().reverse();
-      return Promise.all(
-        names.map(async (n) => JSON.parse(await fs.promises.readFile(path.join(opts.outboxDir, n), 'utf8')) as OutboxEntry),
-      );
+      const names = (await fs.promises.readdir(opts.outboxDir))
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse();
+      return Promise.all(names.map(async (n) => JSON.parse(await fs.promises.readFile(path.join(opts.outboxDir, n), 'utf8')) as OutboxEntry));
     },
   };
 }

@@ -1,21 +1,41 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { updateVideoRow } from '../videos/service.js';
-import { testPatternArgs } from './ffmpeg.js';
+import { profiles } from '../db/schema/index.js';
+import { getVideo, updateVideoRow } from '../videos/service.js';
+import { demoClipArgs } from './ffmpeg.js';
 import { TRANSCODE_QUEUE } from './process-video.js';
-import { enqueue } from './queue.js';
+import type { Jobs } from '../jobs/jobs.js';
 import { runMediaTool } from './run.js';
 
 export const DEMO_SOURCE_QUEUE = 'demo-source';
 
-/** Makes a demo video's source (a test pattern with a tone), then queues it like an upload. */
-export async function makeDemoSource(db: Db, uploadsDir: string, p: Record<string, unknown>, signal: AbortSignal) {
+/** A bold sans font for the words on demo clips, if the machine has one (fonts-liberation, DejaVu). */
+const FONTS = ['/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'];
+const demoFont = () => FONTS.find((f) => fs.existsSync(f));
+
+/**
+ * Makes a demo video's source — a moving scene with its title and creator drawn in and a soft
+ * chord under it (`demoClipArgs`) — then queues it for transcoding like an upload.
+ */
+export async function makeDemoSource(db: Db, jobs: Pick<Jobs, 'send'>, uploadsDir: string, p: Record<string, unknown>, signal: AbortSignal) {
   const videoId = String(p.videoId);
+  const video = await getVideo(db, videoId);
+  if (!video) return;
+  const [owner] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, video.ownerId)).limit(1);
   const key = `demo-${videoId}.mp4`;
-  await runMediaTool('ffmpeg', testPatternArgs(path.join(uploadsDir, key), Number(p.seconds), Number(p.width), Number(p.height), Number(p.tone)), {
-    signal,
-    timeoutMs: 120_000,
-  });
+  const clip = {
+    seconds: Number(p.seconds),
+    width: Number(p.width),
+    height: Number(p.height),
+    title: video.title,
+    creator: owner?.username ?? 'glint',
+    tone: Number(p.tone) / 2,
+    scene: Number(p.scene ?? 0),
+    fontFile: demoFont(),
+  };
+  await runMediaTool('ffmpeg', demoClipArgs(path.join(uploadsDir, key), clip), { signal, timeoutMs: 120_000 });
   await updateVideoRow(db, videoId, { sourceKey: key });
-  await enqueue(db, TRANSCODE_QUEUE, { videoId });
+  await jobs.send(TRANSCODE_QUEUE, { videoId });
 }

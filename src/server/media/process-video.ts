@@ -2,22 +2,56 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { NOT_A_VIDEO, shortProblem } from '../../shared/videos.js';
+import type { VideoProcessingEvent } from '../../shared/realtime.js';
+import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../shared/videos.js';
 import type { Db } from '../db/client.js';
 import { getVideo, updateVideoRow } from '../videos/service.js';
-import { frameArgs, hlsArgs, isVideoContainer, parseProbe, pickLadder, probeArgs, spriteArgs, spriteSpec, thumbnailTimes, type ProbeResult } from './ffmpeg.js';
+import {
+  frameArgs,
+  hlsArgs,
+  isVideoContainer,
+  limitProblem,
+  parseProbe,
+  pickLadder,
+  probeArgs,
+  spriteArgs,
+  spriteSpec,
+  thumbnailTimes,
+  VIDEO_DEMUXERS,
+  type ProbeResult,
+  type VideoLimits,
+} from './ffmpeg.js';
+import { sniffVideo } from '../../shared/sniff.js';
 import { runMediaTool } from './run.js';
-import type { Storage } from './storage.js';
+import { videoMedia, type Storage } from './storage.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 
 export class RejectedMedia extends Error {}
 
-/** ffprobe a file and decide if it is a video this kind of content may be; throws RejectedMedia. */
-export async function probeUpload(file: string, kind: 'long' | 'short'): Promise<ProbeResult> {
+/** The first bytes of a file, to tell what it really is before any tool opens it. */
+export async function fileHead(file: string, bytes = 512): Promise<Uint8Array> {
+  const fd = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(bytes);
+    const { bytesRead } = await fd.read(head, 0, bytes, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await fd.close();
+  }
+}
+
+/**
+ * Decides if a file is a video this kind of content may be; throws RejectedMedia with the
+ * owner's message. Its first bytes must be a video container before ffprobe even opens it, and
+ * ffprobe then reads it only as one (no playlists), from local disk only.
+ */
+export async function probeUpload(file: string, kind: VideoKind, limits?: VideoLimits): Promise<ProbeResult> {
+  const head = await fileHead(file).catch(() => new Uint8Array());
+  if (sniffVideo(head) !== true) throw new RejectedMedia(NOT_A_VIDEO);
   let probe: ProbeResult | undefined;
   try {
-    probe = parseProbe(await runMediaTool('ffprobe', probeArgs(file), { timeoutMs: 30_000 }));
+    probe = parseProbe(await runMediaTool('ffprobe', probeArgs(file, VIDEO_DEMUXERS), { timeoutMs: 30_000 }));
   } catch {
     probe = undefined;
   }
@@ -26,6 +60,8 @@ export async function probeUpload(file: string, kind: 'long' | 'short'): Promise
     const problem = shortProblem(probe.width, probe.height, probe.durationSeconds);
     if (problem) throw new RejectedMedia(problem);
   }
+  const tooMuch = limits && limitProblem(probe, limits);
+  if (tooMuch) throw new RejectedMedia(tooMuch);
   return probe;
 }
 
@@ -34,6 +70,10 @@ export interface ProcessDeps {
   storage: Storage;
   uploadsDir: string;
   log: FastifyBaseLogger;
+  /** Checked again here: a source may come from elsewhere than an upload (demo content). */
+  limits?: VideoLimits;
+  /** Tells the owner (over the realtime socket) how far their video is; never fails the job. */
+  report?: (ownerId: string, event: VideoProcessingEvent) => Promise<void>;
 }
 
 /**
@@ -43,14 +83,27 @@ export interface ProcessDeps {
 export async function processVideo(deps: ProcessDeps, videoId: string, signal: AbortSignal): Promise<void> {
   const { db, storage } = deps;
   const video = await getVideo(db, videoId);
-  if (!video || video.status === 'removed' || video.status === 'ready') return;
+  if (!video || video.status === 'removed' || video.status === 'ready') {
+    // Removed while it waited: its original has no use any more.
+    if (video?.status === 'removed' && video.sourceKey) await removeSource(deps.uploadsDir, video.sourceKey);
+    return;
+  }
   if (!video.sourceKey) throw new Error('No uploaded source');
   const source = path.join(deps.uploadsDir, video.sourceKey);
-  const probe = await probeUpload(source, video.kind);
+  const probe = await probeUpload(source, video.kind, deps.limits);
   const rungs = pickLadder(probe.width, probe.height);
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `glint-${videoId}-`));
+  const tell = (status: VideoProcessingEvent['status'], percent: number) =>
+    deps.report?.(video.ownerId, { id: videoId, status, percent: Math.round(percent), failureReason: null }).catch(() => undefined);
   try {
-    await updateVideoRow(db, videoId, { status: 'processing', processingPercent: 1, durationSeconds: Math.round(probe.durationSeconds), width: probe.width, height: probe.height });
+    void tell('processing', 1);
+    await updateVideoRow(db, videoId, {
+      status: 'processing',
+      processingPercent: 1,
+      durationSeconds: Math.round(probe.durationSeconds),
+      width: probe.width,
+      height: probe.height,
+    });
     const hlsDir = path.join(work, 'hls');
     await fs.promises.mkdir(hlsDir);
     let lastWrite = 0;
@@ -63,6 +116,7 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
         if (now - lastWrite < 1000) return;
         lastWrite = now;
         void updateVideoRow(db, videoId, { processingPercent: Math.min(90, 1 + f * 89) }).catch(() => {});
+        void tell('processing', Math.min(90, 1 + f * 89));
       },
     });
     const frames: string[] = [];
@@ -72,11 +126,13 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
       frames.push(out);
     }
     await updateVideoRow(db, videoId, { processingPercent: 94 });
+    void tell('processing', 94);
     const spec = spriteSpec(probe);
     await runMediaTool('ffmpeg', spriteArgs(source, spec, path.join(work, 'sprite.jpg')), { signal, timeoutMs: 5 * 60_000 });
 
-    const prefix = `videos/${videoId}`;
-    await storage.deletePrefix(prefix);
+    const own = videoMedia(videoId);
+    const prefix: string = own;
+    await storage.deleteAllOf(own);
     await storage.putDirectory(`${prefix}/hls`, hlsDir);
     const candidates: string[] = [];
     for (const [i, f] of frames.entries()) {
@@ -87,7 +143,8 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
     await storage.putFile(`${prefix}/sprite.jpg`, path.join(work, 'sprite.jpg'));
     const fresh = await getVideo(db, videoId);
     if (!fresh || fresh.status === 'removed') {
-      await storage.deletePrefix(prefix);
+      await storage.deleteAllOf(own);
+      await removeSource(deps.uploadsDir, video.sourceKey);
       return;
     }
     await updateVideoRow(db, videoId, {
@@ -101,16 +158,26 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
       publishedAt: fresh.publishedAt ?? new Date(),
       sourceKey: null,
     });
+    void tell('ready', 100);
     // The original is not kept once the renditions exist.
-    await fs.promises.rm(source, { force: true });
-    await fs.promises.rm(`${source}.json`, { force: true });
+    await removeSource(deps.uploadsDir, video.sourceKey);
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }
 }
 
-/** After the last attempt: the owner sees why. */
-export async function markFailed(db: Db, videoId: string, error: Error) {
+/** After the last attempt: the owner sees why, and the uploaded original is not kept. */
+export async function markFailed(db: Db, videoId: string, error: Error, uploadsDir?: string, report?: ProcessDeps['report']) {
   const reason = error instanceof RejectedMedia ? error.message : 'Processing failed. Please try uploading the file again.';
-  await updateVideoRow(db, videoId, { status: 'failed', failureReason: reason });
+  const video = await getVideo(db, videoId);
+  await updateVideoRow(db, videoId, { status: 'failed', failureReason: reason, sourceKey: null });
+  if (uploadsDir && video?.sourceKey) await removeSource(uploadsDir, video.sourceKey);
+  if (video) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
+}
+
+/** An uploaded original and tus's record of it; `key` is a name the server gave, never a path. */
+export async function removeSource(uploadsDir: string, key: string) {
+  if (!/^[A-Za-z0-9_.-]+$/.test(key) || key.startsWith('.')) return;
+  await fs.promises.rm(path.join(uploadsDir, key), { force: true });
+  await fs.promises.rm(path.join(uploadsDir, `${key}.json`), { force: true });
 }

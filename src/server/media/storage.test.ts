@@ -4,7 +4,7 @@ import path from 'node:path';
 // @ts-expect-error s3rver ships no types; it is a local S3 server for tests only.
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, type Storage } from './storage.js';
+import { createLocalStorage, createS3Storage, profileMedia, safeKey, UnsafeKey, videoMedia, type Storage } from './storage.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-storage-'));
 const src = path.join(tmp, 'src');
@@ -37,16 +37,81 @@ async function exercise(storage: Storage, read: Read) {
   expect(await read(storage.url('videos/abc/hls/720p/seg_0000.ts'))).toBe(376);
   expect(storage.keyOf(storage.url('videos/abc/poster.jpg'))).toBe('videos/abc/poster.jpg');
   expect(storage.keyOf('https://elsewhere.example/x.jpg')).toBeUndefined();
-  await storage.deletePrefix('videos/abc');
+  await storage.deleteAllOf(videoMedia('abc'));
   expect(await read(storage.url('videos/abc/hls/master.m3u8'))).toBeUndefined();
   // A sibling whose key merely starts the same stays.
   expect(await read(storage.url('videos/abcd/poster.jpg'))).toBe(4);
   await expect(storage.putFile('../escape.jpg', path.join(tmp, 'poster.jpg'))).rejects.toThrow(/Unsafe/);
+
+  // Deletes reach only below their owner's prefix, whatever key a stored URL gave.
+  await storage.putFile('profiles/alice/avatar-1.jpg', path.join(tmp, 'poster.jpg'));
+  await storage.putFile('profiles/alice/avatar-2.jpg', path.join(tmp, 'poster.jpg'));
+  await storage.putFile('profiles/bob/avatar-1.jpg', path.join(tmp, 'poster.jpg'));
+  const alice = profileMedia('alice');
+  for (const key of [
+    'profiles/..',
+    'profiles',
+    'profiles/',
+    'profiles/alice',
+    'profiles/alice/',
+    'profiles/alice/..',
+    'profiles/alice/../bob/avatar-1.jpg',
+    'profiles/bob/avatar-1.jpg',
+    'videos/abcd',
+    '/profiles/alice/avatar-1.jpg',
+    'profiles\\alice\\..\\bob',
+    '',
+  ]) {
+    await expect(storage.deleteOwned(alice, key), key).rejects.toThrow(UnsafeKey);
+  }
+  expect(await read(storage.url('profiles/bob/avatar-1.jpg'))).toBe(4);
+  expect(await read(storage.url('profiles/alice/avatar-2.jpg'))).toBe(4);
+  expect(await read(storage.url('videos/abcd/poster.jpg'))).toBe(4);
+  await storage.deleteOwned(alice, 'profiles/alice/avatar-1.jpg');
+  expect(await read(storage.url('profiles/alice/avatar-1.jpg'))).toBeUndefined();
+  expect(await read(storage.url('profiles/alice/avatar-2.jpg'))).toBe(4);
+  expect(() => profileMedia('..')).toThrow(UnsafeKey);
+  expect(() => videoMedia('a/b')).toThrow(UnsafeKey);
 }
+
+describe('safeKey', () => {
+  it('takes plain relative keys', () => {
+    expect(safeKey('videos/abc/hls/master.m3u8')).toBe('videos/abc/hls/master.m3u8');
+    expect(safeKey('profiles/u1//avatar.jpg')).toBe('profiles/u1/avatar.jpg');
+  });
+  it('refuses climbing, absolute, backslash and NUL keys, before and after normalising', () => {
+    for (const key of [
+      '..',
+      '../x',
+      'profiles/..',
+      'profiles/../x',
+      'a/./../../b',
+      '/etc/passwd',
+      '//x',
+      'C:/x',
+      'a\\b',
+      '..\\x',
+      'a\0b',
+      '',
+      '.',
+      './',
+      'a/..',
+    ]) {
+      expect(() => safeKey(key), JSON.stringify(key)).toThrow(UnsafeKey);
+    }
+  });
+});
 
 describe('S3-compatible storage', () => {
   it('stores folders and files with types and cache headers, serves them, and deletes by prefix', async () => {
-    const storage = createS3Storage({ bucket: 'glint-media', region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: `${endpoint}/glint-media` });
+    const storage = createS3Storage({
+      bucket: 'glint-media',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: `${endpoint}/glint-media`,
+    });
     await storage.putFile('videos/x/hls/master.m3u8', path.join(src, 'master.m3u8'));
     const head = await fetch(storage.url('videos/x/hls/master.m3u8'));
     expect(head.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');

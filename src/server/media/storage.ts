@@ -11,8 +11,13 @@ export interface Storage {
   /** Copies a local folder's files under `prefix`. */
   putDirectory(prefix: string, dir: string): Promise<void>;
   putFile(key: string, file: string): Promise<void>;
-  /** Removes every object under `prefix`. */
-  deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Removes `key` (and what is below it as a folder) when it lies strictly under `owner`; any
+   * other key is refused with UnsafeKey, whatever a database row says.
+   */
+  deleteOwned(owner: OwnerPrefix, key: string): Promise<void>;
+  /** Removes everything of one owner (a removed video). */
+  deleteAllOf(owner: OwnerPrefix): Promise<void>;
   /** The address a browser fetches `key` from. */
   url(key: string): string;
   /** The key behind an address this storage made; undefined for any other address. */
@@ -21,11 +26,38 @@ export interface Storage {
   root?: string;
 }
 
+export class UnsafeKey extends Error {}
+
+const badKey = (k: string) =>
+  k === '' || k.startsWith('/') || /^[A-Za-z]:/.test(k) || k.includes('\\') || k.includes('\0') || k.split('/').some((seg) => seg === '..');
+
+/**
+ * Keys are made by the server, never taken from a request or a stored URL as they are: one that
+ * could climb out of its place (`..`), start at the root, or hide a separator is refused, both as
+ * given and once normalised.
+ */
 export const safeKey = (key: string) => {
-  const norm = path.posix.normalize(key).replace(/^\/+/, '');
-  if (norm.startsWith('..')) throw new Error(`Unsafe storage key: ${key}`);
+  if (typeof key !== 'string' || badKey(key)) throw new UnsafeKey(`Unsafe storage key: ${JSON.stringify(key)}`);
+  const norm = path.posix.normalize(key);
+  if (badKey(norm) || norm === '.' || norm.startsWith('./')) throw new UnsafeKey(`Unsafe storage key: ${JSON.stringify(key)}`);
   return norm;
 };
+
+/** The only places a delete may reach: one user's profile images, or one video's files. */
+export type OwnerPrefix = string & { readonly __ownerPrefix: true };
+const ownerPrefix = (area: 'profiles' | 'videos', id: string): OwnerPrefix => {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new UnsafeKey(`Unsafe owner id: ${JSON.stringify(id)}`);
+  return `${area}/${id}` as OwnerPrefix;
+};
+export const profileMedia = (userId: string) => ownerPrefix('profiles', userId);
+export const videoMedia = (videoId: string) => ownerPrefix('videos', videoId);
+
+/** `key` made safe, and refused unless it lies strictly below `owner`. */
+export function ownedKey(owner: OwnerPrefix, key: string): string {
+  const k = safeKey(key).replace(/\/+$/, '');
+  if (!k.startsWith(`${owner}/`) || k.length <= owner.length + 1) throw new UnsafeKey(`Key ${JSON.stringify(key)} is not under ${owner}/`);
+  return k;
+}
 
 /** Segments, posters and sprites never change under a key; playlists may be rewritten. */
 export const cacheControlFor = (key: string) => (key.endsWith('.m3u8') ? 'public, max-age=60' : 'public, max-age=31536000, immutable');
@@ -61,8 +93,11 @@ export function createLocalStorage(root: string, publicBase = '/media'): Storage
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.copyFile(file, target);
     },
-    async deletePrefix(prefix) {
-      await fs.promises.rm(path.join(root, safeKey(prefix)), { recursive: true, force: true });
+    async deleteOwned(owner, key) {
+      await fs.promises.rm(path.join(root, ownedKey(owner, key)), { recursive: true, force: true });
+    },
+    async deleteAllOf(owner) {
+      await fs.promises.rm(path.join(root, safeKey(owner)), { recursive: true, force: true });
     },
     url: (key) => `${publicBase}/${safeKey(key)}`,
     keyOf: (url) => (url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length + 1) : undefined),
@@ -99,6 +134,16 @@ export function createS3Storage(o: S3Options): Storage {
       }),
     );
   };
+  /** The object `p` itself and what is below it as a folder, never a sibling sharing the start. */
+  const deleteUnder = async (p: string) => {
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: p, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).filter((c) => c.Key === p || c.Key!.startsWith(`${p}/`)).map((c) => ({ Key: c.Key! }));
+      if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: keys } }));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  };
   return {
     kind: 's3',
     async putDirectory(prefix, dir) {
@@ -109,17 +154,8 @@ export function createS3Storage(o: S3Options): Storage {
       }
     },
     putFile: put,
-    async deletePrefix(prefix) {
-      let token: string | undefined;
-      do {
-        const p = safeKey(prefix);
-        const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: p, ContinuationToken: token }));
-        // The object itself or what is below it as a folder, never a sibling sharing the start.
-        const keys = (page.Contents ?? []).filter((c) => c.Key === p || c.Key!.startsWith(`${p}/`)).map((c) => ({ Key: c.Key! }));
-        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: keys } }));
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-    },
+    deleteOwned: async (owner, key) => deleteUnder(ownedKey(owner, key)),
+    deleteAllOf: async (owner) => deleteUnder(safeKey(owner)),
     url: (key) => `${base}/${safeKey(key)}`,
     keyOf: (url) => (url.startsWith(`${base}/`) ? url.slice(base.length + 1) : undefined),
   };

@@ -6,9 +6,12 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushSubscriptions } from '../db/schema/index.js';
 import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+import { createPush, isPrivateEndpoint, PUSH_ENDPOINT_TAKEN, PUSH_MAX_PER_USER, PUSH_NOT_HTTPS, PUSH_PRIVATE_ADDRESS } from './push.js';
 
 // The browser's push service, held at its protocol boundary: a local endpoint that receives
 // the encrypted Web Push POST (RFC 8030/8291) exactly as FCM or Mozilla's would.
@@ -21,7 +24,27 @@ const vapid = webpush.generateVAPIDKeys();
 beforeAll(async () => {
   // Push services speak HTTPS only: a self-signed certificate that this test process trusts.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-push-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      `${dir}/key.pem`,
+      '-out',
+      `${dir}/cert.pem`,
+    ],
+    { stdio: 'ignore' },
+  );
   const cert = fs.readFileSync(`${dir}/cert.pem`);
   https.globalAgent.options.ca = [cert];
   server = https.createServer({ key: fs.readFileSync(`${dir}/key.pem`), cert }, (req, res) => {
@@ -71,8 +94,59 @@ describe('web push', () => {
     await fan.request('PUT', '/api/profiles/push_gone/follow', {});
     for (let i = 0; i < 50 && received.length === before; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 200));
-    const { pushSubscriptions } = await import('../db/schema/index.js');
     const rows = await t.database.db.select().from(pushSubscriptions);
     expect(rows.map((r) => r.endpoint)).not.toContain(`${endpoint}/gone`);
+  });
+
+  it('takes only https endpoints, and an endpoint stays with the account that registered it', async () => {
+    const owner = await verifiedClient(t.app, 'push_keep');
+    const thief = await verifiedClient(t.app, 'push_thief');
+    const plain = await owner.post('/api/push/subscriptions', { endpoint: 'http://push.example/x', keys: browserKeys() });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().message).toBe(PUSH_NOT_HTTPS);
+    expect((await owner.post('/api/push/subscriptions', { endpoint: `${endpoint}/kept`, keys: browserKeys() })).statusCode).toBe(204);
+    const taken = await thief.post('/api/push/subscriptions', { endpoint: `${endpoint}/kept`, keys: browserKeys() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(PUSH_ENDPOINT_TAKEN);
+    // Nor can the other account remove it.
+    expect((await thief.request('DELETE', '/api/push/subscriptions', { endpoint: `${endpoint}/kept` })).statusCode).toBe(204);
+    const rows = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, `${endpoint}/kept`));
+    expect(rows.map((r) => r.userId)).toEqual([(await owner.get('/api/me')).json().user.id]);
+  });
+
+  it('keeps at most 10 browsers per account, the newest', async () => {
+    const owner = await verifiedClient(t.app, 'push_many');
+    for (let i = 0; i < PUSH_MAX_PER_USER + 3; i++) {
+      expect((await owner.post('/api/push/subscriptions', { endpoint: `${endpoint}/many-${i}`, keys: browserKeys() })).statusCode).toBe(204);
+    }
+    const id = (await owner.get('/api/me')).json().user.id;
+    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+    expect(rows.length).toBe(PUSH_MAX_PER_USER);
+    expect(rows.map((r) => r.endpoint)).toContain(`${endpoint}/many-${PUSH_MAX_PER_USER + 2}`);
+    expect(rows.map((r) => r.endpoint)).not.toContain(`${endpoint}/many-0`);
+  });
+
+  it('on a public server, refuses endpoints on loopback or private addresses', async () => {
+    const owner = await verifiedClient(t.app, 'push_private');
+    const id = (await owner.get('/api/me')).json().user.id;
+    const publicPush = createPush(t.database.db, { ...vapid, subject: 'mailto:ops@glint.example' }, { allowPrivateEndpoints: false });
+    for (const address of [
+      endpoint,
+      'https://localhost/p',
+      'https://10.0.0.5/p',
+      'https://192.168.1.20/p',
+      'https://[::1]/p',
+      'https://[::ffff:127.0.0.1]/p',
+      'https://169.254.169.254/p',
+    ]) {
+      await expect(publicPush.subscribe(id, { endpoint: address, keys: browserKeys() }), address).rejects.toMatchObject({
+        statusCode: 400,
+        message: PUSH_PRIVATE_ADDRESS,
+      });
+    }
+    expect(await isPrivateEndpoint('https://8.8.8.8/push')).toBe(false);
   });
 });

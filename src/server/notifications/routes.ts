@@ -43,7 +43,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/push/key',
-    { schema: { tags: ['notifications'], summary: 'The VAPID public key for web push (null when off)', response: { 200: z.object({ publicKey: z.string().nullable() }) } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The VAPID public key for web push (null when off)',
+        response: { 200: z.object({ publicKey: z.string().nullable() }) },
+      },
+    },
     async () => ({ publicKey: app.push.publicKey ?? null }),
   );
 

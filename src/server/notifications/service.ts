@@ -2,7 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LONG_VIDEO_CONTENT_TYPE } from '../../shared/product.js';
 import { NOTIFICATIONS_PAGE, type AppNotification } from '../../shared/realtime.js';
+import type { VideoKind } from '../../shared/video-rules.js';
 import type { Db } from '../db/client.js';
+import { isUuid } from '../db/ids.js';
 import { notifications } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
@@ -16,7 +18,7 @@ export interface NotifyInput {
   actorId: string;
   type: NotificationType;
   contentId?: string;
-  /** livestream, short_video or glint_video (SPEC.md §3). */
+  /** livestream, short_video or glint_video (docs/product.md §3). */
   contentType?: string;
   /** The content's title, for the message. */
   contentTitle?: string;
@@ -43,13 +45,21 @@ export function notificationText(type: NotificationType, actor: string, contentT
   }
 }
 
-export const contentTypeOfVideo = (kind: 'long' | 'short') => (kind === 'short' ? 'short_video' : LONG_VIDEO_CONTENT_TYPE);
+export const contentTypeOfVideo = (kind: VideoKind) => (kind === 'short' ? 'short_video' : LONG_VIDEO_CONTENT_TYPE);
 
 async function withActor(db: Db, rows: (typeof notifications.$inferSelect)[]): Promise<AppNotification[]> {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))];
   const actors = ids.length
-    ? await db.select(creatorColumns).from(profilesTable).where(sql`${profilesTable.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)
+    ? await db
+        .select(creatorColumns)
+        .from(profilesTable)
+        .where(
+          sql`${profilesTable.id} in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        )
     : [];
   const byId = new Map(actors.map((a) => [a.id, a]));
   return rows.map((r) => ({
@@ -78,17 +88,28 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
   return {
     async notify(input) {
       if (input.userId === input.actorId) return undefined;
-      if ((input.type === 'like' || input.type === 'share' || input.type === 'follow') ) {
+      if (input.type === 'like' || input.type === 'share' || input.type === 'follow') {
         const conditions = [eq(notifications.userId, input.userId), eq(notifications.actorId, input.actorId), eq(notifications.type, input.type)];
         if (input.contentId) conditions.push(eq(notifications.contentId, input.contentId));
-        const [dupe] = await db.select({ id: notifications.id }).from(notifications).where(and(...conditions)).limit(1);
+        const [dupe] = await db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(...conditions))
+          .limit(1);
         if (dupe) return undefined;
       }
       const [actor] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, input.actorId));
       const text = notificationText(input.type, actor?.displayName ?? 'Someone', input.contentTitle, input.amountSol);
       const [row] = await db
         .insert(notifications)
-        .values({ userId: input.userId, actorId: input.actorId, type: input.type, ...text, contentId: input.contentId ?? null, contentType: input.contentType ?? null })
+        .values({
+          userId: input.userId,
+          actorId: input.actorId,
+          type: input.type,
+          ...text,
+          contentId: input.contentId ?? null,
+          contentType: input.contentType ?? null,
+        })
         .returning();
       const [n] = await withActor(db, [row!]);
       await realtime.publish(input.userId, 'notification.created', n!);
@@ -107,24 +128,32 @@ export async function listNotifications(db: Db, userId: string) {
   return { notifications: await withActor(db, rows), unread: count?.n ?? 0 };
 }
 
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-
 /** Marks one of your notifications read; someone else's is "not found". */
 export async function markRead(db: Db, realtime: Realtime, userId: string, id: string) {
   if (!isUuid(id)) throw notFound('This notification does not exist');
-  const updated = await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
   if (!updated.length) throw notFound('This notification does not exist');
   await realtime.publish(userId, 'notification.read', { ids: [id] });
 }
 
 export async function markAllRead(db: Db, realtime: Realtime, userId: string) {
-  await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   await realtime.publish(userId, 'notification.read', { ids: 'all' });
 }
 
 export async function deleteNotification(db: Db, realtime: Realtime, userId: string, id: string) {
   if (!isUuid(id)) throw notFound('This notification does not exist');
-  const deleted = await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
   if (!deleted.length) throw notFound('This notification does not exist');
   await realtime.publish(userId, 'notification.deleted', { id });
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage } from '../../shared/realtime.js';
+import type { VideoKind } from '../../shared/video-rules.js';
 import { buildApp } from '../app.js';
 import { notifications, videos } from '../db/schema/index.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
@@ -29,7 +30,7 @@ async function person(name?: string) {
 }
 
 /** A ready video owned by `ownerId`, written straight to the database (no transcoding needed here). */
-async function readyVideo(ownerId: string, kind: 'long' | 'short' = 'long') {
+async function readyVideo(ownerId: string, kind: VideoKind = 'long') {
   const [v] = await t.database.db
     .insert(videos)
     .values({ ownerId, kind, title: `Clip ${++n}`, slug: 'clip', category: 'other', status: 'ready', publishedAt: new Date() })
@@ -112,13 +113,23 @@ describe('notifications', () => {
     expect((await owner.c.request('DELETE', `/api/notifications/${note.id}`)).statusCode).toBe(204);
     expect((await owner.c.get('/api/notifications')).json().notifications).toEqual([]);
     expect((await new Client(t.app).get('/api/notifications')).statusCode).toBe(401);
+    // 36 characters of a uuid's alphabet that are no uuid (found by the API fuzz test).
+    expect((await owner.c.post(`/api/notifications/${'-'.repeat(36)}/read`)).statusCode).toBe(404);
+    expect((await owner.c.request('DELETE', `/api/notifications/${'-'.repeat(36)}`)).statusCode).toBe(404);
   });
 
   it('loads the 50 newest', async () => {
     const owner = await person();
     const other = await person();
     await t.database.db.insert(notifications).values(
-      Array.from({ length: 60 }, (_, i) => ({ userId: owner.id, actorId: other.id, type: 'like' as const, title: 'New like', message: `like ${i}`, createdAt: new Date(Date.now() - (60 - i) * 1000) })),
+      Array.from({ length: 60 }, (_, i) => ({
+        userId: owner.id,
+        actorId: other.id,
+        type: 'like' as const,
+        title: 'New like',
+        message: `like ${i}`,
+        createdAt: new Date(Date.now() - (60 - i) * 1000),
+      })),
     );
     const list = (await owner.c.get('/api/notifications')).json();
     expect(list.notifications).toHaveLength(50);
@@ -167,6 +178,68 @@ describe('realtime', () => {
   });
 });
 
+describe('shares', () => {
+  it('count once per viewer per window, notify once, and a guest counts once per address whatever its browser says', async () => {
+    const owner = await person();
+    const fan = await person();
+    const v = await readyVideo(owner.id);
+    for (let i = 0; i < 3; i++) expect((await fan.c.post(`/api/videos/${v.id}/share`, {})).json()).toEqual({ shares: 1 });
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/videos/${v.id}/share`,
+        headers: { 'user-agent': `Bot/${i}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.json()).toEqual({ shares: 2 });
+    }
+    const list = (await owner.c.get('/api/notifications')).json();
+    expect(list.notifications.filter((x: { type: string }) => x.type === 'share')).toHaveLength(1);
+  });
+});
+
+describe('realtime sockets end with their session', () => {
+  const closed = (ws: WebSocket) => new Promise<number>((r) => ws.on('close', (code) => r(code)));
+
+  it('closes the socket when its browser signs out', async () => {
+    const owner = await person();
+    const s = socket(owner.c);
+    await s.next('hello');
+    const code = closed(s.ws);
+    expect((await owner.c.post('/api/auth/sign-out', {})).statusCode).toBe(200);
+    expect(await code).toBe(4401);
+  });
+
+  it('closes the socket of a device signed out from settings; nobody else can sign it out', async () => {
+    const owner = await person();
+    const laptop = new Client(t.app);
+    expect((await laptop.post('/api/auth/sign-in/username', { username: owner.username, password: 'Str0ng!Passw0rd' })).statusCode).toBe(200);
+    const s = socket(laptop);
+    await s.next('hello');
+    const laptopId = (await laptop.get('/api/auth/get-session')).json().session.id as string;
+    const stranger = await person();
+    expect((await stranger.c.request('DELETE', `/api/sessions/${laptopId}`)).statusCode).toBe(404);
+    expect((await laptop.get('/api/me')).json().user.id).toBe(owner.id);
+    const code = closed(s.ws);
+    expect((await owner.c.request('DELETE', `/api/sessions/${laptopId}`)).statusCode).toBe(204);
+    expect(await code).toBe(4401);
+    expect((await laptop.get('/api/me')).json()).toEqual({ user: null });
+  });
+
+  it('lets one account hold at most 10 sockets', async () => {
+    const owner = await person();
+    const open = Array.from({ length: 10 }, () => socket(owner.c));
+    for (const s of open) await s.next('hello');
+    const extra = socket(owner.c);
+    expect(await closed(extra.ws)).toBe(4429);
+    open[0]!.ws.close();
+    await closed(open[0]!.ws);
+    const again = socket(owner.c);
+    await again.next('hello');
+    for (const s of [...open, again]) s.ws.close();
+  });
+});
+
 describe('profile editing', () => {
   it('changes display name, bio and links with the rules, and refuses a taken display name', async () => {
     const a = await person();
@@ -183,8 +256,15 @@ describe('profile editing', () => {
     const a = await person();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-img-test-'));
     const png = path.join(dir, 'a.png');
-    execFileSync('ffmpeg', ['-y', '-f', 'lavfi', '-i', 'testsrc2=size=800x600', '-frames:v', '1', '-metadata', 'comment=secret-location', png], { stdio: 'ignore' });
-    const up = await t.app.inject({ method: 'POST', url: '/api/profile/avatar', payload: fs.readFileSync(png), headers: { 'content-type': 'image/png', cookie: [...a.c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    execFileSync('ffmpeg', ['-y', '-f', 'lavfi', '-i', 'testsrc2=size=800x600', '-frames:v', '1', '-metadata', 'comment=secret-location', png], {
+      stdio: 'ignore',
+    });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/avatar',
+      payload: fs.readFileSync(png),
+      headers: { 'content-type': 'image/png', cookie: [...a.c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(up.statusCode).toBe(200);
     const url = up.json().url as string;
     expect((await a.c.get('/api/me')).json().profile.avatarUrl).toBe(url);
@@ -192,9 +272,30 @@ describe('profile editing', () => {
     const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', stored]).toString());
     expect([probe.streams[0].width, probe.streams[0].height]).toEqual([512, 512]);
     expect(JSON.stringify(probe.format.tags ?? {})).not.toContain('secret-location');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/profile/avatar', payload: Buffer.from('not an image at all'), headers: { 'content-type': 'image/png', cookie: [...a.c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/avatar',
+      payload: Buffer.from('not an image at all'),
+      headers: { 'content-type': 'image/png', cookie: [...a.c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(bad.statusCode).toBe(415);
     expect(bad.json().message).toBe('This file is not an image. Upload a JPEG, PNG, WebP or GIF.');
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a picture whose header passes the probe but whose pixels do not decode (found by the API fuzz test)', async () => {
+    const a = await person();
+    const cookie = [...a.c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const pngWithBrokenData = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAMAASsJTYQAAAAASUVORK5CYII=', 'base64');
+    const gifOfImpossibleSize = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x75, 0x33, 0xfc, 0x85, 0xfe, 0x7d, 0xd7, 0x89, 0x85])]);
+    for (const [url, payload, type] of [
+      ['/api/profile/banner', pngWithBrokenData, 'image/png'],
+      ['/api/profile/avatar', gifOfImpossibleSize, 'image/gif'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': type, cookie } });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ code: 'not_an_image', message: 'This file is not an image. Upload a JPEG, PNG, WebP or GIF.' });
+    }
+    expect((await a.c.get('/api/me')).json().profile.avatarUrl).toBeNull();
   });
 });

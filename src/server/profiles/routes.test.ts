@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
+import { peopleQuery } from '../search/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed.js';
 import { userRoles } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from '../test-support/app.js';
+import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +26,7 @@ describe('GET /api/profiles/:username', () => {
   it('answers 404 for a user who does not exist', async () => {
     const res = await t.app.inject('/api/profiles/nobody_here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'not_found', message: 'This user does not exist' });
+    expect(res.json()).toEqual({ code: 'not_found', message: 'This user does not exist' });
   });
 });
 
@@ -57,5 +59,43 @@ describe('GET /api/search', () => {
     expect(byDisplay.users.map((u: { username: string }) => u.username)).toContain('defidan');
     const prefix = (await t.app.inject('/api/search?q=escr%20anch')).json();
     expect(prefix.streams.map((x: { title: string }) => x.title)).toEqual(['Building an escrow program in Anchor']);
+  });
+});
+
+describe('people search', () => {
+  it('finds names through the trigram indexes, not a scan of every profile', async () => {
+    await t.database.db.execute(sql.raw('set enable_seqscan = off'));
+    try {
+      const res = (await t.database.db.execute(sql`explain ${peopleQuery(t.database.db, 'solwhael')}`)) as { rows?: unknown[] } | unknown[];
+      const plan = ((Array.isArray(res) ? res : (res.rows ?? [])) as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join('\n');
+      expect(plan).toContain('profiles_username_trgm_idx');
+      expect(plan).toContain('profiles_display_name_trgm_idx');
+      expect(plan).not.toMatch(/Seq Scan on profiles/);
+    } finally {
+      await t.database.db.execute(sql.raw('reset enable_seqscan'));
+    }
+  });
+});
+
+describe('PATCH /api/profile errors', () => {
+  it('answers a taken display name with 409 display_name_taken, and an invalid field by its path', async () => {
+    const a = await verifiedClient(t.app, 'errors_alpha');
+    const b = await verifiedClient(t.app, 'errors_beta');
+    expect((await a.request('PATCH', '/api/profile', { displayName: 'Taken Name' })).statusCode).toBe(200);
+
+    const taken = await b.request('PATCH', '/api/profile', { displayName: 'taken name' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      code: 'display_name_taken',
+      message: 'Display name is already taken',
+      fields: { displayName: 'Display name is already taken' },
+    });
+
+    const invalid = await b.request('PATCH', '/api/profile', { displayName: 'x'.repeat(50), links: ['https://ok.example', 'javascript:alert(1)'] });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      code: 'invalid_request',
+      fields: { displayName: 'Display name must be less than 50 characters', 'links.1': expect.any(String) },
+    });
   });
 });

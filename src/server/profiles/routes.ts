@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CreatorSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../shared/content.js';
+import { IMAGE_MAX_BYTES } from '../../shared/images.js';
 import { profiles } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 import { acceptImageBodies, storeImage } from '../media/images.js';
+import { profileMedia } from '../media/storage.js';
 import { follow, followStats, listFollows, unfollow } from './follows.js';
 import { listBounties } from '../bounties/service.js';
 import { notFound } from '../http/errors.js';
@@ -145,19 +147,33 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const which of ['followers', 'following'] as const) {
     app.get(
       `/api/profiles/:username/${which}`,
-      { schema: { tags: ['profiles'], summary: which === 'followers' ? 'Who follows this user' : 'Whom this user follows', params: UsernameParams, response: { 200: z.array(CreatorSchema) } } },
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: which === 'followers' ? 'Who follows this user' : 'Whom this user follows',
+          params: UsernameParams,
+          response: { 200: z.array(CreatorSchema) },
+        },
+      },
       async (req) => listFollows(app.db, (await profileOr404(req.params.username)).id, which),
     );
   }
 
   app.patch(
     '/api/profile',
-    { schema: { tags: ['profiles'], summary: 'Edit your profile', body: ProfileUpdateSchema, response: { 200: z.object({ displayName: z.string(), bio: z.string(), links: z.array(z.string()) }) } } },
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Edit your profile',
+        body: ProfileUpdateSchema,
+        response: { 200: z.object({ displayName: z.string(), bio: z.string(), links: z.array(z.string()) }) },
+      },
+    },
     async (req) => {
       const s = await requireVerifiedUser(req);
       const { displayName, bio, links } = req.body;
       if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
-        throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN);
+        throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
       }
       const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       if (displayName !== undefined) set.displayName = displayName;
@@ -171,18 +187,33 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Avatar and banner: the raw image as the body, checked, resized and re-encoded without EXIF.
   await app.register(async (scope) => {
     acceptImageBodies(scope);
-    for (const [kind, w, h] of [['avatar', 512, 512], ['banner', 1500, 500]] as const) {
+    for (const [kind, w, h] of [
+      ['avatar', 512, 512],
+      ['banner', 1500, 500],
+    ] as const) {
       scope.post(
         `/api/profile/${kind}`,
-        { schema: { tags: ['profiles'], summary: `Upload your ${kind} (an image body, 8 MB at most)`, response: { 200: z.object({ url: z.string() }) } } },
+        {
+          schema: {
+            tags: ['profiles'],
+            summary: `Upload your ${kind} (an image body, ${IMAGE_MAX_BYTES / 1024 / 1024} MB at most)`,
+            response: { 200: z.object({ url: z.string() }) },
+          },
+        },
         async (req) => {
           const s = await requireVerifiedUser(req);
           const old = await findProfileById(app.db, s.user.id);
-          const url = await storeImage(app.storage, req.body, `profiles/${s.user.id}/${kind}-${randomUUID()}.jpg`, w, h);
-          await app.db.update(profiles).set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url }).where(eq(profiles.id, s.user.id));
+          const url = await storeImage(app.storage, req.body, `${profileMedia(s.user.id)}/${kind}-${randomUUID()}.jpg`, w, h);
+          await app.db
+            .update(profiles)
+            .set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url })
+            .where(eq(profiles.id, s.user.id));
           const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
           const previousKey = previous ? app.storage.keyOf(previous) : undefined;
-          if (previousKey?.startsWith('profiles/')) await app.storage.deletePrefix(previousKey);
+          // Only the user's own files go: a stored address pointing anywhere else is left alone.
+          if (previousKey) {
+            await app.storage.deleteOwned(profileMedia(s.user.id), previousKey).catch((err) => req.log.warn({ err }, `old ${kind} not removed`));
+          }
           return { url };
         },
       );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileNameCandidates } from './service.js';
 
-describe('profile of a new account (SPEC.md §4)', () => {
+describe('profile of a new account (docs/product.md §4)', () => {
   it('takes the username from the account, else the email, else user_ and the id', () => {
     expect(profileNameCandidates({ id: 'abcdefghijk', username: 'satoshi', email: 's@x.io' }).username).toBe('satoshi');
     expect(profileNameCandidates({ id: 'abcdefghijk', email: 'ada.lovelace@x.io' }).username).toBe('adalovelace');

@@ -12,7 +12,7 @@ export const creatorColumns = {
 };
 export { profiles as profilesTable };
 
-/** A profile row with the roles of its user (SPEC.md §6). */
+/** A profile row with the roles of its user (docs/product.md §6). */
 async function withRoles(db: Db, row: typeof profiles.$inferSelect | undefined) {
   if (!row) return undefined;
   const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
@@ -37,14 +37,17 @@ export async function countProfiles(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-
 /**
  * Is this username in use by a profile or an account, compared without case? `exceptUserId`
  * ignores that person's own (renaming to a different case, a profile being created).
  */
 export async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
   const lower = username.trim().toLowerCase();
-  const [p] = await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.username})`, lower)).limit(1);
+  const [p] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.username})`, lower))
+    .limit(1);
   if (p && p.id !== exceptUserId) return true;
   const [u] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.username, lower)).limit(1);
   return !!u && u.id !== exceptUserId;
@@ -60,7 +63,7 @@ export interface NewAccount {
 }
 
 /**
- * SPEC.md §4: the username from the account's metadata, else the email's local part, else
+ * docs/product.md §4: the username from the account's metadata, else the email's local part, else
  * `user_` and 8 characters of the id; letters, digits and underscores only, made unique by a
  * number. The display name from the name given at sign-up or by the provider, else 'User'.
  */
@@ -73,8 +76,16 @@ export function profileNameCandidates(a: NewAccount): { username: string; displa
   return { username, displayName };
 }
 
-/** Creates the profile of a new account (idempotent: an existing one is kept). */
-export async function createProfileForUser(db: Db, a: NewAccount): Promise<void> {
+/** Makes a provider's picture address the user's own stored avatar; its URL, or undefined. */
+export type AvatarImporter = (userId: string, pictureUrl: string) => Promise<string | undefined>;
+
+/**
+ * Creates the profile of a new account (idempotent: an existing one is kept). A picture the
+ * account came with (Google's) is copied in by `importAvatar`; its address itself is never
+ * stored, so no profile row points at anything the server did not make. Without an importer, or
+ * when the copy fails, the profile has no avatar.
+ */
+export async function createProfileForUser(db: Db, a: NewAccount, importAvatar?: AvatarImporter): Promise<void> {
   const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, a.id)).limit(1);
   if (existing) return;
   const { username: base, displayName } = profileNameCandidates(a);
@@ -83,7 +94,10 @@ export async function createProfileForUser(db: Db, a: NewAccount): Promise<void>
     const suffix = String(n);
     username = `${base.slice(0, 20 - suffix.length)}${suffix}`;
   }
-  await db.insert(profiles).values({ id: a.id, username, displayName, avatarUrl: a.image ?? null }).onConflictDoNothing();
+  const created = await db.insert(profiles).values({ id: a.id, username, displayName, avatarUrl: null }).onConflictDoNothing().returning({ id: profiles.id });
+  if (!created.length || !a.image || !importAvatar) return;
+  const avatarUrl = await importAvatar(a.id, a.image);
+  if (avatarUrl) await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, a.id));
 }
 
 export async function findProfileById(db: Db, id: string) {

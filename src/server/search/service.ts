@@ -26,6 +26,12 @@ export function textRank(title: unknown, description: unknown, tsquery: string) 
 export async function searchPeople(db: Db, q: string, limit = 20): Promise<Creator[]> {
   const needle = q.trim().toLowerCase();
   if (!needle) return [];
+  const rows = await peopleQuery(db, needle, limit);
+  return rows.map(({ score: _score, ...c }) => c);
+}
+
+/** The people-search query for a lower-cased, trimmed needle (its plan is checked by the tests). */
+export function peopleQuery(db: Db, needle: string, limit = 20) {
   const score = sql<number>`greatest(
       similarity(lower(${profiles.username}), ${needle}),
       similarity(lower(${profiles.displayName}), ${needle}),
@@ -34,18 +40,24 @@ export async function searchPeople(db: Db, q: string, limit = 20): Promise<Creat
            when lower(${profiles.username}) like ${escapeLike(needle) + '%'} then 1.5
            when lower(${profiles.displayName}) like ${'%' + escapeLike(needle) + '%'} then 1.2
            else 0 end)`;
-  const rows = await db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      verificationType: profiles.verificationType,
-      score,
-    })
-    .from(profiles)
-    .where(sql`${score} > 0.3`)
-    .orderBy(sql`${score} desc`, profiles.username)
-    .limit(limit);
-  return rows.map(({ score: _score, ...c }) => c);
+  return (
+    db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        displayName: profiles.displayName,
+        avatarUrl: profiles.avatarUrl,
+        verificationType: profiles.verificationType,
+        score,
+      })
+      .from(profiles)
+      // Candidates come from the trigram indexes (`%` is similarity above 0.3, `<%` word similarity,
+      // LIKE the substring); the score then orders them.
+      .where(
+        sql`(lower(${profiles.username}) % ${needle} or lower(${profiles.displayName}) % ${needle} or ${needle} <% lower(${profiles.displayName})
+           or lower(${profiles.username}) like ${escapeLike(needle) + '%'} or lower(${profiles.displayName}) like ${'%' + escapeLike(needle) + '%'})`,
+      )
+      .orderBy(sql`${score} desc`, profiles.username)
+      .limit(limit)
+  );
 }

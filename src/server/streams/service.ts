@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
-import type { StreamCard } from '../../shared/content.js';
+import type { StreamCard, StreamDetail } from '../../shared/content.js';
 import type { Db } from '../db/client.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { livestreams } from '../db/schema/index.js';
@@ -42,7 +42,13 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
     .where(and(...where))
     .orderBy(...(tsquery ? [desc(textRank(livestreams.title, livestreams.description, tsquery)), ...order] : order))
     .limit(f.limit ?? 24);
-  return rows.map(({ s, creator }) => ({
+  return rows.map(({ s, creator }) => toCard(s, creator));
+}
+
+type StreamRow = typeof livestreams.$inferSelect;
+
+function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
+  return {
     id: s.id,
     title: s.title,
     slug: s.slug,
@@ -56,5 +62,16 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
     peakViewers: s.peakViewers,
     token: s.tokenMint ? { mint: s.tokenMint, symbol: s.tokenSymbol, name: s.tokenName } : null,
     creator,
-  }));
+  };
+}
+
+/** One stream with its description, as its page shows it; undefined when there is none. */
+export async function getStream(db: Db, id: string): Promise<StreamDetail | undefined> {
+  const [row] = await db
+    .select({ s: livestreams, creator: creatorColumns })
+    .from(livestreams)
+    .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
+    .where(eq(livestreams.id, id))
+    .limit(1);
+  return row ? { ...toCard(row.s, row.creator), description: row.s.description } : undefined;
 }

@@ -1,17 +1,26 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VideoCardSchema } from '../../shared/content.js';
 import { slugify } from '../../shared/routes.js';
-import { CommentBodySchema, CommentSchema, CreateVideoSchema, UpdateVideoSchema, VideoDetailSchema } from '../../shared/videos.js';
+import {
+  CommentBodySchema,
+  CommentSchema,
+  CreateVideoSchema,
+  UpdateVideoSchema,
+  VIDEO_KINDS,
+  VideoDetailSchema,
+  VideoListQuerySchema,
+} from '../../shared/videos.js';
 import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { categoryParam } from '../home/routes.js';
 import { notFound } from '../http/errors.js';
 import { acceptImageBodies, storeImage } from '../media/images.js';
+import { videoMedia } from '../media/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import {
   addComment,
-  addShare,
   changeComment,
   createDraft,
   getOwnedVideo,
@@ -20,6 +29,7 @@ import {
   listComments,
   listOwnUploads,
   listVideos,
+  recordShare,
   recordView,
   saveProgress,
   setLike,
@@ -27,6 +37,13 @@ import {
 } from './service.js';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Who is counted for a view or share: the account, or a guest's address (and browser), hashed so no address is stored. */
+function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, withAgent: boolean): string {
+  if (s) return `u:${s.user.id}`;
+  const agent = withAgent ? (req.headers['user-agent'] ?? '') : '';
+  return `a:${createHash('sha256').update(`${req.ip}|${agent}|${req.server.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
+}
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A published video a viewer may act on (like, comment, view, share). */
@@ -42,15 +59,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['videos'],
         summary: 'Ready public videos or shorts, newest or trending first, paged',
-        querystring: z.object({
-          kind: z.enum(['long', 'short']).default('long'),
-          category: z.string().max(64).optional(),
-          sort: z.enum(['newest', 'trending']).default('newest'),
-          offset: z.coerce.number().int().min(0).max(10_000).default(0),
-          limit: z.coerce.number().int().min(1).max(48).default(24),
-          exclude: z.string().max(64).optional(),
-          owner: z.string().max(64).optional(),
-        }),
+        querystring: VideoListQuerySchema,
         response: { 200: z.array(VideoCardSchema) },
       },
     },
@@ -68,7 +77,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/videos',
-    { schema: { tags: ['videos'], summary: 'Start an upload: a draft the file is sent to with tus', body: CreateVideoSchema, response: { 201: z.object({ id: z.string() }) } } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Start an upload: a draft the file is sent to with tus',
+        body: CreateVideoSchema,
+        response: { 201: z.object({ id: z.string() }) },
+      },
+    },
     async (req, reply) => {
       const s = await requireVerifiedUser(req);
       const draft = await createDraft(app.db, s.user.id, req.body);
@@ -84,14 +100,27 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Your uploads in every state (uploading, processing, ready, failed)',
         response: {
           200: z.array(
-            z.object({ id: z.string(), kind: z.enum(['long', 'short']), title: z.string(), status: z.string(), processingPercent: z.number(), failureReason: z.string().nullable(), thumbnailUrl: z.string().nullable(), createdAt: z.string() }),
+            z.object({
+              id: z.string(),
+              kind: z.enum(VIDEO_KINDS),
+              title: z.string(),
+              status: z.string(),
+              processingPercent: z.number(),
+              failureReason: z.string().nullable(),
+              thumbnailUrl: z.string().nullable(),
+              createdAt: z.string(),
+            }),
           ),
         },
       },
     },
     async (req) => {
       const s = await requireVerifiedUser(req);
-      return (await listOwnUploads(app.db, s.user.id)).map((v) => ({ ...v, processingPercent: Math.round(v.processingPercent), createdAt: v.createdAt.toISOString() }));
+      return (await listOwnUploads(app.db, s.user.id)).map((v) => ({
+        ...v,
+        processingPercent: Math.round(v.processingPercent),
+        createdAt: v.createdAt.toISOString(),
+      }));
     },
   );
 
@@ -123,27 +152,28 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/videos/:id',
-    { schema: { tags: ['videos'], summary: 'Delete your video and its media', params: IdParams } },
-    async (req, reply) => {
-      const s = await requireVerifiedUser(req);
-      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
-      await app.storage.deletePrefix(`videos/${v.id}`);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/api/videos/:id', { schema: { tags: ['videos'], summary: 'Delete your video and its media', params: IdParams } }, async (req, reply) => {
+    const s = await requireVerifiedUser(req);
+    const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+    await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+    await app.storage.deleteAllOf(videoMedia(v.id));
+    return reply.status(204).send();
+  });
 
   app.post(
     '/api/videos/:id/view',
-    { schema: { tags: ['videos'], summary: 'Count a view (once per viewer per window)', params: IdParams, response: { 200: z.object({ counted: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Count a view (once per viewer per window)',
+        params: IdParams,
+        response: { 200: z.object({ counted: z.boolean() }) },
+      },
+    },
     async (req) => {
       await published(req.params.id);
       const s = await sessionOf(req);
-      // Guests are told apart by address and browser, hashed so no address is stored.
-      const viewer = s ? `u:${s.user.id}` : `a:${createHash('sha256').update(`${req.ip}|${req.headers['user-agent'] ?? ''}|${app.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
-      return { counted: await recordView(app.db, req.params.id, viewer) };
+      return { counted: await recordView(app.db, req.params.id, viewerKey(req, s, true)) };
     },
   );
 
@@ -155,7 +185,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const v = await published(req.params.id);
       const r = await setLike(app.db, req.params.id, s.user.id, true);
       if (r.changed) {
-        await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'like', contentId: v.id, contentType: contentTypeOfVideo(v.kind), contentTitle: v.title });
+        await app.notifier.notify({
+          userId: v.ownerId,
+          actorId: s.user.id,
+          type: 'like',
+          contentId: v.id,
+          contentType: contentTypeOfVideo(v.kind),
+          contentTitle: v.title,
+        });
       }
       return { likes: r.likes, liked: true };
     },
@@ -178,15 +215,31 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const v = await published(req.params.id);
       const s = await sessionOf(req);
-      const shares = await addShare(app.db, req.params.id);
-      if (s) await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'share', contentId: v.id, contentType: contentTypeOfVideo(v.kind), contentTitle: v.title });
+      // Once per viewer per window, like views; a guest counts once per address, whatever the browser says.
+      const { shares, counted } = await recordShare(app.db, req.params.id, viewerKey(req, s, false));
+      if (s && counted)
+        await app.notifier.notify({
+          userId: v.ownerId,
+          actorId: s.user.id,
+          type: 'share',
+          contentId: v.id,
+          contentType: contentTypeOfVideo(v.kind),
+          contentTitle: v.title,
+        });
       return { shares };
     },
   );
 
   app.put(
     '/api/videos/:id/progress',
-    { schema: { tags: ['videos'], summary: 'Remember where you stopped', params: IdParams, body: z.object({ positionSeconds: z.number().min(0).max(100_000) }) } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Remember where you stopped',
+        params: IdParams,
+        body: z.object({ positionSeconds: z.number().min(0).max(100_000) }),
+      },
+    },
     async (req, reply) => {
       const s = await requireUser(req);
       await published(req.params.id);
@@ -212,7 +265,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const s = await requireVerifiedUser(req);
       const v = await published(req.params.id);
       const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
-      await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'comment', contentId: v.id, contentType: contentTypeOfVideo(v.kind), contentTitle: v.title });
+      await app.notifier.notify({
+        userId: v.ownerId,
+        actorId: s.user.id,
+        type: 'comment',
+        contentId: v.id,
+        contentType: contentTypeOfVideo(v.kind),
+        contentTitle: v.title,
+      });
       return reply.status(201).send({ id: c.id });
     },
   );
@@ -227,15 +287,11 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/comments/:id',
-    { schema: { tags: ['videos'], summary: 'Delete your comment', params: IdParams } },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      await changeComment(app.db, req.params.id, s.user.id, null);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/api/comments/:id', { schema: { tags: ['videos'], summary: 'Delete your comment', params: IdParams } }, async (req, reply) => {
+    const s = await requireUser(req);
+    await changeComment(app.db, req.params.id, s.user.id, null);
+    return reply.status(204).send();
+  });
 
   // A thumbnail of the owner's own instead of the picked frames: an image body, fitted to the
   // video's shape (16:9, or 9:16 for shorts).
@@ -249,10 +305,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         const s = await requireVerifiedUser(req);
         const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
         const [w, h] = v.kind === 'short' ? [720, 1280] : [1280, 720];
-        const url = await storeImage(app.storage, req.body, `videos/${v.id}/custom-thumb-${Date.now()}.jpg`, w, h);
+        const own = videoMedia(v.id);
+        const url = await storeImage(app.storage, req.body, `${own}/custom-thumb-${Date.now()}.jpg`, w, h);
         const previousKey = v.thumbnailUrl ? app.storage.keyOf(v.thumbnailUrl) : undefined;
         await updateVideoRow(app.db, v.id, { thumbnailUrl: url });
-        if (previousKey?.includes('/custom-thumb-')) await app.storage.deletePrefix(previousKey);
+        // The picked frames stay (they can be chosen again); an older custom one of this video goes.
+        if (previousKey?.includes('/custom-thumb-')) {
+          await app.storage.deleteOwned(own, previousKey).catch((err) => req.log.warn({ err }, 'old thumbnail not removed'));
+        }
         return { url };
       },
     );

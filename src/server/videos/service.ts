@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../shared/content.js';
 import { slugify } from '../../shared/routes.js';
-import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail } from '../../shared/videos.js';
+import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../shared/videos.js';
 import type { Db } from '../db/client.js';
+import { isUuid } from '../db/ids.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { videoComments, videoLikes, videoProgress, videoViews, videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -10,7 +11,7 @@ import type { Storage } from '../media/storage.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
 
 export interface VideoFilter {
-  kind: 'long' | 'short';
+  kind: VideoKind;
   category?: string | undefined;
   ownerId?: string | undefined;
   /** Any of these owners (the "Following" row). */
@@ -68,7 +69,11 @@ export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
   return rows.map(({ v, creator }) => toCard(v, creator));
 }
 
-export async function createDraft(db: Db, ownerId: string, input: { kind: 'long' | 'short'; title: string; description: string; category: string; tags: string[]; visibility: 'public' | 'unlisted' }) {
+export async function createDraft(
+  db: Db,
+  ownerId: string,
+  input: { kind: VideoKind; title: string; description: string; category: string; tags: string[]; visibility: 'public' | 'unlisted' },
+) {
   const [row] = await db
     .insert(videos)
     .values({ ...input, ownerId, slug: slugify(input.title), status: 'uploading' })
@@ -77,7 +82,7 @@ export async function createDraft(db: Db, ownerId: string, input: { kind: 'long'
 }
 
 export async function getVideo(db: Db, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
   return row;
 }
@@ -93,6 +98,45 @@ export async function updateVideoRow(db: Db, id: string, set: Partial<typeof vid
   await db.update(videos).set(set).where(eq(videos.id, id));
 }
 
+/** Updates the video only while it is in `status`; true when it was. */
+export async function updateVideoInStatus(db: Db, id: string, status: (typeof videos.$inferSelect)['status'], set: Partial<typeof videos.$inferInsert>) {
+  const rows = await db
+    .update(videos)
+    .set(set)
+    .where(and(eq(videos.id, id), eq(videos.status, status)))
+    .returning({ id: videos.id });
+  return rows.length > 0;
+}
+
+/** How many of this owner's videos are being processed now. */
+export async function countProcessing(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(videos)
+    .where(and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing')));
+  return row?.n ?? 0;
+}
+
+/**
+ * An uploaded draft goes to processing with its source, in one statement: only while it is still
+ * waiting for its file, and only while its owner has fewer than `maxProcessing` videos in
+ * processing. False when either is not so.
+ */
+export async function startProcessing(db: Db, id: string, sourceKey: string, maxProcessing: number): Promise<boolean> {
+  const rows = await db
+    .update(videos)
+    .set({ status: 'processing', processingPercent: 0, sourceKey, failureReason: null })
+    .where(
+      and(
+        eq(videos.id, id),
+        eq(videos.status, 'uploading'),
+        sql`(select count(*) from videos busy where busy.owner_id = ${videos.ownerId} and busy.status = 'processing') < ${maxProcessing}`,
+      ),
+    )
+    .returning({ id: videos.id });
+  return rows.length > 0;
+}
+
 export async function getVideoDetail(db: Db, storage: Storage, id: string, viewerId: string | undefined): Promise<VideoDetail> {
   const v = await getVideo(db, id);
   const isOwner = !!v && v.ownerId === viewerId;
@@ -102,9 +146,15 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   let likedByMe = false;
   let resumeAt: number | null = null;
   if (viewerId) {
-    const [like] = await db.select().from(videoLikes).where(and(eq(videoLikes.videoId, id), eq(videoLikes.userId, viewerId)));
+    const [like] = await db
+      .select()
+      .from(videoLikes)
+      .where(and(eq(videoLikes.videoId, id), eq(videoLikes.userId, viewerId)));
     likedByMe = !!like;
-    const [p] = await db.select().from(videoProgress).where(and(eq(videoProgress.videoId, id), eq(videoProgress.userId, viewerId)));
+    const [p] = await db
+      .select()
+      .from(videoProgress)
+      .where(and(eq(videoProgress.videoId, id), eq(videoProgress.userId, viewerId)));
     resumeAt = p?.positionSeconds ?? null;
   }
   return {
@@ -125,7 +175,16 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
     thumbnailUrl: v.thumbnailUrl,
     thumbnailCandidates: v.thumbnailCandidates,
     hlsUrl: v.hlsKey ? storage.url(v.hlsKey) : null,
-    sprite: v.sprite ? { url: storage.url(v.sprite.key), interval: v.sprite.interval, columns: v.sprite.columns, rows: v.sprite.rows, tileWidth: v.sprite.tileWidth, tileHeight: v.sprite.tileHeight } : null,
+    sprite: v.sprite
+      ? {
+          url: storage.url(v.sprite.key),
+          interval: v.sprite.interval,
+          columns: v.sprite.columns,
+          rows: v.sprite.rows,
+          tileWidth: v.sprite.tileWidth,
+          tileHeight: v.sprite.tileHeight,
+        }
+      : null,
     views: v.views,
     likes: v.likes,
     comments: v.comments,
@@ -142,23 +201,56 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
 /** The owner's uploads in every state, newest first (the owner's "your uploads" list). */
 export async function listOwnUploads(db: Db, ownerId: string) {
   return db
-    .select({ id: videos.id, kind: videos.kind, title: videos.title, status: videos.status, processingPercent: videos.processingPercent, failureReason: videos.failureReason, thumbnailUrl: videos.thumbnailUrl, createdAt: videos.createdAt })
+    .select({
+      id: videos.id,
+      kind: videos.kind,
+      title: videos.title,
+      status: videos.status,
+      processingPercent: videos.processingPercent,
+      failureReason: videos.failureReason,
+      thumbnailUrl: videos.thumbnailUrl,
+      createdAt: videos.createdAt,
+    })
     .from(videos)
     .where(and(eq(videos.ownerId, ownerId), sql`${videos.status} <> 'removed'`))
     .orderBy(desc(videos.createdAt))
     .limit(50);
 }
 
-/** Counts a view once per viewer per window; returns whether it counted. */
-export async function recordView(db: Db, videoId: string, viewerKey: string, now = new Date()): Promise<boolean> {
+/**
+ * Claims this viewer's one count of an action on a video for the current window (views, and
+ * shares under a `share:` key); false when already claimed. Older windows are forgotten.
+ */
+async function claimWindow(db: Db, videoId: string, viewerKey: string, now: Date): Promise<boolean> {
   const windowMs = VIEW_WINDOW_HOURS * 3600_000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const inserted = await db.insert(videoViews).values({ videoId, viewerKey, windowStart }).onConflictDoNothing().returning({ videoId: videoViews.videoId });
   if (inserted.length === 0) return false;
-  await db.update(videos).set({ views: sql`${videos.views} + 1` }).where(eq(videos.id, videoId));
-  // Old windows are not needed to de-duplicate any more.
   await db.delete(videoViews).where(and(eq(videoViews.videoId, videoId), lt(videoViews.windowStart, new Date(windowStart.getTime() - windowMs))));
   return true;
+}
+
+/** Counts a view once per viewer per window; returns whether it counted. */
+export async function recordView(db: Db, videoId: string, viewerKey: string, now = new Date()): Promise<boolean> {
+  if (!(await claimWindow(db, videoId, viewerKey, now))) return false;
+  await db
+    .update(videos)
+    .set({ views: sql`${videos.views} + 1` })
+    .where(eq(videos.id, videoId));
+  return true;
+}
+
+/** Counts a share once per viewer per window, like a view; the video's share count either way. */
+export async function recordShare(db: Db, videoId: string, viewerKey: string, now = new Date()): Promise<{ shares: number; counted: boolean }> {
+  const counted = await claimWindow(db, videoId, `share:${viewerKey}`, now);
+  const [v] = counted
+    ? await db
+        .update(videos)
+        .set({ shares: sql`${videos.shares} + 1` })
+        .where(eq(videos.id, videoId))
+        .returning({ shares: videos.shares })
+    : await db.select({ shares: videos.shares }).from(videos).where(eq(videos.id, videoId));
+  return { shares: v?.shares ?? 0, counted };
 }
 
 export async function setLike(db: Db, videoId: string, userId: string, liked: boolean): Promise<{ likes: number; changed: boolean }> {
@@ -166,16 +258,21 @@ export async function setLike(db: Db, videoId: string, userId: string, liked: bo
   if (liked) {
     changed = (await db.insert(videoLikes).values({ videoId, userId }).onConflictDoNothing().returning({ v: videoLikes.videoId })).length > 0;
   } else {
-    changed = (await db.delete(videoLikes).where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, userId))).returning({ v: videoLikes.videoId })).length > 0;
+    changed =
+      (
+        await db
+          .delete(videoLikes)
+          .where(and(eq(videoLikes.videoId, videoId), eq(videoLikes.userId, userId)))
+          .returning({ v: videoLikes.videoId })
+      ).length > 0;
   }
-  if (changed) await db.update(videos).set({ likes: sql`greatest(0, ${videos.likes} + ${liked ? 1 : -1})` }).where(eq(videos.id, videoId));
+  if (changed)
+    await db
+      .update(videos)
+      .set({ likes: sql`greatest(0, ${videos.likes} + ${liked ? 1 : -1})` })
+      .where(eq(videos.id, videoId));
   const [v] = await db.select({ likes: videos.likes }).from(videos).where(eq(videos.id, videoId));
   return { likes: v?.likes ?? 0, changed };
-}
-
-export async function addShare(db: Db, videoId: string): Promise<number> {
-  const [v] = await db.update(videos).set({ shares: sql`${videos.shares} + 1` }).where(eq(videos.id, videoId)).returning({ shares: videos.shares });
-  return v?.shares ?? 0;
 }
 
 export async function saveProgress(db: Db, userId: string, videoId: string, positionSeconds: number) {
@@ -205,19 +302,25 @@ export async function listComments(db: Db, videoId: string, viewerId: string | u
 
 export async function addComment(db: Db, videoId: string, userId: string, body: string) {
   const [c] = await db.insert(videoComments).values({ videoId, userId, body }).returning();
-  await db.update(videos).set({ comments: sql`${videos.comments} + 1` }).where(eq(videos.id, videoId));
+  await db
+    .update(videos)
+    .set({ comments: sql`${videos.comments} + 1` })
+    .where(eq(videos.id, videoId));
   return c!;
 }
 
 /** Edits or deletes a comment; only its author may (moderators come with moderation). */
 export async function changeComment(db: Db, commentId: string, userId: string, body: string | null) {
-  if (!/^[0-9a-f-]{36}$/i.test(commentId)) throw notFound('This comment does not exist');
+  if (!isUuid(commentId)) throw notFound('This comment does not exist');
   const [c] = await db.select().from(videoComments).where(eq(videoComments.id, commentId));
   if (!c) throw notFound('This comment does not exist');
   if (c.userId !== userId) throw new HttpError(403, 'forbidden', 'You can only change your own comments.');
   if (body === null) {
     await db.delete(videoComments).where(eq(videoComments.id, commentId));
-    await db.update(videos).set({ comments: sql`greatest(0, ${videos.comments} - 1)` }).where(eq(videos.id, c.videoId));
+    await db
+      .update(videos)
+      .set({ comments: sql`greatest(0, ${videos.comments} - 1)` })
+      .where(eq(videos.id, c.videoId));
     return undefined;
   }
   const [updated] = await db.update(videoComments).set({ body, editedAt: new Date() }).where(eq(videoComments.id, commentId)).returning();

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_NOT_VERTICAL, trendingScore } from '../../shared/videos.js';
+import WebSocket from 'ws';
+import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../shared/videos.js';
 import { videos } from '../db/schema/index.js';
 import { buildApp } from '../app.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
@@ -41,7 +42,12 @@ const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join
 async function tusCreate(c: Client, videoId: string, size: number) {
   const res = await fetch(`${base}/api/uploads`, {
     method: 'POST',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), 'Upload-Metadata': `videoId ${Buffer.from(videoId).toString('base64')}`, cookie: cookieOf(c) },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(size),
+      'Upload-Metadata': `videoId ${Buffer.from(videoId).toString('base64')}`,
+      cookie: cookieOf(c),
+    },
   });
   return res;
 }
@@ -56,7 +62,7 @@ async function tusOffset(c: Client, location: string) {
   const res = await fetch(new URL(location, base), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', cookie: cookieOf(c) } });
   return Number(res.headers.get('upload-offset'));
 }
-async function draft(c: Client, kind: 'long' | 'short' = 'long', title = 'My test video') {
+async function draft(c: Client, kind: VideoKind = 'long', title = 'My test video') {
   const res = await c.post('/api/videos', { kind, title, description: 'desc', category: 'Education', tags: ['Test', 'test'] });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
@@ -76,6 +82,14 @@ describe('upload and processing', () => {
     const c = await verifiedUser();
     const id = await draft(c);
     const file = fs.readFileSync(landscape);
+    // The owner's open page hears how processing goes, up to ready, over the realtime socket.
+    const heard: Array<{ status: string; percent: number }> = [];
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { cookie: cookieOf(c) } });
+    socket.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (m.event === 'video.processing' && m.data.id === id) heard.push(m.data);
+    });
+    await new Promise((r) => socket.once('message', r));
     const created = await tusCreate(c, id, file.length);
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
@@ -87,6 +101,10 @@ describe('upload and processing', () => {
 
     const ready = await waitFor(c, id, 'ready');
     expect(ready).toMatchObject({ durationSeconds: 3, width: 640, height: 360, processingPercent: 100, tags: ['test'] });
+    for (let i = 0; i < 50 && !heard.some((e) => e.status === 'ready'); i++) await new Promise((r) => setTimeout(r, 100));
+    socket.close();
+    expect(heard[0]).toMatchObject({ status: 'processing' });
+    expect(heard.at(-1)).toMatchObject({ status: 'ready', percent: 100 });
     expect(ready.thumbnailCandidates).toHaveLength(3);
     const master = await fetch(base + ready.hlsUrl);
     expect(master.status).toBe(200);
@@ -149,7 +167,12 @@ describe('upload and processing', () => {
     const apiBase = `http://127.0.0.1:${(apiOnly.server.address() as AddressInfo).port}`;
     const created = await fetch(`${apiBase}/api/uploads`, {
       method: 'POST',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(file.length), 'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`, cookie: cookieOf(c) },
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(file.length),
+        'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`,
+        cookie: cookieOf(c),
+      },
     });
     const done = await fetch(new URL(created.headers.get('location')!, apiBase), {
       method: 'PATCH',
@@ -160,7 +183,6 @@ describe('upload and processing', () => {
     await apiOnly.close();
     expect((await c.get(`/api/videos/${id}`)).json().status).toBe('processing');
     // The other instance's worker finds the queued job.
-    t.app.worker?.nudge();
     const ready = await waitFor(c, id, 'ready');
     expect(ready.kind).toBe('short');
     expect([ready.width, ready.height]).toEqual([360, 640]);
@@ -216,6 +238,17 @@ describe('engagement', () => {
     expect((await a.get(`/api/videos/${id}`)).json().resumeAt).toBe(1.5);
   });
 
+  it('answers ids that are no uuid as missing, and refuses them as ?exclude= (found by the API fuzz test)', async () => {
+    const a = await verifiedUser();
+    for (const bad of ['-'.repeat(36), '0'.repeat(32) + '----', `{${id}}`]) {
+      expect((await a.get(`/api/videos/${encodeURIComponent(bad)}`)).statusCode).toBe(404);
+      expect((await a.get(`/api/videos/${encodeURIComponent(bad)}/comments`)).statusCode).toBe(404);
+      expect((await a.request('PATCH', `/api/comments/${encodeURIComponent(bad)}`, { body: 'x' })).statusCode).toBe(404);
+    }
+    expect((await a.get('/api/videos?exclude=kA6gLdhLpDKvDFcz7mZM2TypHy2ccUZ5')).statusCode).toBe(400);
+    expect((await a.get(`/api/videos?exclude=${id}`)).json().map((v: { id: string }) => v.id)).not.toContain(id);
+  });
+
   it('lets the owner edit and pick a thumbnail, and delete with the media', async () => {
     const res = await owner.request('PATCH', `/api/videos/${id}`, { title: 'Renamed video', thumbnailIndex: 2 });
     expect(res.statusCode).toBe(200);
@@ -260,7 +293,9 @@ describe('trending order', () => {
       { title: 'Mid', views: 120, likes: 10, comments: 2, shares: 1, publishedAt: hours(12) },
       { title: 'Quiet', views: 2, likes: 0, comments: 0, shares: 0, publishedAt: hours(3) },
     ];
-    await t.database.db.insert(videos).values(rows.map((r) => ({ ...r, ownerId, kind: 'long' as const, slug: 'x', category: 'podcast-talk-shows', status: 'ready' as const })));
+    await t.database.db
+      .insert(videos)
+      .values(rows.map((r) => ({ ...r, ownerId, kind: 'long' as const, slug: 'x', category: 'podcast-talk-shows', status: 'ready' as const })));
     const expected = [...rows]
       .sort((a, b) => trendingScore(b, (Date.now() - b.publishedAt.getTime()) / 3600_000) - trendingScore(a, (Date.now() - a.publishedAt.getTime()) / 3600_000))
       .map((r) => r.title);

@@ -4,7 +4,7 @@ import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddlewar
 import { z } from 'zod';
 import { EMAIL_EXISTS, EmailSchema } from '../../shared/auth.js';
 import { setSessionCookie } from 'better-auth/cookies';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import {
   DISPLAY_NAME_TAKEN,
   INVALID_LINK_MESSAGE,
@@ -21,23 +21,34 @@ import {
   type WalletProof,
 } from '../../shared/wallet.js';
 import type { Db } from '../db/client.js';
-import { profiles, profileWallets, walletNonces } from '../db/schema/index.js';
+import { account as authAccount, profiles, profileWallets, user as authUser, walletNonces } from '../db/schema/index.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
+import { holdForSecondFactor, SECOND_FACTOR_ANSWER } from '../auth/second-factor.js';
 import { verifyWalletSignature } from './signature.js';
 
 /** Accounts made with a wallet have no email; Better Auth needs one, so they get a non-routable one. */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'wallet.placeholder.invalid';
 export const isPlaceholderEmail = (email: string) => email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
 
-const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'CONFLICT' | 'NOT_FOUND', message: string, code: string) =>
-  new APIError(status, { message, code });
+const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'CONFLICT' | 'NOT_FOUND', message: string, code: string) => new APIError(status, { message, code });
+
+/** A nonce for the next signed wallet message: it must come back within five minutes, once. */
+export async function issueWalletNonce(db: Db, now = Date.now()): Promise<{ nonce: string; expiresAt: Date }> {
+  await db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(now)));
+  const nonce = randomUUID();
+  const expiresAt = new Date(now + MESSAGE_MAX_AGE_MS);
+  await db.insert(walletNonces).values({ uuid: nonce, expiresAt });
+  return { nonce, expiresAt };
+}
 
 /**
- * Checks a signed wallet message: its format, its age (5 minutes, nothing from the future), the
- * ed25519 signature, and that its uuid was never accepted before (stored until it would be stale).
+ * Checks a signed wallet message: its format (a sign-in message must name this deployment's
+ * host), its age (5 minutes, nothing from the future), the ed25519 signature, and that its uuid
+ * is a nonce this server issued in the last five minutes and never accepted before: the nonce is
+ * spent here, so a signature works once and only on the site that asked for it.
  */
-export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login' | 'link', now = Date.now()): Promise<ParsedMessage> {
-  const parsed = kind === 'login' ? parseLoginMessage(proof.message) : parseLinkMessage(proof.message);
+export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login' | 'link', host: string, now = Date.now()): Promise<ParsedMessage> {
+  const parsed = kind === 'login' ? parseLoginMessage(proof.message, host) : parseLinkMessage(proof.message);
   if (!parsed) throw refuse('BAD_REQUEST', kind === 'link' ? INVALID_LINK_MESSAGE : 'Invalid sign-in message', 'INVALID_MESSAGE');
   const age = messageAge(parsed.timestamp, now);
   if (age === 'stale') throw refuse('UNAUTHORIZED', 'This signature has expired. Please sign again.', 'MESSAGE_EXPIRED');
@@ -45,14 +56,11 @@ export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login
   if (!verifyWalletSignature(proof.walletAddress, proof.message, proof.signature)) {
     throw refuse('UNAUTHORIZED', 'The signature does not match this wallet.', 'INVALID_SIGNATURE');
   }
-  // Forget nonces whose messages are stale anyway, then claim this one; a second claim is a replay.
-  await db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(now)));
-  const claimed = await db
-    .insert(walletNonces)
-    .values({ uuid: parsed.uuid, expiresAt: new Date(parsed.timestamp + MESSAGE_MAX_AGE_MS) })
-    .onConflictDoNothing()
+  const spent = await db
+    .delete(walletNonces)
+    .where(and(eq(walletNonces.uuid, parsed.uuid), gt(walletNonces.expiresAt, new Date(now))))
     .returning({ uuid: walletNonces.uuid });
-  if (claimed.length === 0) throw refuse('UNAUTHORIZED', 'This signature was already used. Please sign again.', 'MESSAGE_REPLAYED');
+  if (spent.length === 0) throw refuse('UNAUTHORIZED', 'This signature was already used or has expired. Please sign again.', 'MESSAGE_REPLAYED');
   return parsed;
 }
 
@@ -61,17 +69,30 @@ async function walletOwner(db: Db, address: string): Promise<string | undefined>
   return row?.userId;
 }
 
-/** Glint's Phantom sign-in for Better Auth: register, log in, link and disconnect a Solana wallet. */
-export function phantomWallet(db: Db) {
+/**
+ * Glint's Phantom sign-in for Better Auth: a nonce to sign, register, log in, link and disconnect
+ * a Solana wallet. `host` is this deployment's (PUBLIC_URL's): sign-in messages must name it.
+ */
+export function phantomWallet(db: Db, host: string) {
   return {
     id: 'phantom-wallet',
     endpoints: {
+      walletNonce: createAuthEndpoint('/wallet-nonce', { method: 'GET' }, async (ctx) => {
+        const { nonce, expiresAt } = await issueWalletNonce(db);
+        return ctx.json({ nonce, host, expiresAt });
+      }),
+
       loginWithWallet: createAuthEndpoint('/login-with-wallet', { method: 'POST', body: WalletProofSchema }, async (ctx) => {
-        await acceptWalletProof(db, ctx.body, 'login');
+        await acceptWalletProof(db, ctx.body, 'login', host);
         const userId = await walletOwner(db, ctx.body.walletAddress);
         if (!userId) throw refuse('NOT_FOUND', WALLET_NOT_REGISTERED, 'WALLET_NOT_REGISTERED');
         const user = await ctx.context.internalAdapter.findUserById(userId);
         if (!user) throw refuse('NOT_FOUND', WALLET_NOT_REGISTERED, 'WALLET_NOT_REGISTERED');
+        // docs/product.md §2: an account with an authenticator gives its code here too.
+        if ((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) {
+          await holdForSecondFactor(ctx, user.id);
+          return ctx.json({ userId: user.id, ...SECOND_FACTOR_ANSWER });
+        }
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });
         return ctx.json({ userId: user.id, session: { expiresAt: session.expiresAt } });
@@ -79,21 +100,31 @@ export function phantomWallet(db: Db) {
 
       registerWithWallet: createAuthEndpoint('/register-with-wallet', { method: 'POST', body: WalletRegistrationSchema }, async (ctx) => {
         const { walletAddress, username, displayName } = ctx.body;
-        await acceptWalletProof(db, ctx.body, 'login');
+        await acceptWalletProof(db, ctx.body, 'login', host);
         if (await walletOwner(db, walletAddress)) throw refuse('CONFLICT', WALLET_LINKED_ELSEWHERE, 'WALLET_TAKEN');
         if (await isUsernameTaken(db, username)) throw refuse('CONFLICT', USERNAME_TAKEN, 'USERNAME_TAKEN');
         if (await isDisplayNameTaken(db, displayName)) throw refuse('CONFLICT', DISPLAY_NAME_TAKEN, 'DISPLAY_NAME_TAKEN');
-        // The wallet's signature proves who this is; there is no email to confirm (one can be added later).
-        const user = await ctx.context.internalAdapter.createUser({
-          name: displayName,
-          email: `wallet-${randomUUID()}@${PLACEHOLDER_EMAIL_DOMAIN}`,
-          emailVerified: true,
-          username: username.toLowerCase(),
-          displayUsername: displayName,
-        }, { method: 'phantom-wallet' });
-        await db.update(profiles).set({ username, publicWalletAddress: walletAddress }).where(eq(profiles.id, user.id));
-        await db.insert(profileWallets).values({ userId: user.id, walletAddress });
-        await ctx.context.internalAdapter.createAccount({ userId: user.id, providerId: 'phantom', accountId: walletAddress });
+        // The wallet's signature proves who this is; there is no email to confirm (one can be added
+        // later). Account, profile, wallet link and sign-in method are written in one transaction:
+        // a failure halfway leaves no half-made account behind.
+        const id = randomUUID().replace(/-/g, '');
+        const user = await db.transaction(async (tx) => {
+          const [made] = await tx
+            .insert(authUser)
+            .values({
+              id,
+              name: displayName,
+              email: `wallet-${randomUUID()}@${PLACEHOLDER_EMAIL_DOMAIN}`,
+              emailVerified: true,
+              username: username.toLowerCase(),
+              displayUsername: displayName,
+            })
+            .returning();
+          await tx.insert(profiles).values({ id, username, displayName, publicWalletAddress: walletAddress });
+          await tx.insert(profileWallets).values({ userId: id, walletAddress });
+          await tx.insert(authAccount).values({ id: randomUUID().replace(/-/g, ''), userId: id, providerId: 'phantom', accountId: walletAddress });
+          return made!;
+        });
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });
         return ctx.json({ userId: user.id, session: { expiresAt: session.expiresAt } });
@@ -101,7 +132,7 @@ export function phantomWallet(db: Db) {
 
       verifyWallet: createAuthEndpoint('/verify-wallet', { method: 'POST', body: WalletProofSchema, use: [sessionMiddleware] }, async (ctx) => {
         const userId = ctx.context.session.user.id;
-        await acceptWalletProof(db, ctx.body, 'link');
+        await acceptWalletProof(db, ctx.body, 'link', host);
         const owner = await walletOwner(db, ctx.body.walletAddress);
         if (owner && owner !== userId) throw refuse('CONFLICT', WALLET_LINKED_ELSEWHERE, 'WALLET_TAKEN');
         if (!owner) {
@@ -113,7 +144,7 @@ export function phantomWallet(db: Db) {
         return ctx.json({ success: true, walletAddress: ctx.body.walletAddress });
       }),
 
-      // SPEC.md §1: a wallet account can add an email later in settings; it is confirmed by link.
+      // docs/product.md §1: a wallet account can add an email later in settings; it is confirmed by link.
       addEmail: createAuthEndpoint(
         '/add-email',
         { method: 'POST', body: z.object({ email: EmailSchema, callbackURL: z.string().startsWith('/').optional() }), use: [sessionMiddleware] },

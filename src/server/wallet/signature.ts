@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 
-/** Decodes a signature given in base58 or base64 (SPEC.md §3 gives both); undefined if neither is 64 bytes. */
+/** Decodes a signature given in base58 or base64 (docs/product.md §3 gives both); undefined if neither is 64 bytes. */
 export function decodeSignature(signature: string): Uint8Array | undefined {
   try {
     const b58 = bs58.decode(signature);

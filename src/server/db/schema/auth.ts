@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Better Auth's tables (core, username and two-factor plugins), owned by Drizzle so there is one
-// schema and one migration path (ARCHITECTURE.md). Property names are Better Auth's field names.
+// schema and one migration path (docs/architecture.md). Property names are Better Auth's field names.
 
 export const user = pgTable('auth_user', {
   id: text('id').primaryKey(),

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { VIDEO_KINDS } from '../../../shared/video-rules.js';
 import { user } from './auth.js';
 import { profiles } from './profiles.js';
 
 export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended']);
-export const videoKind = pgEnum('video_kind', ['long', 'short']);
+export const videoKind = pgEnum('video_kind', VIDEO_KINDS);
 export const videoStatus = pgEnum('video_status', ['uploading', 'processing', 'ready', 'failed', 'removed']);
 export const visibility = pgEnum('visibility', ['public', 'unlisted']);
 export const bountyStatus = pgEnum('bounty_status', ['open', 'claimed', 'paid', 'expired', 'cancelled']);
 
-/** A live stream, scheduled, live or ended (PRODUCT.md "Livestream"). */
+/** A live stream, scheduled, live or ended (docs/product.md "Livestream"). */
 export const livestreams = pgTable(
   'livestreams',
   {
@@ -21,7 +22,10 @@ export const livestreams = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     thumbnailUrl: text('thumbnail_url'),
     status: streamStatus('status').notNull().default('scheduled'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
@@ -38,7 +42,7 @@ export const livestreams = pgTable(
   (t) => [index('livestreams_status_idx').on(t.status), index('livestreams_owner_idx').on(t.ownerId)],
 );
 
-/** A long video (`/glint`) or a short (`/shorts`) (PRODUCT.md "Video"). */
+/** A long video (under the product's section, `/{product}`) or a short (`/shorts`) (docs/product.md "Video"). */
 export const videos = pgTable(
   'videos',
   {
@@ -51,13 +55,19 @@ export const videos = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     durationSeconds: integer('duration_seconds'),
     width: integer('width'),
     height: integer('height'),
     thumbnailUrl: text('thumbnail_url'),
     /** Frames picked by processing for the owner to choose a thumbnail from. */
-    thumbnailCandidates: text('thumbnail_candidates').array().notNull().default(sql`'{}'::text[]`),
+    thumbnailCandidates: text('thumbnail_candidates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Storage key of the HLS master playlist once ready. */
     hlsKey: text('hls_key'),
     /** Storage key of the preview sprite and its tiling. */
@@ -78,7 +88,7 @@ export const videos = pgTable(
   (t) => [index('videos_kind_status_idx').on(t.kind, t.status), index('videos_owner_idx').on(t.ownerId)],
 );
 
-/** A bounty posted by a user (PRODUCT.md "Bounty"). Rewards are in lamports (1 SOL = 1e9). */
+/** A bounty posted by a user (docs/product.md "Bounty"). Rewards are in lamports (1 SOL = 1e9). */
 export const bounties = pgTable(
   'bounties',
   {
@@ -100,8 +110,12 @@ export const bounties = pgTable(
 export const videoLikes = pgTable(
   'video_likes',
   {
-    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.userId] })],
@@ -111,8 +125,12 @@ export const videoComments = pgTable(
   'video_comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
@@ -124,7 +142,9 @@ export const videoComments = pgTable(
 export const videoViews = pgTable(
   'video_views',
   {
-    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
     viewerKey: text('viewer_key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   },
@@ -135,8 +155,12 @@ export const videoViews = pgTable(
 export const videoProgress = pgTable(
   'video_progress',
   {
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
     positionSeconds: doublePrecision('position_seconds').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

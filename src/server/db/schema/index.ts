@@ -2,5 +2,4 @@ export * from './profiles.js';
 export * from './content.js';
 export * from './auth.js';
 export * from './wallet.js';
-export * from './jobs.js';
 export * from './social.js';

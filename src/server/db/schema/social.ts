@@ -5,8 +5,12 @@ import { user } from './auth.js';
 export const follows = pgTable(
   'follows',
   {
-    followerId: text('follower_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-    followeeId: text('followee_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId)],
@@ -14,12 +18,14 @@ export const follows = pgTable(
 
 export const notificationType = pgEnum('notification_type', ['follow', 'donation', 'like', 'comment', 'share', 'bounty_claim']);
 
-/** SPEC.md §3 notifications. */
+/** docs/product.md §3 notifications. */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'cascade' }),
     type: notificationType('type').notNull(),
     title: text('title').notNull(),
@@ -27,7 +33,9 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     contentId: text('content_id'),
     contentType: text('content_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -37,7 +45,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     endpoint: text('endpoint').primaryKey(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

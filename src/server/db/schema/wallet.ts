@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 
-/** A Solana wallet linked to an account (SPEC.md §3 profile_wallets). One account per wallet. */
+/** A Solana wallet linked to an account (docs/product.md §3 profile_wallets). One account per wallet. */
 export const profileWallets = pgTable(
   'profile_wallets',
   {

@@ -1,0 +1,143 @@
+import { Check, Settings } from 'lucide-react';
+import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { formatDuration } from '../lib/format';
+import { spriteTile, type Sprite } from './player-controls';
+import type { HlsSource } from './use-hls';
+
+// The video player's controls: buttons, the seek bar with preview frames, the quality menu.
+
+export function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="flex size-9 items-center justify-center rounded-md text-white outline-none transition-colors hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white [&_svg]:size-5"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The timeline: a native range (keyboard, screen readers) over a drawn track, with preview frames on hover. */
+export function SeekBar({
+  time,
+  duration,
+  buffered,
+  sprite,
+  onSeek,
+}: {
+  time: number;
+  duration: number;
+  buffered: number;
+  sprite: Sprite | null;
+  onSeek: (seconds: number) => void;
+}) {
+  const [hover, setHover] = useState<{ x: number; width: number; seconds: number } | null>(null);
+  const pct = (s: number) => (duration > 0 ? `${Math.min(100, (s / duration) * 100)}%` : '0%');
+
+  const onMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = Math.min(Math.max(0, e.clientX - r.left), r.width);
+    setHover({ x, width: r.width, seconds: duration > 0 ? (x / r.width) * duration : 0 });
+  };
+
+  const previewWidth = sprite ? Math.min(sprite.tileWidth, 200) : 0;
+  const scale = sprite ? previewWidth / sprite.tileWidth : 1;
+
+  return (
+    <div className="group/seek relative flex h-4 items-center" onPointerMove={onMove} onPointerLeave={() => setHover(null)}>
+      <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/25 transition-[height] group-hover/seek:h-1.5">
+        <div className="absolute inset-y-0 left-0 bg-white/40" style={{ width: pct(buffered) }} />
+        <div className="absolute inset-y-0 left-0 bg-primary" style={{ width: pct(time) }} />
+      </div>
+      <input
+        type="range"
+        aria-label="Seek"
+        aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
+        min={0}
+        max={duration || 0}
+        step={0.1}
+        value={Math.min(time, duration || 0)}
+        onChange={(e) => onSeek(Number(e.target.value))}
+        className="absolute inset-0 w-full cursor-pointer opacity-0"
+      />
+      {hover && duration > 0 ? (
+        <div
+          className="pointer-events-none absolute bottom-5 flex -translate-x-1/2 flex-col items-center gap-1"
+          style={{ left: Math.min(Math.max(hover.x, previewWidth / 2 + 4), hover.width - previewWidth / 2 - 4) }}
+        >
+          {sprite ? (
+            <div
+              className="overflow-hidden rounded-md border border-white/30 bg-black shadow-lg"
+              style={{ width: previewWidth, height: sprite.tileHeight * scale }}
+              data-testid="seek-preview"
+            >
+              <div
+                style={{
+                  width: sprite.tileWidth,
+                  height: sprite.tileHeight,
+                  transform: `scale(${scale})`,
+                  transformOrigin: 'top left',
+                  backgroundImage: `url(${sprite.url})`,
+                  backgroundPosition: `-${spriteTile(sprite, hover.seconds).x}px -${spriteTile(sprite, hover.seconds).y}px`,
+                }}
+              />
+            </div>
+          ) : null}
+          <span className="rounded bg-black/80 px-1.5 py-0.5 text-xs tabular-nums">{formatDuration(hover.seconds)}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const menuItem = 'relative flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[highlighted]:bg-white/15';
+
+/** Auto plus each rendition; only hls.js can choose (the browser's own HLS picks by itself). */
+export function QualityMenu({ source, container }: { source: HlsSource; container: HTMLElement | null }) {
+  if (source.engine !== 'hls.js' || source.levels.length === 0) return null;
+  const playingLabel = source.levels.find((l) => l.index === source.playing)?.label;
+  const current =
+    source.selected === -1 ? `Auto${playingLabel ? ` (${playingLabel})` : ''}` : (source.levels.find((l) => l.index === source.selected)?.label ?? 'Auto');
+  return (
+    <MenuPrimitive.Root modal={false}>
+      <MenuPrimitive.Trigger
+        aria-label={`Quality: ${current}`}
+        title="Quality"
+        className="flex h-9 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-white outline-none transition-colors hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white"
+      >
+        <Settings aria-hidden className="size-5" />
+        <span className="max-sm:hidden">{current}</span>
+      </MenuPrimitive.Trigger>
+      <MenuPrimitive.Portal container={container ?? undefined}>
+        <MenuPrimitive.Content
+          side="top"
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-40 rounded-lg border border-white/15 bg-black/90 p-1 text-white shadow-xl backdrop-blur data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
+        >
+          <MenuPrimitive.Label className="px-2 py-1.5 text-xs text-white/60">Quality</MenuPrimitive.Label>
+          <MenuPrimitive.RadioGroup value={String(source.selected)} onValueChange={(v) => source.select(Number(v))}>
+            <MenuPrimitive.RadioItem value="-1" className={menuItem}>
+              <MenuPrimitive.ItemIndicator className="absolute left-2">
+                <Check aria-hidden className="size-4" />
+              </MenuPrimitive.ItemIndicator>
+              Auto{playingLabel && source.selected === -1 ? ` (${playingLabel})` : ''}
+            </MenuPrimitive.RadioItem>
+            {source.levels.map((l) => (
+              <MenuPrimitive.RadioItem key={l.index} value={String(l.index)} className={menuItem}>
+                <MenuPrimitive.ItemIndicator className="absolute left-2">
+                  <Check aria-hidden className="size-4" />
+                </MenuPrimitive.ItemIndicator>
+                {l.label}
+              </MenuPrimitive.RadioItem>
+            ))}
+          </MenuPrimitive.RadioGroup>
+        </MenuPrimitive.Content>
+      </MenuPrimitive.Portal>
+    </MenuPrimitive.Root>
+  );
+}

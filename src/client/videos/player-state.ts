@@ -1,0 +1,103 @@
+/**
+ * What the long-video player shows, as one value changed by events: the media element's own
+ * (play, pause, waiting, time…) and the viewer's (pointer idle, full screen, dismissing the
+ * resume note). Pure, so every transition is tested without a browser.
+ */
+export interface PlayerState {
+  paused: boolean;
+  /** Playback has started at least once (the controls stop hiding behind the poster). */
+  started: boolean;
+  /** Buffering or seeking: the spinner shows while playing. */
+  waiting: boolean;
+  time: number;
+  duration: number;
+  buffered: number;
+  muted: boolean;
+  volume: number;
+  /** The browser refused autoplay with sound, so it plays muted with an Unmute button. */
+  mutedByAutoplay: boolean;
+  fullscreen: boolean;
+  /** The pointer has rested: controls fade while playing. */
+  idle: boolean;
+  /** "Resumed at m:ss" shows for a while after a resumed start. */
+  resumedNote: boolean;
+}
+
+export type PlayerEvent =
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'playing' }
+  | { type: 'waiting' }
+  | { type: 'ready' }
+  | { type: 'ended' }
+  | { type: 'time'; time: number }
+  | { type: 'duration'; duration: number }
+  | { type: 'buffered'; until: number }
+  | { type: 'volume'; muted: boolean; volume: number }
+  | { type: 'autoplayMuted' }
+  | { type: 'soundByViewer' }
+  | { type: 'fullscreen'; on: boolean }
+  | { type: 'idle' }
+  | { type: 'active' }
+  | { type: 'dismissResumed' };
+
+export function initialPlayerState(startAt: number | null, knownDuration: number | null): PlayerState {
+  return {
+    paused: true,
+    started: false,
+    waiting: false,
+    time: startAt ?? 0,
+    duration: knownDuration ?? 0,
+    buffered: 0,
+    muted: false,
+    volume: 1,
+    mutedByAutoplay: false,
+    fullscreen: false,
+    idle: false,
+    resumedNote: startAt !== null,
+  };
+}
+
+export function playerReducer(s: PlayerState, e: PlayerEvent): PlayerState {
+  switch (e.type) {
+    case 'play':
+      return { ...s, paused: false, idle: false };
+    case 'pause':
+      return { ...s, paused: true };
+    case 'playing':
+      return { ...s, waiting: false, started: true };
+    case 'waiting':
+      return { ...s, waiting: true };
+    case 'ready':
+      return { ...s, waiting: false };
+    case 'ended':
+      return { ...s, paused: true };
+    case 'time':
+      return { ...s, time: e.time };
+    case 'duration':
+      return Number.isFinite(e.duration) ? { ...s, duration: e.duration } : s;
+    case 'buffered':
+      return { ...s, buffered: e.until };
+    case 'volume':
+      return { ...s, muted: e.muted, volume: e.volume };
+    case 'autoplayMuted':
+      return { ...s, mutedByAutoplay: true };
+    case 'soundByViewer':
+      return { ...s, mutedByAutoplay: false };
+    case 'fullscreen':
+      return { ...s, fullscreen: e.on };
+    case 'idle':
+      return { ...s, idle: true };
+    case 'active':
+      return s.idle ? { ...s, idle: false } : s;
+    case 'dismissResumed':
+      return { ...s, resumedNote: false };
+  }
+}
+
+/** Controls fade only while playing and the pointer rests. */
+export const controlsHidden = (s: PlayerState) => s.idle && !s.paused;
+/** The big play button over the picture. */
+export const showsPlayOverlay = (s: PlayerState) => s.paused && !s.waiting;
+/** The spinner: playing but nothing to show yet. */
+export const showsSpinner = (s: PlayerState, engineReady: boolean) => !s.paused && (s.waiting || !engineReady);

@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, type Job } from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/**
+ * Glint's background work on pg-boss, on PGlite and on PostgreSQL alike (docs/decisions/007):
+ * jobs with retries and backoff, jobs that start later, recurring jobs, and a job whose process
+ * died picked up again once its heartbeat stops. Every other module sends and handles jobs through
+ * this one; none of them talks to pg-boss itself.
+ */
+
+export type JobData = Record<string, unknown>;
+
+export interface JobContext {
+  /** Aborted when the process stops or the job is given up (expired, heartbeat lost). */
+  signal: AbortSignal;
+  /** 0 on the first run, then 1, 2… on retries. */
+  retryCount: number;
+}
+
+export interface JobDefinition {
+  /** What runs the job; a process that only sends (the seed command) defines the queue without one. */
+  handler?: (data: JobData, ctx: JobContext) => Promise<void>;
+  /** Called once, when the last retry has failed too. */
+  onFinalFailure?: (data: JobData, error: Error) => Promise<void>;
+  /** Retries after the first run (default 2), with exponential backoff from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A running job whose worker stops beating for this long is retried elsewhere (default 30). */
+  heartbeatSeconds?: number;
+  /** Longest a single run may take (default 4 h, the longest video). */
+  expireInSeconds?: number;
+}
+
+export interface SendOptions {
+  /** Run no earlier than this (a Date) or this many seconds from now. */
+  startAfter?: Date | number;
+  /** At most one waiting job with this key per queue. */
+  singletonKey?: string;
+}
+
+export interface Jobs {
+  /** Declares a queue and its retry policy. Must come before sending to it. */
+  define(queue: string, def: JobDefinition): Promise<void>;
+  send(queue: string, data: JobData, opts?: SendOptions): Promise<string | null>;
+  /**
+   * A recurring job: `cron` in UTC (`*\/15 * * * *`) or a recurrence rule (`FREQ=SECONDLY;INTERVAL=5`);
+   * replaces an earlier schedule of the queue.
+   */
+  schedule(queue: string, cron: string, data?: JobData): Promise<void>;
+  /** Starts handling the defined queues in this process, `concurrency` jobs at a time each. */
+  work(concurrency: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  /** How often idle workers look for work, in seconds (default 1). */
+  pollSeconds?: number;
+  /** How often expired or heartbeat-lost jobs are looked for, in seconds (default 15). */
+  superviseSeconds?: number;
+  /** How often recurring jobs are looked at, in seconds (default 30). */
+  cronSeconds?: number;
+}
+
+const DEFAULTS = { retryLimit: 2, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 4 * 3600 };
+
+export async function startJobs(database: Database, log: FastifyBaseLogger, o: JobsOptions = {}): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    superviseIntervalSeconds: o.superviseSeconds ?? 15,
+    monitorIntervalSeconds: o.superviseSeconds ?? 15,
+    cronWorkerIntervalSeconds: o.cronSeconds ?? 30,
+    cronMonitorIntervalSeconds: o.cronSeconds ?? 30,
+  });
+  boss.on('error', (err: unknown) => log.error({ err }, 'jobs: background error'));
+  await boss.start();
+
+  const defs = new Map<string, Required<Omit<JobDefinition, 'onFinalFailure' | 'handler'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler'>>();
+  /** Jobs run at once per queue in this process; 0 until `work` is called. */
+  let workers = 0;
+  const working = new Set<string>();
+
+  async function startWorking(queue: string) {
+    const def = defs.get(queue);
+    if (!workers || !def?.handler || working.has(queue)) return;
+    working.add(queue);
+    // A retry of a job taken over after a crash is logged, so a second run is never silent.
+    await boss.work<JobData>(queue, { localConcurrency: workers, pollingIntervalSeconds: o.pollSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+      if (!job) return;
+      if (job.retryCount > 0) log.info({ job: job.id, queue, retry: job.retryCount }, 'job: running again');
+      await run(queue, job);
+    });
+  }
+
+  async function run(queue: string, job: Job<JobData>) {
+    const def = defs.get(queue)!;
+    if (!def.handler) throw new Error(`No handler for ${queue} in this process`);
+    try {
+      await def.handler(job.data, { signal: job.signal, retryCount: job.retryCount });
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      const last = job.retryCount >= def.retryLimit;
+      log.warn({ err: error, job: job.id, queue, retry: job.retryCount, last }, 'job failed');
+      if (last)
+        await def.onFinalFailure?.(job.data, error).catch((e: unknown) => log.error({ err: e, job: job.id, queue }, 'job: final-failure handler failed'));
+      throw error;
+    }
+  }
+
+  return {
+    async define(queue, def) {
+      const full = { ...DEFAULTS, ...def };
+      defs.set(queue, full);
+      const policy = {
+        retryLimit: full.retryLimit,
+        retryDelay: full.retryDelaySeconds,
+        retryBackoff: true,
+        heartbeatSeconds: full.heartbeatSeconds,
+        expireInSeconds: full.expireInSeconds,
+      };
+      if (await boss.getQueue(queue)) await boss.updateQueue(queue, policy);
+      else await boss.createQueue(queue, policy);
+      await startWorking(queue);
+    },
+    async send(queue, data, opts = {}) {
+      return boss.send(queue, data, {
+        ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      });
+    },
+    async schedule(queue, cron, data = {}) {
+      await boss.schedule(queue, cron, data, { tz: 'UTC' });
+    },
+    async work(concurrency) {
+      if (concurrency < 1) return;
+      workers = concurrency;
+      for (const queue of defs.keys()) await startWorking(queue);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
