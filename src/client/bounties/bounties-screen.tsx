@@ -1,12 +1,12 @@
 import { Coins, Target } from 'lucide-react';
 import { Link } from 'react-router';
-import { ContentGrid, ContentGridSkeleton } from '../components/content-grid';
+import { ContentGridSkeleton } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
 import { PageHeader } from '../components/page-header';
 import { useNow } from '../lib/use-now';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
-import { BountyCard } from './bounty-card';
 import { useBounties } from './queries';
 
 /** /bounties (public): rewards in SOL posted for content people want made. */
@@ -56,11 +56,7 @@ export default function BountiesScreen() {
           }
         />
       ) : (
-        <ContentGrid kind="bounty">
-          {bounties.data.map((b) => (
-            <BountyCard key={b.id} bounty={b} now={now} />
-          ))}
-        </ContentGrid>
+        <ContentCards of="bounties" items={bounties.data} now={now} />
       )}
     </div>
   );

@@ -4,16 +4,13 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { findCategory } from '../../shared/categories';
 import type { HomeFeed } from '../../shared/content';
 import { PRODUCT_NAME, PRODUCT_SLUG, PRODUCT_TAGLINE } from '../../shared/product';
-import { BountyCard } from '../bounties/bounty-card';
-import { ContentGrid, ContentGridSkeleton, type GridKind } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
+import { ContentGridSkeleton, type GridKind } from '../components/content-grid';
 import { PageHeader, Section } from '../components/page-header';
 import { useNow } from '../lib/use-now';
-import { ShortCard } from '../shorts/short-card';
-import { StreamCard } from '../streams/stream-card';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
-import { VideoCard } from '../videos/video-card';
 import { CategoryChips } from './category-chips';
 import { useHomeFeed } from './queries';
 import { FollowingRow } from '../profiles/following-row';
@@ -213,37 +210,13 @@ function RowItems({ feed, rowKey, now }: { feed: HomeFeed; rowKey: RowKey; now: 
     case 'live':
     case 'upcoming':
     case 'recent':
-      return (
-        <ContentGrid kind="wide">
-          {feed[rowKey].map((s) => (
-            <StreamCard key={s.id} stream={s} now={now} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="streams" items={feed[rowKey]} now={now} />;
     case 'videos':
-      return (
-        <ContentGrid kind="wide">
-          {feed.videos.map((v) => (
-            <VideoCard key={v.id} video={v} now={now} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="videos" items={feed.videos} now={now} />;
     case 'shorts':
-      return (
-        <ContentGrid kind="tall">
-          {feed.shorts.map((s) => (
-            <ShortCard key={s.id} short={s} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="shorts" items={feed.shorts} now={now} />;
     case 'bounties':
-      return (
-        <ContentGrid kind="bounty">
-          {feed.bounties.map((b) => (
-            <BountyCard key={b.id} bounty={b} now={now} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="bounties" items={feed.bounties} now={now} />;
   }
 }
 

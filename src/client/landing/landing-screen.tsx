@@ -1,10 +1,9 @@
 import { ArrowRight, Coins, Play, Radio, Rocket, Smartphone, Target, Zap, type LucideIcon } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/product';
-import { ContentGrid } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
 import { isNativePlatform } from '../lib/native';
 import { useNow } from '../lib/use-now';
-import { StreamCard } from '../streams/stream-card';
 import { useStreams } from '../streams/queries';
 import { Button } from '../ui/button';
 
@@ -136,11 +135,7 @@ function ComingUp() {
           </Link>
         </Button>
       </div>
-      <ContentGrid kind="wide" className="lg:grid-cols-3 2xl:grid-cols-3">
-        {streams.map((s) => (
-          <StreamCard key={s.id} stream={s} now={now} />
-        ))}
-      </ContentGrid>
+      <ContentCards of="streams" items={streams} now={now} className="lg:grid-cols-3 2xl:grid-cols-3" />
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { UserCheck } from 'lucide-react';
 import type { VideoCard as Video } from '../../shared/content';
-import { ContentGrid } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
 import { Section } from '../components/page-header';
-import { VideoCard } from '../videos/video-card';
 
 /**
  * Home's "Following" row: the newest videos of creators the signed-in viewer follows
@@ -12,11 +11,7 @@ export function FollowingRow({ videos, now }: { videos: readonly Video[] | undef
   if (!videos?.length) return null;
   return (
     <Section id="row-following" title="Following" icon={<UserCheck aria-hidden className="size-5 text-primary" />}>
-      <ContentGrid kind="wide">
-        {videos.map((v) => (
-          <VideoCard key={v.id} video={v} now={now} />
-        ))}
-      </ContentGrid>
+      <ContentCards of="videos" items={videos} now={now} />
     </Section>
   );
 }

@@ -3,21 +3,18 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Creator, SearchResults } from '../../shared/content';
 import { paths } from '../../shared/routes';
-import { BountyCard } from '../bounties/bounty-card';
-import { ContentGrid, ContentGridSkeleton } from '../components/content-grid';
+import { ContentGridSkeleton } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
 import { PageHeader, Section } from '../components/page-header';
 import { SearchForm } from '../layout/header-search';
 import { useNow } from '../lib/use-now';
 import { cn } from '../lib/utils';
 import { VerificationBadge } from '../profiles/verification-badge';
-import { ShortCard } from '../shorts/short-card';
-import { StreamCard } from '../streams/stream-card';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
-import { VideoCard } from '../videos/video-card';
 import { useSearch } from './queries';
 import { useAddressQuery } from './use-search-box';
 
@@ -183,37 +180,13 @@ function GroupItems({ group, results }: { group: Group; results: SearchResults }
         </ul>
       );
     case 'streams':
-      return (
-        <ContentGrid kind="wide">
-          {results.streams.map((s) => (
-            <StreamCard key={s.id} stream={s} now={now} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="streams" items={results.streams} now={now} />;
     case 'videos':
-      return (
-        <ContentGrid kind="wide">
-          {results.videos.map((v) => (
-            <VideoCard key={v.id} video={v} now={now} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="videos" items={results.videos} now={now} />;
     case 'shorts':
-      return (
-        <ContentGrid kind="tall">
-          {results.shorts.map((s) => (
-            <ShortCard key={s.id} short={s} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="shorts" items={results.shorts} now={now} />;
     case 'bounties':
-      return (
-        <ContentGrid kind="bounty">
-          {results.bounties.map((b) => (
-            <BountyCard key={b.id} bounty={b} now={now} />
-          ))}
-        </ContentGrid>
-      );
+      return <ContentCards of="bounties" items={results.bounties} now={now} />;
   }
 }
 

@@ -1,14 +1,14 @@
 import { CalendarClock, Radio, Rocket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ContentGrid, ContentGridSkeleton } from '../components/content-grid';
+import { ContentGridSkeleton } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
 import { PageHeader, Section } from '../components/page-header';
 import { useNow } from '../lib/use-now';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { useStreams, type StreamFilter } from './queries';
-import { StreamCard } from './stream-card';
 
 /** /streams: live streams that carry a token, and the token launches scheduled next. */
 export default function PumpStreamsScreen() {
@@ -69,11 +69,7 @@ function StreamSection({ id, title, icon, filter, empty }: { id: string; title: 
       ) : streams.data.length === 0 ? (
         empty
       ) : (
-        <ContentGrid kind="wide">
-          {streams.data.map((s) => (
-            <StreamCard key={s.id} stream={s} now={now} />
-          ))}
-        </ContentGrid>
+        <ContentCards of="streams" items={streams.data} now={now} />
       )}
     </Section>
   );

@@ -2,7 +2,8 @@ import { Clapperboard, Flame, SearchX, Sparkles } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { findCategory } from '../../shared/categories';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product';
-import { ContentGrid, ContentGridSkeleton } from '../components/content-grid';
+import { ContentGridSkeleton } from '../components/content-grid';
+import { ContentCards } from '../components/content-cards';
 import { PageHeader } from '../components/page-header';
 import { UploadLink } from '../components/upload-link';
 import { useLoadMore } from '../components/use-load-more';
@@ -13,7 +14,6 @@ import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
 import { flattenPages, useVideoFeed, type VideoSort } from './queries';
-import { VideoCard } from './video-card';
 
 /** /{product}: the long videos, newest or trending, by category, loading more as you scroll. */
 export default function VideosScreen() {
@@ -91,11 +91,7 @@ function VideoList({ sort, category, categoryName }: { sort: VideoSort; category
   }
   return (
     <div className="flex flex-col gap-8">
-      <ContentGrid kind="wide">
-        {videos.map((v) => (
-          <VideoCard key={v.id} video={v} now={now} />
-        ))}
-      </ContentGrid>
+      <ContentCards of="videos" items={videos} now={now} />
       {feed.isFetchingNextPage ? <ContentGridSkeleton kind="wide" count={4} /> : null}
       {feed.isFetchNextPageError ? (
         <div className="flex justify-center">

@@ -1,29 +1,7 @@
 import { buildLinkMessage, buildLoginMessage, type WalletProof } from '../../shared/wallet';
-import { PRODUCT_NAME } from '../../shared/product';
 import type { ConnectedWallet } from './phantom';
 import { INSTALL_LINK, needsInstall, walletErrorMessage } from './wallet-errors';
 
-/**
- * The wallet flows of docs/product.md §4 with the toasts of §8: sign in or register as a guest, link a
- * wallet to a signed-in account, disconnect. Every outside effect (the wallet, the server, the
- * session, toasts, the clock) comes in through `WalletFlowDeps`, so the rules are tested in node.
- */
-
-export const ACCOUNT_CREATED = `Account created successfully! Welcome to ${PRODUCT_NAME}!`;
-
-export interface NotifyOptions {
-  description?: string;
-  /** A button on the toast. */
-  action?: { label: string; onClick: () => void };
-  /** A link on the toast, opened in a new tab. */
-  link?: { label: string; href: string };
-}
-
-export interface Notify {
-  success(title: string, options?: NotifyOptions): void;
-  error(title: string, options?: NotifyOptions): void;
-  info(title: string, options?: NotifyOptions): void;
-}
 import type { WalletFlowDeps } from './wallet-flows';
 
 /**
@@ -112,3 +90,5 @@ export function createWalletConnection(deps: WalletFlowDeps) {
 
   return { remember, forget, prove, loginMessage, linkMessage, connectOrExplain, exclusive };
 }
+
+export type WalletConnection = ReturnType<typeof createWalletConnection>;

@@ -3,6 +3,8 @@
  * error maps to one of them, and the polling the connect step waits with. Pure: no window, no
  * React, timers injected, so it is unit-tested in node.
  */
+import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
+import { ApiError } from '../lib/api';
 
 export const PHANTOM_INSTALL_URL = 'https://phantom.app/';
 
@@ -141,3 +143,21 @@ export function shortAddress(address: string): string {
 
 /** The toast action that sends someone without Phantom to install it. */
 export const INSTALL_LINK = { label: 'Install Phantom', href: PHANTOM_INSTALL_URL };
+
+export const apiCode = (error: unknown): string | undefined => (error instanceof ApiError ? error.code : undefined);
+
+/** Rejections of the signed message itself (401 too, but not a missing session). */
+const PROOF_REFUSALS = new Set(['message_expired', 'message_from_future', 'message_replayed', 'invalid_signature']);
+
+export function isSessionMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && !PROOF_REFUSALS.has(apiCode(error) ?? '');
+}
+
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.message !== GENERIC_ERROR_MESSAGE ? error.message : undefined;
+}
+
+/** Whether the wallet (not the server) failed: refused prompt, no provider, no signature... */
+export function isWalletSide(error: unknown): boolean {
+  return !(error instanceof ApiError) && !(error instanceof TypeError && /fetch/i.test(error.message));
+}
