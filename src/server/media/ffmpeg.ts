@@ -242,6 +242,9 @@ export function progressSeconds(chunk: string): number | undefined {
   return last ? Number(last[1]) / 1_000_000 : undefined;
 }
 
+/** How generated clips (demo content, tests) are encoded: H.264 and AAC, ending with the shorter stream. */
+const GENERATED_OUTPUT = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
+
 /** A test pattern with a tone (demo content and tests): `seconds` long, `width`x`height`. */
 export function testPatternArgs(output: string, seconds: number, width: number, height: number, frequency = 440): string[] {
   return [
@@ -255,15 +258,7 @@ export function testPatternArgs(output: string, seconds: number, width: number, 
     'lavfi',
     '-i',
     `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
+    ...GENERATED_OUTPUT,
     output,
   ];
 }
@@ -327,15 +322,7 @@ export function demoClipArgs(output: string, c: DemoClip): string[] {
     `${chord},afade=t=in:d=1,afade=t=out:st=${Math.max(0, c.seconds - 1.5)}:d=1.5`,
     '-t',
     String(c.seconds),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
+    ...GENERATED_OUTPUT,
     output,
   ];
 }
