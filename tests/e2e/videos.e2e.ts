@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/media/ffmpeg.js';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos.js';
@@ -140,9 +140,10 @@ describe('uploading', () => {
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
       // The short. Its progress and ready state come over the realtime socket: the screen's
-      // fallback poll of the video is cut off until then, so only the socket can tell it.
+      // fallback poll of the video is held unanswered until then, so only the socket can tell it.
       const videoById = /\/api\/videos\/[0-9a-f-]{36}$/;
-      await page.route(videoById, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
+      const held: Route[] = [];
+      await page.route(videoById, (r) => (r.request().method() === 'GET' ? void held.push(r) : r.continue()));
       const shortTitle = unique('Quick tip ');
       await upload(page, 'Short', portrait, shortTitle);
       const status = page.getByTestId('upload-status');
@@ -151,6 +152,7 @@ describe('uploading', () => {
       await mine.getByText(shortTitle).waitFor();
       await status.getByRole('heading', { name: 'Your short is ready' }).waitFor({ timeout: PROCESSING_MS });
       await page.unroute(videoById);
+      await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
       await mine.getByTestId('own-upload').filter({ hasText: shortTitle }).getByText('Ready').waitFor();
       // Pick another of the frames processing chose.
       await status.getByRole('radio', { name: 'Frame 3' }).click();
