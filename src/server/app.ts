@@ -26,6 +26,7 @@ import { importProviderPicture } from './media/images.js';
 import { cacheControlFor, createLocalStorage, createS3Storage, type Storage } from './media/storage.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
+import { registerLive } from './live/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { createNotifier, type Notifier } from './notifications/service.js';
 import { createPush, type Push } from './notifications/push.js';
@@ -182,6 +183,7 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
     },
   });
   await jobs.schedule(EXPIRE_UPLOADS_QUEUE, '*/15 * * * *');
+  await registerLive(app, config, uploadsDir);
   // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them.
   await jobs.work(config.mediaWorkers);
   registerUploads(app, { directory: uploadsDir, maxBytes: config.uploadMaxBytes });

@@ -41,6 +41,14 @@ const EnvSchema = z.object({
     .default(4 * 3600),
   VIDEO_MAX_SIDE: z.coerce.number().int().min(360).default(4096),
   UPLOADS_PROCESSING_PER_USER: z.coerce.number().int().min(1).default(2),
+  RTMP_PORT: z.coerce.number().int().min(-1).max(65535).default(1935),
+  RTMP_HOST: z.string().optional(),
+  RTMP_PUBLIC_URL: z
+    .string()
+    .regex(/^rtmps?:\/\//, 'must start with rtmp:// or rtmps://')
+    .optional(),
+  LIVE_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  LIVE_SEGMENT_SECONDS: z.coerce.number().min(0.5).max(6).default(1),
   MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
   BREACH_API_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -91,6 +99,12 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Failed sign-ins allowed per address in 15 minutes (default 20). */
   loginLimitPerAddress: number;
+  /**
+   * Live streaming: RTMP ingest (`rtmpPort` 0 picks a free port, -1 turns RTMP off), the address
+   * shown to OBS, how long a dropped publisher may take to come back before the stream ends, and
+   * the length of live HLS segments (latency grows with it).
+   */
+  live: { rtmpPort: number; rtmpHost: string; rtmpPublicUrl: string | undefined; graceSeconds: number; segmentSeconds: number };
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -177,6 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     localDev,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
+    live: {
+      rtmpPort: e.RTMP_PORT,
+      rtmpHost: e.RTMP_HOST ?? e.HOST,
+      rtmpPublicUrl: e.RTMP_PUBLIC_URL,
+      graceSeconds: e.LIVE_GRACE_SECONDS,
+      segmentSeconds: e.LIVE_SEGMENT_SECONDS,
+    },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,

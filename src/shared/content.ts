@@ -30,7 +30,14 @@ export const StreamCardSchema = z.object({
 export type StreamCard = z.infer<typeof StreamCardSchema>;
 
 /** A stream's page: its card and what the creator wrote about it. */
-export const StreamDetailSchema = StreamCardSchema.extend({ description: z.string() });
+export const StreamDetailSchema = StreamCardSchema.extend({
+  description: z.string(),
+  tags: z.array(z.string()),
+  /** The live playlist while the stream is live and media is arriving. */
+  hlsUrl: z.string().nullable(),
+  /** The replay once the recording is a video. */
+  recordingVideoId: z.string().nullable(),
+});
 export type StreamDetail = z.infer<typeof StreamDetailSchema>;
 /** The page of a stream that does not exist (or no longer does). */
 export const STREAM_NOT_FOUND = 'This stream is not available';

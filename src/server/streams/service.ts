@@ -73,5 +73,13 @@ export async function getStream(db: Db, id: string): Promise<StreamDetail | unde
     .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
     .where(eq(livestreams.id, id))
     .limit(1);
-  return row ? { ...toCard(row.s, row.creator), description: row.s.description } : undefined;
+  return row
+    ? {
+        ...toCard(row.s, row.creator),
+        description: row.s.description,
+        tags: row.s.tags,
+        hlsUrl: row.s.status === 'live' && row.s.publishing ? row.s.hlsPath : null,
+        recordingVideoId: row.s.recordingVideoId,
+      }
+    : undefined;
 }

@@ -55,7 +55,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', RTMP_PORT: '-1', ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

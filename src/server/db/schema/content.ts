@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { VIDEO_KINDS } from '../../../shared/video-rules.js';
 import { user } from './auth.js';
 import { profiles } from './profiles.js';
@@ -37,10 +37,25 @@ export const livestreams = pgTable(
     tokenSymbol: text('token_symbol'),
     tokenName: text('token_name'),
     recordingVideoId: uuid('recording_video_id'),
+    /** Incremented on every publish: each ingest session writes its own media and timers check it. */
+    liveSession: integer('live_session').notNull().default(0),
+    /** Media is arriving right now (between a publish and its end). */
+    publishing: boolean('publishing').notNull().default(false),
+    /** Where the current live playlist is served (`/live/<id>/<session>/index.m3u8`), on the ingesting instance. */
+    hlsPath: text('hls_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('livestreams_status_idx').on(t.status), index('livestreams_owner_idx').on(t.ownerId)],
 );
+
+/** A creator's stream key for RTMP ingest: only its SHA-256 is kept, the key is shown once. */
+export const streamKeys = pgTable('stream_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A long video (under the product's section, `/{product}`) or a short (`/shorts`) (docs/product.md "Video"). */
 export const videos = pgTable(

@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamDetail } from '../../shared/content.js';
+import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+
+let t: TestApp;
+let base: string;
+let n = 0;
+const creator = () => verifiedClient(t.app, `live_${++n}`);
+
+beforeAll(async () => {
+  t = await createTestApp({ RTMP_PORT: '0', LIVE_GRACE_SECONDS: '1' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** OBS, played by ffmpeg: a test card with a tone, in real time, to `url`. */
+function publish(url: string, seconds: number): { child: ChildProcess; exit: Promise<number | null> } {
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=640x360:rate=30:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-tune',
+      'zerolatency',
+      '-g',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-f',
+      'flv',
+      url,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { child, exit: new Promise((resolve) => child.on('close', resolve)) };
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const streamOf = async (c: Client, id: string) => (await c.get(`/api/streams/${id}`)).json() as StreamDetail;
+
+describe('stream keys', () => {
+  it('are made by their owner only, shown once, and a new one replaces the old', async () => {
+    const guest = new Client(t.app);
+    expect((await guest.post('/api/live/key', {})).statusCode).toBe(401);
+    const c = await creator();
+    const before = (await c.get('/api/live/key')).json();
+    expect(before).toMatchObject({ hasKey: false, key: null });
+    expect(before.server).toMatch(/^rtmp:\/\/localhost:\d+\/live$/);
+    const first = (await c.post('/api/live/key', {})).json();
+    expect(first.key).toMatch(/^live_[\w-]{32}$/);
+    expect((await c.get('/api/live/key')).json()).toMatchObject({ hasKey: true, key: null });
+    const second = (await c.post('/api/live/key', {})).json();
+    expect(second.key).not.toBe(first.key);
+  });
+});
+
+describe('going live over RTMP', () => {
+  it('refuses a wrong key: the publisher is cut off and nothing goes live', async () => {
+    const c = await creator();
+    const stream = (await c.post('/api/streams', { title: 'Not with that key', category: 'Trading' })).json() as StreamDetail;
+    const { server } = (await c.get('/api/live/key')).json();
+    const port = new URL(server.replace('rtmp:', 'http:')).port;
+    const { exit } = publish(`rtmp://127.0.0.1:${port}/live/live_${'x'.repeat(32)}`, 5);
+    expect(await exit).not.toBe(0);
+    expect(await streamOf(c, stream.id)).toMatchObject({ status: 'scheduled', hlsUrl: null });
+  }, 30_000);
+
+  it('turns a publish into live HLS, ends after the publisher stops, and the recording becomes its replay', async () => {
+    const c = await creator();
+    const created = await c.post('/api/streams', { title: 'Charts at dawn', description: 'Live from the desk', category: 'Trading', tags: ['sol'] });
+    expect(created.statusCode).toBe(201);
+    const stream = created.json() as StreamDetail;
+    expect(stream).toMatchObject({ status: 'scheduled', hlsUrl: null });
+    const { key, server } = (await c.post('/api/live/key', {})).json();
+    const port = new URL(server.replace('rtmp:', 'http:')).port;
+
+    const { exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 8);
+    const live = await until(
+      'the stream to be live',
+      () => streamOf(c, stream.id),
+      (s) => s.status === 'live' && !!s.hlsUrl,
+    );
+    expect(live.startedAt).not.toBeNull();
+    // Anyone can watch: the playlist lists segments, and a segment is MPEG-TS.
+    const playlist = await fetch(base + live.hlsUrl!);
+    expect(playlist.status).toBe(200);
+    expect(playlist.headers.get('cache-control')).toBe('no-cache');
+    const text = await playlist.text();
+    expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME');
+    const segment = /^(seg-\d{6}\.ts)$/m.exec(text)![1]!;
+    const seg = await fetch(new URL(segment, base + live.hlsUrl!));
+    expect(seg.status).toBe(200);
+    expect(new Uint8Array(await seg.arrayBuffer())[0]).toBe(0x47); // MPEG-TS sync byte
+    // Nothing but the stream's own files is served.
+    for (const bad of ['..%2f..%2fuploads', 'index.m3u8%00', '..', 'recording.mkv']) {
+      expect((await fetch(`${base}/live/${stream.id}/1/${bad}`)).status).toBeGreaterThanOrEqual(400);
+    }
+
+    expect(await exit).toBe(0);
+    const ended = await until(
+      'the stream to end with a replay',
+      () => streamOf(c, stream.id),
+      (s) => s.status === 'ended' && !!s.recordingVideoId,
+    );
+    expect(ended).toMatchObject({ hlsUrl: null, viewerCount: 0 });
+    expect(ended.endedAt).not.toBeNull();
+    const replay = await until(
+      'the replay to be ready',
+      async () => (await c.get(`/api/videos/${ended.recordingVideoId}`)).json(),
+      (v) => v.status === 'ready' || v.status === 'failed',
+      60_000,
+    );
+    expect(replay).toMatchObject({ status: 'ready', kind: 'long', title: 'Charts at dawn' });
+    expect(replay.durationSeconds).toBeGreaterThanOrEqual(6);
+  }, 120_000);
+});

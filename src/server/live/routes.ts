@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../shared/content.js';
+import { CreateStreamSchema, StreamKeyInfoSchema } from '../../shared/live.js';
+import { slugify } from '../../shared/routes.js';
+import { requireVerifiedUser } from '../auth/guards.js';
+import type { Config } from '../config.js';
+import { livestreams, videos } from '../db/schema/index.js';
+import { HttpError } from '../http/errors.js';
+import { TRANSCODE_QUEUE } from '../media/process-video.js';
+import { runMediaTool } from '../media/run.js';
+import { getStream } from '../streams/service.js';
+import { playlistReady, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
+import { createRtmpServer } from './rtmp.js';
+import {
+  beginSession,
+  createStream,
+  endSession,
+  finishStream,
+  hasStreamKey,
+  markPublishing,
+  regenerateStreamKey,
+  userForStreamKey,
+  type StreamRow,
+} from './service.js';
+
+const SEGMENT_FILE = /^(index\.m3u8|seg-\d{6}\.ts)$/;
+
+export interface LiveIngest {
+  /** Starts an ingest session for the owner (on `streamId`, or the stream their key picks). */
+  publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<{ stream: StreamRow; session: number; ingest: IngestProcess } | undefined>;
+  /** The RTMP address OBS is given, without the key. */
+  rtmpUrl(): string | undefined;
+}
+
+/**
+ * Live streaming: RTMP ingest, the live HLS this instance serves, going live and ending after the
+ * grace period, and the replay made from the recording by the video pipeline.
+ *
+ * A stream's live media stays on the instance that ingests it (`DATA_DIR/live`); behind a load
+ * balancer, `/live/` and the RTMP port go to the ingest instance (docs/deploy.md).
+ */
+export async function registerLive(app: FastifyInstance, config: Config, uploadsDir: string): Promise<LiveIngest> {
+  const db = app.db;
+  const liveDir = path.join(config.dataDir, 'live');
+  fs.mkdirSync(liveDir, { recursive: true });
+  // Each instance ends the streams it ingested: their recordings are on its disk.
+  const instance = createHash('sha256').update(`${os.hostname()}:${config.dataDir}`).digest('hex').slice(0, 12);
+  const endQueue = `live-end-${instance}`;
+  const active = new Map<string, { session: number; ingest: IngestProcess }>();
+  const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
+
+  async function makeReplay(stream: StreamRow) {
+    const dir = path.join(liveDir, stream.id);
+    const parts: string[] = [];
+    for (let n = 1; n <= stream.liveSession; n++) {
+      const file = path.join(dir, String(n), 'recording.mkv');
+      const size = await fs.promises.stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
+      if (size > 0) parts.push(file);
+    }
+    if (parts.length) {
+      const sourceKey = `live-${stream.id}.mkv`;
+      const target = path.join(uploadsDir, sourceKey);
+      if (parts.length === 1) await fs.promises.rename(parts[0]!, target);
+      else {
+        // A publisher who dropped and came back: the parts joined in order, as one recording.
+        const list = path.join(dir, 'parts.txt');
+        await fs.promises.writeFile(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
+        await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', target], { timeoutMs: 10 * 60_000 });
+      }
+      const [video] = await db
+        .insert(videos)
+        .values({
+          ownerId: stream.ownerId,
+          kind: 'long',
+          title: stream.title,
+          slug: slugify(stream.title),
+          description: stream.description,
+          category: stream.category,
+          tags: stream.tags,
+          status: 'processing',
+          processingPercent: 0,
+          sourceKey,
+        })
+        .returning();
+      await db.update(livestreams).set({ recordingVideoId: video!.id }).where(eq(livestreams.id, stream.id));
+      await app.jobs.send(TRANSCODE_QUEUE, { videoId: video!.id });
+    }
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+
+  await app.jobs.define(endQueue, {
+    retryLimit: 3,
+    handler: async (data) => {
+      const stream = await finishStream(db, String(data.streamId), Number(data.session));
+      if (stream) await makeReplay(stream);
+    },
+  });
+
+  async function publish(ownerId: string, format: IngestFormat, streamId?: string) {
+    const begun = await beginSession(db, ownerId, streamId);
+    if (!begun) return undefined;
+    const { stream, session } = begun;
+    // One live session per stream: an older one still here is ended.
+    active.get(stream.id)?.ingest.kill();
+    const dir = sessionDir(stream.id, session);
+    const ingest = startIngest(format, { dir, segmentSeconds: config.live.segmentSeconds });
+    active.set(stream.id, { session, ingest });
+    let watching = true;
+    void (async () => {
+      // Live the moment the first segment is written.
+      while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 200));
+      if (watching) await markPublishing(db, stream.id, session);
+    })().catch((err: unknown) => app.log.warn({ err }, 'live: could not mark publishing'));
+    void ingest.done.then(async ({ code, error }) => {
+      watching = false;
+      if (active.get(stream.id)?.session === session) active.delete(stream.id);
+      if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
+      await endSession(db, stream.id, session);
+      await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
+    });
+    return { stream, session, ingest };
+  }
+
+  let rtmpUrl: string | undefined;
+  if (config.live.rtmpPort >= 0) {
+    const rtmp = createRtmpServer(async (key) => {
+      const userId = await userForStreamKey(db, key);
+      if (!userId) return undefined;
+      const started = await publish(userId, 'flv');
+      if (!started) return undefined;
+      return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
+    }, app.log);
+    await new Promise<void>((resolve, reject) => {
+      rtmp.once('error', reject);
+      rtmp.listen(config.live.rtmpPort, config.live.rtmpHost, () => resolve());
+    });
+    const port = (rtmp.address() as AddressInfo).port;
+    rtmpUrl = config.live.rtmpPublicUrl ?? `rtmp://${new URL(config.publicUrl).hostname}:${port}/live`;
+    app.addHook('onClose', async () => {
+      rtmp.close();
+      for (const { ingest } of active.values()) ingest.kill();
+    });
+  }
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const keyInfo = async (userId: string, key: string | null) => ({
+    server: rtmpUrl ?? '',
+    hasKey: key ? true : await hasStreamKey(db, userId),
+    key,
+  });
+
+  r.post(
+    '/api/streams',
+    { schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } } },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      const row = await createStream(db, s.user.id, req.body);
+      const detail = await getStream(db, row.id);
+      return reply.code(201).send(detail!);
+    },
+  );
+
+  r.get(
+    '/api/live/key',
+    { schema: { tags: ['streams'], summary: 'The RTMP server address and whether a stream key exists', response: { 200: StreamKeyInfoSchema } } },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      return keyInfo(s.user.id, null);
+    },
+  );
+
+  r.post(
+    '/api/live/key',
+    {
+      schema: {
+        tags: ['streams'],
+        summary: 'Make a new stream key (the old one stops working); the key is in this answer only',
+        response: { 200: StreamKeyInfoSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
+      return keyInfo(s.user.id, await regenerateStreamKey(db, s.user.id));
+    },
+  );
+
+  r.get(
+    '/live/:id/:session/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.guid(), session: z.coerce.number().int().min(1).max(1_000_000), file: z.string().regex(SEGMENT_FILE) }),
+      },
+    },
+    async (req, reply) => {
+      const { id, session, file } = req.params;
+      const full = path.join(sessionDir(id, session), file);
+      const stat = await fs.promises.stat(full).catch(() => undefined);
+      if (!stat?.isFile()) throw new HttpError(404, 'not_found', STREAM_NOT_FOUND);
+      const playlist = file.endsWith('.m3u8');
+      reply.header('Cache-Control', playlist ? 'no-cache' : 'public, max-age=120');
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
+      return reply.send(playlist ? await fs.promises.readFile(full) : fs.createReadStream(full));
+    },
+  );
+
+  return { publish, rtmpUrl: () => rtmpUrl };
+}

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../shared/live.js';
+import { categorySlug } from '../../shared/categories.js';
+import { slugify } from '../../shared/routes.js';
+import type { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { isUuid } from '../db/ids.js';
+import { livestreams, profiles, streamKeys } from '../db/schema/index.js';
+
+export type StreamRow = typeof livestreams.$inferSelect;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A new stream key for the user, replacing the old one; only its hash is stored. */
+export async function regenerateStreamKey(db: Db, userId: string): Promise<string> {
+  const key = `${STREAM_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+  const keyHash = hashKey(key);
+  await db
+    .insert(streamKeys)
+    .values({ userId, keyHash })
+    .onConflictDoUpdate({ target: streamKeys.userId, set: { keyHash, createdAt: new Date() } });
+  return key;
+}
+
+export async function hasStreamKey(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: streamKeys.userId }).from(streamKeys).where(eq(streamKeys.userId, userId));
+  return !!row;
+}
+
+/** The user a stream key belongs to, or undefined for a wrong key. */
+export async function userForStreamKey(db: Db, key: string): Promise<string | undefined> {
+  if (!key.startsWith(STREAM_KEY_PREFIX) || key.length > 100) return undefined;
+  const [row] = await db
+    .select({ userId: streamKeys.userId })
+    .from(streamKeys)
+    .where(eq(streamKeys.keyHash, hashKey(key)));
+  return row?.userId;
+}
+
+export async function createStream(db: Db, ownerId: string, input: z.output<typeof CreateStreamSchema>): Promise<StreamRow> {
+  const [row] = await db
+    .insert(livestreams)
+    .values({
+      ownerId,
+      title: input.title,
+      slug: slugify(input.title),
+      description: input.description,
+      category: input.category,
+      tags: input.tags,
+      status: 'scheduled',
+      scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+      tokenMint: input.token?.mint ?? null,
+      tokenSymbol: input.token?.symbol ?? null,
+      tokenName: input.token?.name ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function getStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(livestreams).where(eq(livestreams.id, id));
+  return row;
+}
+
+export const livePath = (id: string, session: number) => `/live/${id}/${session}/index.m3u8`;
+
+/**
+ * A publish by `ownerId` starts an ingest session on `streamId` if given (the browser's Go live),
+ * else on the stream the key's owner is live on (a reconnect), else on their newest scheduled
+ * stream, else on a new one named after them. One session at a time: the session number grows
+ * with each publish and every later step checks it.
+ */
+export async function beginSession(db: Db, ownerId: string, streamId?: string): Promise<{ stream: StreamRow; session: number } | undefined> {
+  return db.transaction(async (tx) => {
+    let target: StreamRow | undefined;
+    if (streamId) {
+      [target] = await tx
+        .select()
+        .from(livestreams)
+        .where(and(eq(livestreams.id, streamId), eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`))
+        .for('update');
+      if (!target) return undefined;
+    } else {
+      [target] = await tx
+        .select()
+        .from(livestreams)
+        .where(and(eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`))
+        .orderBy(sql`${livestreams.status} = 'live' desc`, desc(livestreams.createdAt))
+        .limit(1)
+        .for('update');
+    }
+    if (!target) {
+      const [p] = await tx.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, ownerId));
+      const title = `${p?.displayName ?? 'Creator'} is live`;
+      [target] = await tx
+        .insert(livestreams)
+        .values({ ownerId, title, slug: slugify(title), category: categorySlug('Just Chatting'), status: 'scheduled' })
+        .returning();
+    }
+    const session = target!.liveSession + 1;
+    const [stream] = await tx
+      .update(livestreams)
+      .set({
+        status: 'live',
+        startedAt: target!.startedAt ?? new Date(),
+        liveSession: session,
+        publishing: false,
+        hlsPath: livePath(target!.id, session),
+      })
+      .where(eq(livestreams.id, target!.id))
+      .returning();
+    return { stream: stream!, session };
+  });
+}
+
+/** The first segment of the session exists: viewers can watch. */
+export async function markPublishing(db: Db, id: string, session: number): Promise<boolean> {
+  const rows = await db
+    .update(livestreams)
+    .set({ publishing: true })
+    .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session), eq(livestreams.status, 'live')))
+    .returning({ id: livestreams.id });
+  return rows.length > 0;
+}
+
+/** The publisher of this session left; the stream stays live for the grace period. */
+export async function endSession(db: Db, id: string, session: number): Promise<void> {
+  await db
+    .update(livestreams)
+    .set({ publishing: false })
+    .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session)));
+}
+
+/**
+ * After the grace period: ends the stream unless its publisher came back (a newer session, or
+ * media arriving). Returns the ended stream, or undefined when it goes on.
+ */
+export async function finishStream(db: Db, id: string, session: number): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ status: 'ended', endedAt: new Date(), publishing: false, hlsPath: null, viewerCount: 0 })
+    .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session), eq(livestreams.publishing, false), eq(livestreams.status, 'live')))
+    .returning();
+  return row;
+}

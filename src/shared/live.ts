@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CreateVideoSchema } from './videos.js';
+
+/** How far ahead a stream may be scheduled. */
+export const SCHEDULE_MAX_DAYS = 90;
+export const TOKEN_SYMBOL_MAX = 10;
+export const TOKEN_NAME_MAX = 32;
+
+/** A Solana address as the token-launch site shows it: base58, 32 to 44 characters. */
+const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export const StreamTokenSchema = z.object({
+  mint: z.string().trim().regex(MINT, 'Enter the token’s mint address'),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]+$/, 'Use letters and digits for the symbol')
+    .max(TOKEN_SYMBOL_MAX, `Symbol must be at most ${TOKEN_SYMBOL_MAX} characters`),
+  name: z.string().trim().min(1, 'Enter the token’s name').max(TOKEN_NAME_MAX, `Name must be at most ${TOKEN_NAME_MAX} characters`),
+});
+
+/** `POST /api/streams`: a stream to go live with now, or scheduled (then it is Upcoming). */
+export const CreateStreamSchema = z.object({
+  title: CreateVideoSchema.shape.title,
+  description: CreateVideoSchema.shape.description,
+  category: CreateVideoSchema.shape.category,
+  tags: CreateVideoSchema.shape.tags,
+  scheduledAt: z.iso
+    .datetime({ offset: true, message: 'Choose a date and time' })
+    .refine((v) => Date.parse(v) > Date.now() - 60_000, 'Choose a time in the future')
+    .refine((v) => Date.parse(v) < Date.now() + SCHEDULE_MAX_DAYS * 86_400_000, `Schedule at most ${SCHEDULE_MAX_DAYS} days ahead`)
+    .nullable()
+    .default(null),
+  /** Set for a Pump Stream. */
+  token: StreamTokenSchema.nullable().default(null),
+});
+export type CreateStreamInput = z.input<typeof CreateStreamSchema>;
+
+/** What OBS needs: the server address and, right after it is made, the key (shown once). */
+export const StreamKeyInfoSchema = z.object({
+  server: z.string(),
+  hasKey: z.boolean(),
+  /** Only in the answer that created it. */
+  key: z.string().nullable(),
+});
+export type StreamKeyInfo = z.infer<typeof StreamKeyInfoSchema>;
+
+export const STREAM_KEY_PREFIX = 'live_';
