@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     SEED: 'demo',
     LOGIN_LIMIT_PER_ADDRESS: '500',
+    RTMP_PORT: '0',
+    LIVE_GRACE_SECONDS: '2',
     GOOGLE_CLIENT_ID: 'glint-e2e',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: idp.issuer.url!,

@@ -88,3 +88,25 @@ export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 5000):
     }
   }
 }
+
+let accounts = 0;
+/** A new verified account named `<prefix>…`, signed in on a fresh page (the confirmation link signs in). */
+export async function signedInAccount(b: Browsing, prefix: string, options: BrowserContextOptions = {}): Promise<{ page: Page; username: string }> {
+  const username = `${prefix}${Date.now().toString(36).slice(-5)}${(accounts++).toString(36)}`;
+  const email = `${username}@example.com`;
+  const res = await fetch(`${b.baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: b.baseURL },
+    body: JSON.stringify({ email, username, name: '', password: 'Str0ng!Passw0rd' }),
+  });
+  expect(res.status).toBe(200);
+  const link = await eventually(async () => {
+    const outbox = await fetch(`${b.baseURL}/api/dev/outbox.json`);
+    const mails = ((await outbox.json()) as { to: string; text: string }[]).filter((m) => m.to === email);
+    expect(mails.length).toBeGreaterThan(0);
+    return /https?:\/\/\S+/.exec(mails[0]!.text)![0];
+  });
+  const page = await b.open(link, options);
+  await page.waitForURL((u) => u.pathname === '/app');
+  return { page, username };
+}

@@ -6,7 +6,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/media/ffmpeg.js';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos.js';
-import { eventually, PHONE, useBrowser } from './support.js';
+import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts
 // feed, likes and comments. The server transcodes its demo media at start on one worker, so
@@ -44,27 +44,9 @@ async function api<T>(p: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A new verified account, signed in on a fresh page (the confirmation link signs in). */
-async function signedIn(options: Parameters<typeof b.open>[1] = {}): Promise<{ page: Page; username: string }> {
-  const username = unique('vid');
-  const email = `${username}@example.com`;
-  const res = await fetch(`${b.baseURL}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: b.baseURL },
-    body: JSON.stringify({ email, username, name: '', password: 'Str0ng!Passw0rd' }),
-  });
-  expect(res.status).toBe(200);
-  const link = await eventually(async () => {
-    const mails = (await api<{ to: string; text: string }[]>('/api/dev/outbox.json')).filter((m) => m.to === email);
-    expect(mails.length).toBeGreaterThan(0);
-    return /https?:\/\/\S+/.exec(mails[0]!.text)![0];
-  });
-  const page = await b.open(link, options);
-  await page.waitForURL((u) => u.pathname === '/app');
-  return { page, username };
-}
+/** A new verified account, signed in on a fresh page. */
+const signedIn = (options: Parameters<typeof b.open>[1] = {}) => signedInAccount(b, 'vid', options);
 
-/** Ready, public videos or shorts, waiting (the demo media is transcoded at start) for at least `n`. */
 async function ready(kind: VideoKind, n: number): Promise<Card[]> {
   return eventually(async () => {
     const list = await api<Card[]>(`/api/videos?kind=${kind}&limit=48`);

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateStreamInput, StreamKeyInfo } from '../../shared/live';
 import type { StreamCard, StreamDetail } from '../../shared/content';
 import { api, ApiError, apiPath } from '../lib/api';
 
@@ -13,6 +14,7 @@ export const streamKeys = {
   all: ['streams'] as const,
   list: (f: StreamFilter) => [...streamKeys.all, 'list', f] as const,
   one: (id: string) => [...streamKeys.all, 'one', id] as const,
+  key: ['live', 'key'] as const,
 };
 
 /** One stream for its page; a 404 is not retried. */
@@ -21,6 +23,32 @@ export function useStream(id: string) {
     queryKey: streamKeys.one(id),
     queryFn: ({ signal }) => api<StreamDetail>(`/api/streams/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    // A stream that is about to go live, or live, is followed: it starts, drops, ends without a reload.
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'ended' ? 3000 : false),
+  });
+}
+
+export function useCreateStream() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateStreamInput) => api<StreamDetail>('/api/streams', { method: 'POST', json: input }),
+    onSuccess: (stream) => {
+      qc.setQueryData(streamKeys.one(stream.id), stream);
+      void qc.invalidateQueries({ queryKey: streamKeys.all });
+    },
+  });
+}
+
+/** The RTMP address and whether a key exists (the key itself only comes with a new one). */
+export function useStreamKey() {
+  return useQuery({ queryKey: streamKeys.key, queryFn: ({ signal }) => api<StreamKeyInfo>('/api/live/key', { signal }) });
+}
+
+export function useNewStreamKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<StreamKeyInfo>('/api/live/key', { method: 'POST', json: {} }),
+    onSuccess: (info) => qc.setQueryData(streamKeys.key, { ...info, key: null }),
   });
 }
 

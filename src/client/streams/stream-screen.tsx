@@ -1,7 +1,9 @@
-import { CalendarClock, Eye, Radio, RadioTower } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, Eye, PlayCircle, Radio, RadioTower } from 'lucide-react';
+import { paths } from '../../shared/routes';
 import { Link, useParams } from 'react-router';
 import { categoryName, formatCount, formatDateTime } from '../lib/format';
-import { ApiError } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { useNow } from '../lib/use-now';
 import { Thumbnail } from '../components/thumbnail';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
@@ -13,11 +15,14 @@ import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { startsIn, streamWhen } from './stream-card';
+import { LivePlayer } from './live-player';
 import { useStream } from './queries';
+import { StreamKeyPanel } from './stream-key-panel';
 
 /**
- * /stream/... : a stream's page. Until live playback arrives, it shows what the stream is, when
- * it starts (or started, or ended), who makes it, with a follow button, and what they wrote.
+ * /stream/... : a stream's page: the live player while it is live, its schedule while it is
+ * upcoming, the replay once it has ended; who makes it, with a follow button, and what they wrote.
+ * The creator also finds here what OBS needs.
  */
 export default function StreamScreen() {
   const { id = '' } = useParams();
@@ -44,26 +49,33 @@ export default function StreamScreen() {
   const mine = user?.username === stream.creator.username;
   return (
     <article className="mx-auto flex w-full max-w-4xl flex-col gap-5" data-testid="stream-page" data-status={stream.status}>
-      <Thumbnail src={stream.thumbnailUrl} seed={stream.creator.username} icon={Radio} className="rounded-xl">
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/50 p-4 text-center text-white">
-          {stream.status === 'scheduled' ? (
-            <>
-              <CalendarClock aria-hidden className="size-8" />
-              <p className="text-lg font-semibold">{startsIn(stream.scheduledAt, now)}</p>
-              {stream.scheduledAt ? <time dateTime={stream.scheduledAt}>{formatDateTime(stream.scheduledAt)}</time> : null}
-            </>
-          ) : stream.status === 'live' ? (
-            <>
-              <Badge variant="live">
-                <span className="size-1.5 animate-pulse rounded-full bg-white" /> Live
-              </Badge>
-              <p className="text-sm">Live playback is coming to Glint soon.</p>
-            </>
-          ) : (
-            <p className="text-lg font-semibold">This stream has ended</p>
-          )}
-        </div>
-      </Thumbnail>
+      {stream.status === 'live' && stream.hlsUrl ? (
+        <LivePlayer key={stream.hlsUrl} src={stream.hlsUrl} viewers={stream.viewerCount} title={stream.title} />
+      ) : (
+        <Thumbnail src={stream.thumbnailUrl} seed={stream.creator.username} icon={Radio} className="rounded-xl">
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/50 p-4 text-center text-white">
+            {stream.status === 'scheduled' ? (
+              <>
+                <CalendarClock aria-hidden className="size-8" />
+                <p className="text-lg font-semibold">{startsIn(stream.scheduledAt, now)}</p>
+                {stream.scheduledAt ? <time dateTime={stream.scheduledAt}>{formatDateTime(stream.scheduledAt)}</time> : null}
+              </>
+            ) : stream.status === 'live' ? (
+              <>
+                <Badge variant="live">
+                  <span className="size-1.5 animate-pulse rounded-full bg-white" /> Live
+                </Badge>
+                <p className="text-sm">The stream is starting or reconnecting. It plays here as soon as it is back.</p>
+              </>
+            ) : (
+              <>
+                <p className="text-lg font-semibold">This stream has ended</p>
+                {stream.recordingVideoId ? <Replay videoId={stream.recordingVideoId} title={stream.title} username={stream.creator.username} /> : null}
+              </>
+            )}
+          </div>
+        </Thumbnail>
+      )}
 
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -89,7 +101,26 @@ export default function StreamScreen() {
       </div>
 
       {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
+      {mine && stream.status !== 'ended' ? <StreamKeyPanel /> : null}
     </article>
+  );
+}
+
+/** The recording of an ended stream, once the video pipeline has made it playable. */
+function Replay({ videoId, title, username }: { videoId: string; title: string; username: string }) {
+  const video = useQuery({
+    queryKey: ['videos', 'replay', videoId],
+    queryFn: ({ signal }) => api<{ status: string }>(`/api/videos/${videoId}`, { signal }),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === 'ready' ? false : 5000),
+  });
+  if (video.data?.status !== 'ready') return <p className="text-sm">The replay is being prepared.</p>;
+  return (
+    <Button asChild variant="brand">
+      <Link to={paths.video({ id: videoId, username, title })}>
+        <PlayCircle aria-hidden /> Watch the replay
+      </Link>
+    </Button>
   );
 }
 

@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
+import { Radio, Upload } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
+import { GoLiveForm } from '../streams/go-live-form';
+import { StreamKeyPanel } from '../streams/stream-key-panel';
+import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { invalidateVideoLists, videoKeys, type OwnUpload } from '../videos/queries';
 import { uploads, type UploadRequest } from './upload-controller';
@@ -10,11 +13,11 @@ import { UploadForm } from './upload-form';
 import { UploadStatus } from './upload-status';
 import { YourUploads } from './your-uploads';
 
-/** /submit: upload a video or a short (verified login), and follow your uploads. */
+/** /submit: upload a video or a short, or create a stream and go live (verified login); follow your uploads. */
 export default function SubmitScreen() {
   const state = useSyncExternalStore(uploads.subscribe, uploads.getState);
   const qc = useQueryClient();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   // The form again, filled with the last request ("Change file or details"), or empty.
   const [formSeed, setFormSeed] = useState<{ key: number; initial: UploadRequest | null }>({ key: 0, initial: null });
 
@@ -34,48 +37,66 @@ export default function SubmitScreen() {
     if (e.status !== 'processing') invalidateVideoLists(qc);
   });
 
+  const mode = params.get('mode') === 'live' ? 'live' : 'upload';
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<Upload aria-hidden />} title="Create content" description="Upload a video or a short. It plays everywhere once processed." />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
-        <div className="flex min-w-0 flex-col gap-6">
-          {state.status === 'idle' ? (
-            <UploadForm
-              key={formSeed.key}
-              initial={formSeed.initial}
-              initialKind={params.get('kind') === 'short' ? 'short' : 'long'}
-              onStart={(req) => void uploads.start(req)}
-            />
-          ) : (
-            <UploadStatus
-              state={state}
-              onCancel={() => void uploads.cancel()}
-              onRetry={
-                state.status === 'failed' && state.stage === 'upload' && uploads.lastRequest
-                  ? () => {
-                      const req = uploads.lastRequest!;
-                      uploads.reset();
-                      void uploads.start(req);
-                    }
-                  : null
-              }
-              onEdit={
-                state.status === 'failed' && uploads.lastRequest
-                  ? () => {
-                      setFormSeed((s) => ({ key: s.key + 1, initial: uploads.lastRequest }));
-                      uploads.reset();
-                    }
-                  : null
-              }
-              onAnother={() => {
-                setFormSeed((s) => ({ key: s.key + 1, initial: null }));
-                uploads.reset();
-              }}
-            />
-          )}
+      <PageHeader icon={<Upload aria-hidden />} title="Create content" description="Upload a video or a short, or go live." />
+      <Tabs value={mode} onValueChange={(v) => setParams(v === 'live' ? { mode: 'live' } : {}, { replace: true })}>
+        <TabsList>
+          <TabsTrigger value="upload">
+            <Upload aria-hidden /> Upload
+          </TabsTrigger>
+          <TabsTrigger value="live">
+            <Radio aria-hidden /> Go live
+          </TabsTrigger>
+        </TabsList>
+      </Tabs>
+      {mode === 'live' ? (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+          <GoLiveForm />
+          <StreamKeyPanel />
         </div>
-        <YourUploads current={state} />
-      </div>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+          <div className="flex min-w-0 flex-col gap-6">
+            {state.status === 'idle' ? (
+              <UploadForm
+                key={formSeed.key}
+                initial={formSeed.initial}
+                initialKind={params.get('kind') === 'short' ? 'short' : 'long'}
+                onStart={(req) => void uploads.start(req)}
+              />
+            ) : (
+              <UploadStatus
+                state={state}
+                onCancel={() => void uploads.cancel()}
+                onRetry={
+                  state.status === 'failed' && state.stage === 'upload' && uploads.lastRequest
+                    ? () => {
+                        const req = uploads.lastRequest!;
+                        uploads.reset();
+                        void uploads.start(req);
+                      }
+                    : null
+                }
+                onEdit={
+                  state.status === 'failed' && uploads.lastRequest
+                    ? () => {
+                        setFormSeed((s) => ({ key: s.key + 1, initial: uploads.lastRequest }));
+                        uploads.reset();
+                      }
+                    : null
+                }
+                onAnother={() => {
+                  setFormSeed((s) => ({ key: s.key + 1, initial: null }));
+                  uploads.reset();
+                }}
+              />
+            )}
+          </div>
+          <YourUploads current={state} />
+        </div>
+      )}
     </div>
   );
 }

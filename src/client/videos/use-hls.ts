@@ -44,7 +44,18 @@ export interface HlsOptions {
   startAt?: number | null;
   /** Seconds to buffer ahead; small for the shorts that are only preloaded. */
   maxBufferLength?: number;
+  /** A live stream: stay about two segments from the live edge, and keep retrying a dropped connection. */
+  live?: boolean;
 }
+
+/** hls.js for live: close to the edge (catching up a little faster when behind), little back buffer. */
+const LIVE_CONFIG = {
+  lowLatencyMode: true,
+  liveSyncDurationCount: 2,
+  liveMaxLatencyDurationCount: 6,
+  maxLiveSyncPlaybackRate: 1.5,
+  backBufferLength: 30,
+};
 
 /**
  * Plays the HLS `src` in the video element of `videoRef` (rendered with the component); hls.js
@@ -58,7 +69,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
   const [playing, setPlaying] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const hlsRef = useRef<Hls | null>(null);
-  const { startAt, maxBufferLength } = options;
+  const { startAt, maxBufferLength, live = false } = options;
   // Read once per source: a changed resume position must not reload the stream.
   const startRef = useRef(startAt);
   const bufferRef = useRef(maxBufferLength);
@@ -94,6 +105,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
         startPosition: start ?? -1,
         capLevelToPlayerSize: true,
         ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
+        ...(live ? LIVE_CONFIG : {}),
       });
       hlsRef.current = hls;
       let recoveredMedia = false;
@@ -108,7 +120,10 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
       hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
       hls.on(HlsClass.Events.ERROR, (_e, data) => {
         if (!data.fatal) return;
-        if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
+        if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && live) {
+          // A live edge that is briefly missing (a publisher reconnecting) is waited for.
+          window.setTimeout(() => hlsRef.current === hls && hls.startLoad(), 2000);
+        } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
           retriedNetwork = true;
           hls.startLoad();
         } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
@@ -130,7 +145,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };
-  }, [videoRef, src]);
+  }, [videoRef, src, live]);
 
   const select = useCallback((index: number) => {
     const hls = hlsRef.current;

@@ -54,6 +54,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   // Each instance ends the streams it ingested: their recordings are on its disk.
   const instance = createHash('sha256').update(`${os.hostname()}:${config.dataDir}`).digest('hex').slice(0, 12);
   const endQueue = `live-end-${instance}`;
+  const cleanupQueue = `live-cleanup-${instance}`;
   const active = new Map<string, { session: number; ingest: IngestProcess }>();
   const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
 
@@ -96,7 +97,8 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       await db.update(livestreams).set({ recordingVideoId: video!.id }).where(eq(livestreams.id, stream.id));
       await app.jobs.send(TRANSCODE_QUEUE, { videoId: video!.id });
     }
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    // Players still on the page finish what they loaded before they learn the stream ended.
+    await app.jobs.send(cleanupQueue, { streamId: stream.id }, { startAfter: 120 });
   }
 
   await app.jobs.define(endQueue, {
@@ -104,6 +106,13 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     handler: async (data) => {
       const stream = await finishStream(db, String(data.streamId), Number(data.session));
       if (stream) await makeReplay(stream);
+    },
+  });
+
+  await app.jobs.define(cleanupQueue, {
+    handler: async (data) => {
+      const id = String(data.streamId);
+      if (/^[0-9a-f-]{36}$/.test(id)) await fs.promises.rm(path.join(liveDir, id), { recursive: true, force: true });
     },
   });
 

@@ -1,0 +1,162 @@
+import { Radio } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CreateStreamSchema } from '../../shared/live';
+import { paths } from '../../shared/routes';
+import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../shared/videos';
+import { useSession } from '../auth/session';
+import { CategorySelect } from '../components/category-select';
+import { TagsInput } from '../components/tags-input';
+import { Textarea } from '../components/textarea';
+import { ApiError } from '../lib/api';
+import { Button } from '../ui/button';
+import { errorProps, fieldErrors, FormField } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { useCreateStream } from './queries';
+
+/** A `datetime-local` value as an ISO time with the viewer's offset. */
+const localToIso = (v: string) => (v ? new Date(v).toISOString() : null);
+
+/** Describe a stream, then go live now (from OBS or the browser) or schedule it as Upcoming. */
+export function GoLiveForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const create = useCreateStream();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [scheduledAt, setScheduledAt] = useState('');
+  const [pump, setPump] = useState(false);
+  const [mint, setMint] = useState('');
+  const [symbol, setSymbol] = useState('');
+  const [tokenName, setTokenName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (when === 'later' && !scheduledAt) return setErrors({ scheduledAt: 'Choose a date and time' });
+    const input = {
+      title,
+      description,
+      category,
+      tags,
+      scheduledAt: when === 'later' ? localToIso(scheduledAt) : null,
+      token: pump ? { mint, symbol, name: tokenName } : null,
+    };
+    const parsed = CreateStreamSchema.safeParse(input);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    create.mutate(input, {
+      onSuccess: (s) => void navigate(paths.stream({ id: s.id, username: user?.username, title: s.title })),
+      onError: (err) => setErrors(err instanceof ApiError && Object.keys(err.fields).length ? { ...err.fields } : { form: err.message }),
+    });
+  };
+
+  const field = (name: string) => `${id}-${name}`;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Go live">
+      <FormField id={field('title')} label="Title" error={errors.title}>
+        <Input
+          id={field('title')}
+          value={title}
+          maxLength={TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          {...errorProps(field('title'), errors.title)}
+        />
+      </FormField>
+      <FormField id={field('description')} label="Description" error={errors.description}>
+        <Textarea
+          id={field('description')}
+          value={description}
+          rows={3}
+          maxLength={DESCRIPTION_MAX}
+          placeholder="What is the stream about?"
+          onChange={(e) => setDescription(e.target.value)}
+          {...errorProps(field('description'), errors.description)}
+        />
+      </FormField>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id={field('category')} label="Category" error={errors.category}>
+          <CategorySelect
+            id={field('category')}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            {...errorProps(field('category'), errors.category)}
+          />
+        </FormField>
+        <FormField id={field('tags')} label="Tags" error={errors.tags}>
+          <TagsInput id={field('tags')} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
+        </FormField>
+      </div>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium">When</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name={field('when')} checked={when === 'now'} onChange={() => setWhen('now')} /> Now: it goes live when your stream starts
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name={field('when')} checked={when === 'later'} onChange={() => setWhen('later')} /> Later: show it as Upcoming with a countdown
+        </label>
+        {when === 'later' ? (
+          <FormField id={field('scheduledAt')} label="Starts at" error={errors.scheduledAt}>
+            <Input
+              id={field('scheduledAt')}
+              type="datetime-local"
+              value={scheduledAt}
+              onChange={(e) => setScheduledAt(e.target.value)}
+              {...errorProps(field('scheduledAt'), errors.scheduledAt)}
+            />
+          </FormField>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" checked={pump} onChange={(e) => setPump(e.target.checked)} /> This is a Pump Stream (it has a token)
+        </label>
+        {pump ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div className="sm:col-span-3">
+              <FormField id={field('mint')} label="Mint address" error={errors.token}>
+                <Input
+                  id={field('mint')}
+                  value={mint}
+                  onChange={(e) => setMint(e.target.value)}
+                  className="font-mono"
+                  {...errorProps(field('mint'), errors.token)}
+                />
+              </FormField>
+            </div>
+            <FormField id={field('symbol')} label="Symbol" error={undefined}>
+              <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), undefined)} />
+            </FormField>
+            <div className="sm:col-span-2">
+              <FormField id={field('tokenName')} label="Token name" error={undefined}>
+                <Input
+                  id={field('tokenName')}
+                  value={tokenName}
+                  onChange={(e) => setTokenName(e.target.value)}
+                  {...errorProps(field('tokenName'), undefined)}
+                />
+              </FormField>
+            </div>
+          </div>
+        ) : null}
+      </fieldset>
+
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" variant="brand" size="lg" disabled={create.isPending}>
+          <Radio aria-hidden /> {when === 'now' ? 'Create stream' : 'Schedule stream'}
+        </Button>
+      </div>
+    </form>
+  );
+}

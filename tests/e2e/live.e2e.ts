@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { expect, it } from 'vitest';
+import { eventually, signedInAccount, useBrowser } from './support.js';
+
+// Going live as a creator meets it: describe the stream on /submit, take the OBS settings from its
+// page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
+const b = useBrowser();
+
+it('a creator goes live from OBS, a guest watches the video advance, and the stream ends into its replay', async () => {
+  const { page } = await signedInAccount(b, 'live');
+  await page.goto('/submit');
+  await page.getByRole('tab', { name: 'Go live' }).click();
+  const form = page.getByRole('form', { name: 'Go live' });
+  await form.getByLabel('Title').fill('Morning charts');
+  await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  await form.getByRole('button', { name: 'Create stream' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
+  const streamPath = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Make a stream key' }).click();
+  const key = await page.getByTestId('stream-key').inputValue();
+  const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();
+  expect(key).toMatch(/^live_/);
+  expect(server).toMatch(/^rtmp:\/\/[\w.]+:\d+\/live$/);
+
+  const seconds = 14;
+  const obs = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
+      `${server.replace('localhost', '127.0.0.1')}/${key}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  const published = new Promise((resolve) => obs.on('close', resolve));
+  try {
+    const viewer = await b.open(streamPath);
+    const video = viewer.getByTestId('live-player').locator('video');
+    await video.waitFor({ timeout: 20_000 });
+    await expect.poll(() => viewer.getByTestId('live-player').getByText('Live').isVisible()).toBe(true);
+    const t0 = await eventually(async () => {
+      const t = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      expect(t).toBeGreaterThan(0);
+      return t;
+    }, 20_000);
+    await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 10_000);
+
+    // The creator's page plays it too, and then the stream ends by itself when OBS stops.
+    expect(await published).toBe(0);
+    await viewer.getByText('This stream has ended').waitFor({ timeout: 20_000 });
+    await viewer.getByText(/The replay is being prepared|Watch the replay/).waitFor({ timeout: 20_000 });
+  } finally {
+    obs.kill('SIGKILL');
+  }
+}, 120_000);
