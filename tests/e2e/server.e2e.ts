@@ -1,14 +1,17 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 // The built server as `npm start` runs it: configuration, side-by-side instances, shutdown.
 const entry = path.resolve('dist/server/src/server/main.js');
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
+// A test that fails midway leaves no server running (it would hold its ports for later runs).
+afterEach(() => children.splice(0).forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 function freePort(): Promise<number> {
@@ -26,6 +29,7 @@ function start(env: Record<string, string>) {
   const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', RTMP_PORT: '0' };
   delete base.DATABASE_URL;
   const child = spawn(process.execPath, [entry], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

@@ -7,7 +7,7 @@ import { Textarea } from '../components/textarea';
 import { ApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
-import { errorProps, FormField } from '../ui/form-field';
+import { errorProps, FormError, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { useUpdateProfile } from './queries';
@@ -165,11 +165,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
           </Button>
         ) : null}
       </fieldset>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="flex justify-end gap-2 pt-1">
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ContentGridSkeleton } from '../components/content-grid';
 import { formatCount, shortAddress } from '../lib/format';
+import { copyWithToast } from '../lib/clipboard';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
@@ -116,18 +117,10 @@ export function Count({ n }: { n: number }) {
 }
 
 export function WalletAddress({ address }: { address: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast.success('Wallet address copied');
-    } catch {
-      toast.error('Could not copy the wallet address');
-    }
-  };
   return (
     <button
       type="button"
-      onClick={() => void copy()}
+      onClick={() => void copyWithToast(address, 'Wallet address')}
       title={address}
       aria-label={`Copy wallet address ${address}`}
       className="flex items-center gap-2 self-start rounded-full border bg-muted/50 px-3 py-1.5 font-mono text-xs transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:self-end"

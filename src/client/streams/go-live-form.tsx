@@ -10,7 +10,7 @@ import { TagsInput } from '../components/tags-input';
 import { Textarea } from '../components/textarea';
 import { ApiError } from '../lib/api';
 import { Button } from '../ui/button';
-import { errorProps, fieldErrors, FormField } from '../ui/form-field';
+import { errorProps, fieldErrors, FormError, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { useCreateStream } from './queries';
 
@@ -120,26 +120,26 @@ export function GoLiveForm() {
         {pump ? (
           <div className="grid gap-4 sm:grid-cols-3">
             <div className="sm:col-span-3">
-              <FormField id={field('mint')} label="Mint address" error={errors.token}>
+              <FormField id={field('mint')} label="Mint address" error={errors['token.mint']}>
                 <Input
                   id={field('mint')}
                   value={mint}
                   onChange={(e) => setMint(e.target.value)}
                   className="font-mono"
-                  {...errorProps(field('mint'), errors.token)}
+                  {...errorProps(field('mint'), errors['token.mint'])}
                 />
               </FormField>
             </div>
-            <FormField id={field('symbol')} label="Symbol" error={undefined}>
-              <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), undefined)} />
+            <FormField id={field('symbol')} label="Symbol" error={errors['token.symbol']}>
+              <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), errors['token.symbol'])} />
             </FormField>
             <div className="sm:col-span-2">
-              <FormField id={field('tokenName')} label="Token name" error={undefined}>
+              <FormField id={field('tokenName')} label="Token name" error={errors['token.name']}>
                 <Input
                   id={field('tokenName')}
                   value={tokenName}
                   onChange={(e) => setTokenName(e.target.value)}
-                  {...errorProps(field('tokenName'), undefined)}
+                  {...errorProps(field('tokenName'), errors['token.name'])}
                 />
               </FormField>
             </div>
@@ -147,11 +147,7 @@ export function GoLiveForm() {
         ) : null}
       </fieldset>
 
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="flex justify-end">
         <Button type="submit" variant="brand" size="lg" disabled={create.isPending}>
           <Radio aria-hidden /> {when === 'now' ? 'Create stream' : 'Schedule stream'}

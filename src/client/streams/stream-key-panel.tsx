@@ -1,19 +1,11 @@
 import { Copy, Eye, EyeOff, KeyRound, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { copyWithToast } from '../lib/clipboard';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Skeleton } from '../ui/skeleton';
 import { useNewStreamKey, useStreamKey } from './queries';
-
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied`);
-  } catch {
-    toast.error(`Could not copy the ${what.toLowerCase()}`);
-  }
-}
 
 /**
  * Streaming from OBS: the server address and the stream key as OBS asks for them (Settings →
@@ -56,7 +48,7 @@ export function StreamKeyPanel() {
             Server
             <div className="flex gap-2">
               <Input readOnly value={info.data.server} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-              <Button type="button" variant="outline" size="icon" aria-label="Copy server" onClick={() => void copy(info.data.server, 'Server')}>
+              <Button type="button" variant="outline" size="icon" aria-label="Copy server" onClick={() => void copyWithToast(info.data.server, 'Server')}>
                 <Copy aria-hidden />
               </Button>
             </div>
@@ -76,7 +68,7 @@ export function StreamKeyPanel() {
                 <Button type="button" variant="outline" size="icon" aria-label={shown ? 'Hide key' : 'Show key'} onClick={() => setShown((v) => !v)}>
                   {shown ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
                 </Button>
-                <Button type="button" variant="outline" size="icon" aria-label="Copy stream key" onClick={() => void copy(key, 'Stream key')}>
+                <Button type="button" variant="outline" size="icon" aria-label="Copy stream key" onClick={() => void copyWithToast(key, 'Stream key')}>
                   <Copy aria-hidden />
                 </Button>
               </div>

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Eye, PlayCircle, Radio, RadioTower } from 'lucide-react';
 import { paths } from '../../shared/routes';
 import { Link, useParams } from 'react-router';
 import { categoryName, formatCount, formatDateTime } from '../lib/format';
-import { api, ApiError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { useNow } from '../lib/use-now';
 import { Thumbnail } from '../components/thumbnail';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
@@ -15,6 +14,7 @@ import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { startsIn, streamWhen } from './stream-card';
+import { useVideo } from '../videos/queries';
 import { LivePlayer } from './live-player';
 import { useStream } from './queries';
 import { StreamKeyPanel } from './stream-key-panel';
@@ -108,12 +108,7 @@ export default function StreamScreen() {
 
 /** The recording of an ended stream, once the video pipeline has made it playable. */
 function Replay({ videoId, title, username }: { videoId: string; title: string; username: string }) {
-  const video = useQuery({
-    queryKey: ['videos', 'replay', videoId],
-    queryFn: ({ signal }) => api<{ status: string }>(`/api/videos/${videoId}`, { signal }),
-    retry: false,
-    refetchInterval: (q) => (q.state.data?.status === 'ready' ? false : 5000),
-  });
+  const video = useVideo(videoId, { untilReady: true });
   if (video.data?.status !== 'ready') return <p className="text-sm">The replay is being prepared.</p>;
   return (
     <Button asChild variant="brand">

@@ -33,11 +33,28 @@ export function FormField({
   );
 }
 
-/** The first message for each field of a failed parse: `{ email: 'Invalid email address' }`. */
+/** An error about the whole form (not one field), such as a server's refusal; nothing when there is none. */
+export function FormError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * The first message for each field of a failed parse: `{ email: 'Invalid email address' }`.
+ * A field inside an object is named as the server names it (`token.symbol`); a list's items count
+ * as the list (`tags`), whose one input shows them.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
+    const upToList = issue.path.findIndex((p) => typeof p === 'number');
+    const key = issue.path
+      .slice(0, upToList < 0 ? undefined : upToList)
+      .map(String)
+      .join('.');
     out[key] ??= issue.message;
   }
   return out;

@@ -95,13 +95,23 @@ export function flattenPages(pages: VideoCard[][] | undefined): VideoCard[] {
 }
 
 /** A video with its player sources and what the viewer did with it. */
-export function useVideo(id: string | null | undefined, options: { enabled?: boolean; pollWhileProcessing?: boolean } = {}) {
+export function useVideo(
+  id: string | null | undefined,
+  options: {
+    enabled?: boolean;
+    pollWhileProcessing?: boolean;
+    /** Asked again every 5 s until it is ready: others get 404 until then (a stream's replay). */
+    untilReady?: boolean;
+  } = {},
+) {
   return useQuery({
     queryKey: videoKeys.detail(id ?? ''),
     queryFn: ({ signal }) => api<VideoDetail>(`/api/videos/${encodeURIComponent(id!)}`, { signal }),
     enabled: !!id && (options.enabled ?? true),
+    ...(options.untilReady ? { retry: false } : {}),
     refetchInterval: (q) => {
       const s = q.state.data?.status;
+      if (options.untilReady) return s === 'ready' ? false : 5000;
       return options.pollWhileProcessing && (s === 'uploading' || s === 'processing') ? 1500 : false;
     },
   });

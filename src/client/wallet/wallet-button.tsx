@@ -1,20 +1,13 @@
 import { Copy, LogOut, Wallet } from 'lucide-react';
-import { toast } from 'sonner';
 import { useSession } from '../auth/session';
+import { copyWithToast } from '../lib/clipboard';
 import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { Spinner } from '../ui/spinner';
 import { useWalletState } from './use-wallet-state';
 import { shortAddress } from './wallet-errors';
 
-export async function copyWalletAddress(address: string) {
-  try {
-    await navigator.clipboard.writeText(address);
-    toast.success('Wallet address copied');
-  } catch {
-    toast.error('Could not copy the wallet address');
-  }
-}
+export const copyWalletAddress = (address: string) => copyWithToast(address, 'Wallet address');
 
 /**
  * The top bar's wallet button (docs/product.md §2). Guests connect Phantom to log in or sign up; signed-in

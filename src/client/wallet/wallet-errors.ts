@@ -136,10 +136,7 @@ export async function pollFor<T>(
   return undefined;
 }
 
-/** `7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU` -> `7xKX…gAsU`. */
-export function shortAddress(address: string): string {
-  return address.length <= 10 ? address : `${address.slice(0, 4)}…${address.slice(-4)}`;
-}
+export { shortAddress } from '../lib/format';
 
 /** The toast action that sends someone without Phantom to install it. */
 export const INSTALL_LINK = { label: 'Install Phantom', href: PHANTOM_INSTALL_URL };

@@ -18,7 +18,7 @@ describe('cross-site requests', () => {
   });
   afterAll(() => t.close());
 
-  const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookieOf = (c: Client) => c.cookie;
   const followers = async () => (await t.app.inject({ method: 'GET', url: '/api/profiles/bob_x' })).json().followers as number;
 
   it('refuses a signed-in visitor’s follow forged by another site, and changes nothing', async () => {
@@ -171,7 +171,7 @@ describe('logs', () => {
     let out = '';
     const sink = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
     const database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', SEED: 'none', DATA_DIR: `/tmp/glint-log-${process.pid}` });
+    const config = loadConfig({ NODE_ENV: 'test', SEED: 'none', DATA_DIR: `/tmp/glint-log-${process.pid}`, RTMP_PORT: '-1' });
     const app = await buildApp({ config, database, logger: pino(loggerOptions('info'), sink) });
     try {
       await app.inject({ method: 'GET', url: '/api/auth/reset-password/SECRET-RESET-TOKEN?callbackURL=%2Fupdate-password' });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamDetail } from '../../shared/content.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
@@ -56,15 +56,16 @@ function publish(url: string, seconds: number): { child: ChildProcess; exit: Pro
   return { child, exit: new Promise((resolve) => child.on('close', resolve)) };
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** Reads until `ok` holds (polling every 250 ms), and gives what was read. */
+const until = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeout = 30_000) =>
+  vi.waitFor(
+    async () => {
+      const v = await read();
+      if (!ok(v)) throw new Error(`still waiting for ${what}: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout, interval: 250 },
+  );
 
 const streamOf = async (c: Client, id: string) => (await c.get(`/api/streams/${id}`)).json() as StreamDetail;
 

@@ -3,27 +3,25 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../shared/content.js';
 import { CreateStreamSchema, StreamKeyInfoSchema } from '../../shared/live.js';
-import { slugify } from '../../shared/routes.js';
 import { requireVerifiedUser } from '../auth/guards.js';
 import type { Config } from '../config.js';
-import { livestreams, videos } from '../db/schema/index.js';
+import { isUuid } from '../db/ids.js';
 import { HttpError } from '../http/errors.js';
-import { TRANSCODE_QUEUE } from '../media/process-video.js';
-import { runMediaTool } from '../media/run.js';
 import { getStream } from '../streams/service.js';
 import { playlistReady, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
+import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
 import {
   beginSession,
   createStream,
   endSession,
   finishStream,
+  getStreamRow,
   hasStreamKey,
   markPublishing,
   regenerateStreamKey,
@@ -58,61 +56,24 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   const active = new Map<string, { session: number; ingest: IngestProcess }>();
   const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
 
-  async function makeReplay(stream: StreamRow) {
-    const dir = path.join(liveDir, stream.id);
-    const parts: string[] = [];
-    for (let n = 1; n <= stream.liveSession; n++) {
-      const file = path.join(dir, String(n), 'recording.mkv');
-      const size = await fs.promises.stat(file).then(
-        (s) => s.size,
-        () => 0,
-      );
-      if (size > 0) parts.push(file);
-    }
-    if (parts.length) {
-      const sourceKey = `live-${stream.id}.mkv`;
-      const target = path.join(uploadsDir, sourceKey);
-      if (parts.length === 1) await fs.promises.rename(parts[0]!, target);
-      else {
-        // A publisher who dropped and came back: the parts joined in order, as one recording.
-        const list = path.join(dir, 'parts.txt');
-        await fs.promises.writeFile(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
-        await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', target], { timeoutMs: 10 * 60_000 });
-      }
-      const [video] = await db
-        .insert(videos)
-        .values({
-          ownerId: stream.ownerId,
-          kind: 'long',
-          title: stream.title,
-          slug: slugify(stream.title),
-          description: stream.description,
-          category: stream.category,
-          tags: stream.tags,
-          status: 'processing',
-          processingPercent: 0,
-          sourceKey,
-        })
-        .returning();
-      await db.update(livestreams).set({ recordingVideoId: video!.id }).where(eq(livestreams.id, stream.id));
-      await app.jobs.send(TRANSCODE_QUEUE, { videoId: video!.id });
-    }
-    // Players still on the page finish what they loaded before they learn the stream ended.
-    await app.jobs.send(cleanupQueue, { streamId: stream.id }, { startAfter: 120 });
-  }
-
   await app.jobs.define(endQueue, {
     retryLimit: 3,
     handler: async (data) => {
-      const stream = await finishStream(db, String(data.streamId), Number(data.session));
-      if (stream) await makeReplay(stream);
+      const id = String(data.streamId);
+      const session = Number(data.session);
+      // Ended now, or on an earlier try of this job that failed before its replay was made.
+      const stream = (await finishStream(db, id, session)) ?? (await getStreamRow(db, id));
+      if (stream?.status !== 'ended' || stream.liveSession !== session || stream.recordingVideoId) return;
+      await makeReplay(db, app.jobs, path.join(liveDir, stream.id), uploadsDir, stream);
+      // Players still on the page finish what they loaded before they learn the stream ended.
+      await app.jobs.send(cleanupQueue, { streamId: stream.id }, { startAfter: 120 });
     },
   });
 
   await app.jobs.define(cleanupQueue, {
     handler: async (data) => {
       const id = String(data.streamId);
-      if (/^[0-9a-f-]{36}$/.test(id)) await fs.promises.rm(path.join(liveDir, id), { recursive: true, force: true });
+      if (isUuid(id)) await fs.promises.rm(path.join(liveDir, id), { recursive: true, force: true });
     },
   });
 

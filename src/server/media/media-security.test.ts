@@ -83,7 +83,7 @@ afterAll(async () => {
 let n = 0;
 const user = () => verifiedClient(t.app, `medsec_${++n}`);
 const idOf = async (c: Client) => (await c.get('/api/me')).json().user.id as string;
-const cookieOf = (c: Client | undefined): Record<string, string> => (c ? { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {});
+const cookieOf = (c: Client | undefined): Record<string, string> => (c ? { cookie: c.cookie } : {});
 const media = (key: string) => path.join(t.app.storage.root!, key);
 
 async function draft(c: Client, kind: 'long' | 'short' = 'long') {

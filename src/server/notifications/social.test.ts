@@ -39,7 +39,7 @@ async function readyVideo(ownerId: string, kind: VideoKind = 'long') {
 }
 
 function socket(c: Client, host = base) {
-  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = c.cookie;
   const ws = new WebSocket(`ws://${host}/api/realtime`, { headers: { cookie } });
   const messages: RealtimeMessage[] = [];
   ws.on('message', (d) => messages.push(JSON.parse(String(d))));

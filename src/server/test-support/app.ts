@@ -78,6 +78,11 @@ export class Client {
     readonly ip = '127.0.0.1',
   ) {}
 
+  /** The `Cookie` header this client sends (for requests made with fetch or WebSocket). */
+  get cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown) {
     const res = await this.app.inject({
       method,
@@ -85,7 +90,7 @@ export class Client {
       remoteAddress: this.ip,
       headers: {
         origin: this.app.config.publicUrl,
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.size ? { cookie: this.cookie } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),

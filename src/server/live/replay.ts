@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { livestreams } from '../db/schema/index.js';
+import type { Jobs } from '../jobs/jobs.js';
+import { TRANSCODE_QUEUE } from '../media/process-video.js';
+import { runMediaTool } from '../media/run.js';
+import { createDraft, updateVideoRow } from '../videos/service.js';
+import type { StreamRow } from './service.js';
+
+/**
+ * An ended stream's recording becomes a long video, processed like an upload: its replay.
+ * Returns the video's id, or undefined when nothing was recorded.
+ */
+export async function makeReplay(db: Db, jobs: Pick<Jobs, 'send'>, streamDir: string, uploadsDir: string, stream: StreamRow): Promise<string | undefined> {
+  const sourceKey = `live-${stream.id}.mkv`;
+  const target = path.join(uploadsDir, sourceKey);
+  // A retry after the recording was already moved goes straight on to the video.
+  if (!fs.existsSync(target) && !(await joinRecordings(streamDir, stream.liveSession, target))) return undefined;
+  const { title, description, category, tags } = stream;
+  const video = await createDraft(db, stream.ownerId, { kind: 'long', title, description, category, tags, visibility: 'public' });
+  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceKey });
+  await db.update(livestreams).set({ recordingVideoId: video.id }).where(eq(livestreams.id, stream.id));
+  await jobs.send(TRANSCODE_QUEUE, { videoId: video.id });
+  return video.id;
+}
+
+/**
+ * The recording of each ingest session (`<streamDir>/<n>/recording.mkv`) as one file at `target`:
+ * moved when there is one, joined in order when the publisher dropped and came back. False when
+ * no session recorded anything.
+ */
+async function joinRecordings(streamDir: string, sessions: number, target: string): Promise<boolean> {
+  const parts: string[] = [];
+  for (let n = 1; n <= sessions; n++) {
+    const file = path.join(streamDir, String(n), 'recording.mkv');
+    const size = await fs.promises.stat(file).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if (size > 0) parts.push(file);
+  }
+  if (!parts.length) return false;
+  if (parts.length === 1) await fs.promises.rename(parts[0]!, target);
+  else {
+    // The list is made here from the server's own paths, never from a request.
+    const list = path.join(streamDir, 'parts.txt');
+    await fs.promises.writeFile(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
+    await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', target], { timeoutMs: 10 * 60_000 });
+  }
+  return true;
+}
