@@ -47,3 +47,9 @@ export const StreamKeyInfoSchema = z.object({
 export type StreamKeyInfo = z.infer<typeof StreamKeyInfoSchema>;
 
 export const STREAM_KEY_PREFIX = 'live_';
+
+/** "Notify me" on an upcoming stream: whether the signed-in user will hear when it goes live. */
+export const StreamReminderSchema = z.object({ reminded: z.boolean() });
+export type StreamReminder = z.infer<typeof StreamReminderSchema>;
+export const REMINDER_NOT_UPCOMING = 'This stream is not upcoming any more';
+export const REMINDER_OWN_STREAM = 'You go live on this stream yourself';

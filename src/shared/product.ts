@@ -7,6 +7,8 @@ export const PRODUCT_TAGLINE = 'Share streams, earn crypto rewards';
 export const WALLET_USERNAME_SUFFIX = `_${PRODUCT_SLUG}`;
 /** Content type name of a long video (docs/product.md §3 `{product}_video`). */
 export const LONG_VIDEO_CONTENT_TYPE = `${PRODUCT_SLUG}_video` as const;
+/** Content type name of a live stream; its notifications open `/stream/{id}`. */
+export const LIVESTREAM_CONTENT_TYPE = 'livestream';
 
 /** External links shown in the top bar. */
 export const EXTERNAL_LINKS = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreatorSchema } from './content.js';
-import { LONG_VIDEO_CONTENT_TYPE } from './product.js';
+import { LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
 import { paths } from './routes.js';
 
 export const NotificationSchema = z.object({
@@ -54,7 +54,7 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'contentId'
   if (n.type === 'follow') return n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : undefined;
   if (!n.contentId) return n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : undefined;
   switch (n.contentType) {
-    case 'livestream':
+    case LIVESTREAM_CONTENT_TYPE:
       return `/stream/${n.contentId}`;
     case 'shortvideo':
     case 'short_video':

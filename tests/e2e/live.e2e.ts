@@ -6,7 +6,7 @@ import { eventually, signedInAccount, useBrowser } from './support.js';
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
 const b = useBrowser();
 
-it('a creator goes live from OBS, a guest watches the video advance, and the stream ends into its replay', async () => {
+it('a creator goes live from OBS, a reminded fan is told in the bell, a guest watches the video advance, and the stream ends into its replay', async () => {
   const { page } = await signedInAccount(b, 'live');
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
@@ -21,6 +21,13 @@ it('a creator goes live from OBS, a guest watches the video advance, and the str
   const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();
   expect(key).toMatch(/^live_/);
   expect(server).toMatch(/^rtmp:\/\/[\w.]+:\d+\/live$/);
+
+  // A viewer asks to be told when it starts, from the upcoming stream's page.
+  const fan = await signedInAccount(b, 'fan');
+  await fan.page.goto(streamPath);
+  await fan.page.getByRole('button', { name: 'Notify me' }).click();
+  await fan.page.getByRole('button', { name: 'Reminder set' }).waitFor();
+  await fan.page.goto('/app');
 
   const seconds = 14;
   const obs = spawn(
@@ -46,6 +53,17 @@ it('a creator goes live from OBS, a guest watches the video advance, and the str
       return t;
     }, 20_000);
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 10_000);
+
+    // The fan's bell rang without a reload; its notification opens the stream, live.
+    const bell = fan.page.getByRole('button', { name: 'Notifications', exact: true });
+    await eventually(async () => expect(await bell.locator('[data-slot="unread-badge"]').innerText()).toBe('1'), 15_000);
+    await bell.click();
+    await fan.page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: /is live: “Morning charts”/ })
+      .click();
+    await fan.page.waitForURL((u) => u.pathname.startsWith('/stream/') && u.pathname.endsWith(streamPath.split('/').pop()!));
+    await fan.page.getByTestId('live-player').waitFor();
 
     // The creator's page plays it too, and then the stream ends by itself when OBS stops.
     expect(await published).toBe(0);

@@ -1,4 +1,5 @@
-import { Bell, BellOff, CheckCheck, Coins, Heart, MessageCircle, Share2, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
+import { Bell, BellOff, CheckCheck, Coins, Heart, MessageCircle, Radio, Share2, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
+import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product';
 import { useNavigate } from 'react-router';
 import { notificationTarget, type AppNotification } from '../../shared/realtime';
 import { timeAgo } from '../../shared/time';
@@ -82,7 +83,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: AppNo
   const now = useNow();
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
-  const Icon = TYPE_ICON[n.type] ?? Bell;
+  const Icon = n.contentType === LIVESTREAM_CONTENT_TYPE ? Radio : (TYPE_ICON[n.type] ?? Bell);
 
   // docs/product.md §4: a click marks it read, then goes where it points.
   const open = () => {

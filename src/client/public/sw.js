@@ -27,22 +27,29 @@ self.addEventListener('push', (event) => {
       icon: '/favicon.svg',
       badge: '/favicon.svg',
       tag: typeof payload.id === 'string' ? payload.id : undefined,
-      data: { id: payload.id },
+      data: { id: payload.id, url: appPath(payload.url) },
     }),
   );
 });
 
+/** Only a path of this app is opened from a push: never another site. */
+function appPath(url) {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/app';
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  const target = appPath(event.notification.data && event.notification.data.url);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const own = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (own) {
         await own.focus();
+        if (target !== '/app' && 'navigate' in own) await own.navigate(target);
         return;
       }
-      await self.clients.openWindow('/app');
+      await self.clients.openWindow(target);
     })(),
   );
 });

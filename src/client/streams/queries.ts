@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateStreamInput, StreamKeyInfo } from '../../shared/live';
+import type { CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../shared/live';
 import type { StreamCard, StreamDetail } from '../../shared/content';
 import { api, ApiError, apiPath } from '../lib/api';
 
@@ -57,5 +57,24 @@ export function useStreams(filter: StreamFilter) {
     queryKey: streamKeys.list(filter),
     queryFn: ({ signal }) =>
       api<StreamCard[]>(apiPath('/api/streams', { status: filter.status, pump: filter.pump ? 'true' : undefined, category: filter.category }), { signal }),
+  });
+}
+
+const reminderKey = (id: string) => [...streamKeys.one(id), 'reminder'] as const;
+
+/** Whether the signed-in user asked to hear when this upcoming stream goes live. */
+export function useStreamReminder(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reminderKey(id),
+    queryFn: ({ signal }) => api<StreamReminder>(`/api/streams/${encodeURIComponent(id)}/reminder`, { signal }),
+    enabled,
+  });
+}
+
+export function useSetStreamReminder(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => api<StreamReminder>(`/api/streams/${encodeURIComponent(id)}/reminder`, { method: on ? 'PUT' : 'DELETE' }),
+    onSuccess: (r) => qc.setQueryData(reminderKey(id), r),
   });
 }

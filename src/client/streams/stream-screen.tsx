@@ -16,6 +16,7 @@ import { Skeleton } from '../ui/skeleton';
 import { startsIn, streamWhen } from './stream-card';
 import { useVideo } from '../videos/queries';
 import { LivePlayer } from './live-player';
+import { NotifyMeButton } from './notify-me-button';
 import { useStream } from './queries';
 import { StreamKeyPanel } from './stream-key-panel';
 
@@ -97,6 +98,7 @@ export default function StreamScreen() {
           <CreatorName creator={stream.creator} className="text-base font-semibold [&_a]:text-foreground" />
           <span className="text-xs text-muted-foreground">@{stream.creator.username}</span>
         </div>
+        {stream.status === 'scheduled' ? <NotifyMeButton streamId={stream.id} own={mine} /> : null}
         {mine ? null : <FollowButton username={stream.creator.username} />}
       </div>
 

@@ -98,6 +98,8 @@ describe('going live over RTMP', () => {
 
   it('turns a publish into live HLS, ends after the publisher stops, and the recording becomes its replay', async () => {
     const c = await creator();
+    const fan = await verifiedClient(t.app, `fan_${n}`);
+    await fan.request('PUT', `/api/profiles/live_${n}/follow`, {});
     const created = await c.post('/api/streams', { title: 'Charts at dawn', description: 'Live from the desk', category: 'Trading', tags: ['sol'] });
     expect(created.statusCode).toBe(201);
     const stream = created.json() as StreamDetail;
@@ -112,6 +114,13 @@ describe('going live over RTMP', () => {
       (s) => s.status === 'live' && !!s.hlsUrl,
     );
     expect(live.startedAt).not.toBeNull();
+    // Followers hear of it in the bell, and the notification opens the stream.
+    const bell = await until(
+      'the follower to be told',
+      async () => (await fan.get('/api/notifications')).json().notifications as { title: string; contentId: string; contentType: string }[],
+      (list) => list.length > 0,
+    );
+    expect(bell[0]).toMatchObject({ title: 'Live now', contentId: stream.id, contentType: 'livestream' });
     // Anyone can watch: the playlist lists segments, and a segment is MPEG-TS.
     const playlist = await fetch(base + live.hlsUrl!);
     expect(playlist.status).toBe(200);

@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../shared/content.js';
-import { CreateStreamSchema, StreamKeyInfoSchema } from '../../shared/live.js';
-import { requireVerifiedUser } from '../auth/guards.js';
+import { CreateStreamSchema, REMINDER_NOT_UPCOMING, REMINDER_OWN_STREAM, StreamKeyInfoSchema, StreamReminderSchema } from '../../shared/live.js';
+import { requireUser, requireVerifiedUser } from '../auth/guards.js';
 import type { Config } from '../config.js';
 import { isUuid } from '../db/ids.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { getStream } from '../streams/service.js';
 import { playlistReady, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
+import { notifyLive } from './notify.js';
 import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
 import {
@@ -22,13 +23,16 @@ import {
   endSession,
   finishStream,
   getStreamRow,
+  hasReminder,
   hasStreamKey,
   markPublishing,
   regenerateStreamKey,
+  setReminder,
   userForStreamKey,
   type StreamRow,
 } from './service.js';
 
+const NOTIFY_QUEUE = 'live-notify';
 const SEGMENT_FILE = /^(index\.m3u8|seg-\d{6}\.ts)$/;
 
 export interface LiveIngest {
@@ -70,6 +74,15 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     },
   });
 
+  // Telling the audience may run on any instance: it only needs the database.
+  await app.jobs.define(NOTIFY_QUEUE, {
+    retryLimit: 3,
+    handler: async (data) => {
+      const sent = await notifyLive(db, app.realtime, app.push, app.log, String(data.streamId));
+      if (sent) app.log.info({ stream: data.streamId, sent }, 'live: audience notified');
+    },
+  });
+
   await app.jobs.define(cleanupQueue, {
     handler: async (data) => {
       const id = String(data.streamId);
@@ -90,7 +103,9 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     void (async () => {
       // Live the moment the first segment is written.
       while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 200));
-      if (watching) await markPublishing(db, stream.id, session);
+      if (watching && (await markPublishing(db, stream.id, session))) {
+        await app.jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
+      }
     })().catch((err: unknown) => app.log.warn({ err }, 'live: could not mark publishing'));
     void ingest.done.then(async ({ code, error }) => {
       watching = false;
@@ -165,6 +180,47 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       return keyInfo(s.user.id, await regenerateStreamKey(db, s.user.id));
     },
   );
+
+  const reminderParams = z.object({ id: z.guid() });
+  r.get(
+    '/api/streams/:id/reminder',
+    {
+      schema: {
+        tags: ['streams'],
+        summary: 'Whether you asked to be notified when this stream goes live',
+        params: reminderParams,
+        response: { 200: StreamReminderSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireUser(req);
+      return { reminded: await hasReminder(db, req.params.id, s.user.id) };
+    },
+  );
+
+  for (const method of ['put', 'delete'] as const) {
+    r[method](
+      '/api/streams/:id/reminder',
+      {
+        schema: {
+          tags: ['streams'],
+          summary: method === 'put' ? 'Notify me when this upcoming stream goes live' : 'Stop the reminder for this stream',
+          params: reminderParams,
+          response: { 200: StreamReminderSchema },
+        },
+      },
+      async (req) => {
+        const s = await requireUser(req);
+        const stream = await getStreamRow(db, req.params.id);
+        if (!stream) throw notFound(STREAM_NOT_FOUND);
+        const on = method === 'put';
+        if (on && stream.ownerId === s.user.id) throw new HttpError(409, 'own_stream', REMINDER_OWN_STREAM);
+        if (on && stream.status !== 'scheduled') throw new HttpError(409, 'not_upcoming', REMINDER_NOT_UPCOMING);
+        await setReminder(db, stream.id, s.user.id, on);
+        return { reminded: on };
+      },
+    );
+  }
 
   r.get(
     '/live/:id/:session/:file',

@@ -6,7 +6,7 @@ import { slugify } from '../../shared/routes.js';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';
-import { livestreams, profiles, streamKeys } from '../db/schema/index.js';
+import { livestreams, profiles, streamKeys, streamReminders } from '../db/schema/index.js';
 
 export type StreamRow = typeof livestreams.$inferSelect;
 
@@ -144,4 +144,19 @@ export async function finishStream(db: Db, id: string, session: number): Promise
     .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session), eq(livestreams.publishing, false), eq(livestreams.status, 'live')))
     .returning();
   return row;
+}
+
+/** Whether the user pressed "Notify me" on the stream. */
+export async function hasReminder(db: Db, streamId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: streamReminders.userId })
+    .from(streamReminders)
+    .where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
+  return !!row;
+}
+
+/** Sets or clears the user's "Notify me" on a stream; reminders are sent when it goes live, then dropped. */
+export async function setReminder(db: Db, streamId: string, userId: string, on: boolean): Promise<void> {
+  if (on) await db.insert(streamReminders).values({ streamId, userId }).onConflictDoNothing();
+  else await db.delete(streamReminders).where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
 }

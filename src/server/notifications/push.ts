@@ -63,12 +63,20 @@ export interface PushOptions {
   allowPrivateEndpoints: boolean;
 }
 
+/** What the service worker shows; `url` is the app page a click opens. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  id: string;
+  url?: string;
+}
+
 export interface Push {
   /** The public VAPID key browsers subscribe with; undefined when web push is off. */
   publicKey: string | undefined;
   subscribe(userId: string, sub: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void>;
   unsubscribe(userId: string, endpoint: string): Promise<void>;
-  send(userId: string, payload: { title: string; body: string; id: string }): Promise<void>;
+  send(userId: string, payload: PushPayload): Promise<void>;
 }
 
 /** Web push with VAPID keys from config; without keys it is off and sends nothing. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LONG_VIDEO_CONTENT_TYPE } from '../../shared/product.js';
-import { NOTIFICATIONS_PAGE, type AppNotification } from '../../shared/realtime.js';
+import { NOTIFICATIONS_PAGE, notificationTarget, type AppNotification } from '../../shared/realtime.js';
 import type { VideoKind } from '../../shared/video-rules.js';
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';
@@ -47,7 +47,7 @@ export function notificationText(type: NotificationType, actor: string, contentT
 
 export const contentTypeOfVideo = (kind: VideoKind) => (kind === 'short' ? 'short_video' : LONG_VIDEO_CONTENT_TYPE);
 
-async function withActor(db: Db, rows: (typeof notifications.$inferSelect)[]): Promise<AppNotification[]> {
+export async function withActor(db: Db, rows: (typeof notifications.$inferSelect)[]): Promise<AppNotification[]> {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))];
   const actors = ids.length
@@ -113,7 +113,7 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
         .returning();
       const [n] = await withActor(db, [row!]);
       await realtime.publish(input.userId, 'notification.created', n!);
-      void push.send(input.userId, { title: n!.title, body: n!.message, id: n!.id }).catch((err) => log.warn({ err }, 'web push failed'));
+      void push.send(input.userId, { title: n!.title, body: n!.message, id: n!.id, url: notificationTarget(n!) }).catch((err) => log.warn({ err }, 'web push failed'));
       return n;
     },
   };

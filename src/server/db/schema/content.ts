@@ -57,6 +57,21 @@ export const streamKeys = pgTable('stream_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** "Notify me" on an upcoming stream: the user hears when it goes live, follower or not. */
+export const streamReminders = pgTable(
+  'stream_reminders',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
+);
+
 /** A long video (under the product's section, `/{product}`) or a short (`/shorts`) (docs/product.md "Video"). */
 export const videos = pgTable(
   'videos',
