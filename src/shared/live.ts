@@ -53,3 +53,25 @@ export const StreamReminderSchema = z.object({ reminded: z.boolean() });
 export type StreamReminder = z.infer<typeof StreamReminderSchema>;
 export const REMINDER_NOT_UPCOMING = 'This stream is not upcoming any more';
 export const REMINDER_OWN_STREAM = 'You go live on this stream yourself';
+
+/** A clip: the last 15 to 60 seconds of a live stream, published by a viewer or its creator as a short. */
+export const CLIP_MIN_SECONDS = 15;
+export const CLIP_MAX_SECONDS = 60;
+export const CLIP_LENGTHS = [15, 30, 60] as const;
+export const CLIPS_PER_WINDOW = 5;
+export const CLIP_WINDOW_MINUTES = 10;
+export const CreateClipSchema = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(CLIP_MIN_SECONDS, `A clip is at least ${CLIP_MIN_SECONDS} seconds`)
+    .max(CLIP_MAX_SECONDS, `A clip is at most ${CLIP_MAX_SECONDS} seconds`),
+  title: CreateVideoSchema.shape.title,
+});
+export type CreateClipInput = z.output<typeof CreateClipSchema>;
+export const ClipCreatedSchema = z.object({ videoId: z.string() });
+export const CLIP_NOT_LIVE = 'Clips can be made while the stream is live';
+export const CLIP_TOO_MANY = `You can make ${CLIPS_PER_WINDOW} clips every ${CLIP_WINDOW_MINUTES} minutes. Try again in a few minutes.`;
+export const CLIP_GONE = 'The last seconds of the stream were not available any more. Try a new clip.';
+/** The description a clip's short gets. */
+export const CLIP_FROM = (streamTitle: string) => `Clipped from the live stream “${streamTitle}”`;

@@ -6,7 +6,7 @@ import { eventually, signedInAccount, useBrowser } from './support.js';
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
 const b = useBrowser();
 
-it('a creator goes live from OBS, a reminded fan is told in the bell, a guest watches the video advance, and the stream ends into its replay', async () => {
+it('a creator goes live from OBS, a reminded fan is told in the bell and clips it, a guest watches the video advance, and the stream ends into its replay', async () => {
   const { page } = await signedInAccount(b, 'live');
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
@@ -64,6 +64,13 @@ it('a creator goes live from OBS, a reminded fan is told in the bell, a guest wa
       .click();
     await fan.page.waitForURL((u) => u.pathname.startsWith('/stream/') && u.pathname.endsWith(streamPath.split('/').pop()!));
     await fan.page.getByTestId('live-player').waitFor();
+    // The fan clips the last seconds into a short of theirs.
+    await fan.page.getByRole('button', { name: 'Clip', exact: true }).click();
+    const clip = fan.page.getByRole('form', { name: 'Clip this stream' });
+    await clip.getByRole('radio', { name: 'Last 15 s' }).click();
+    await clip.getByLabel('Title').fill('Best candle');
+    await clip.getByRole('button', { name: 'Publish clip' }).click();
+    await fan.page.getByText('Your clip is being made').waitFor();
 
     // The creator's page plays it too, and then the stream ends by itself when OBS stops.
     expect(await published).toBe(0);

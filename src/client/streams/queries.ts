@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../shared/live';
+import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../shared/live';
 import type { StreamCard, StreamDetail } from '../../shared/content';
 import { api, ApiError, apiPath } from '../lib/api';
 
@@ -76,5 +76,12 @@ export function useSetStreamReminder(id: string) {
   return useMutation({
     mutationFn: (on: boolean) => api<StreamReminder>(`/api/streams/${encodeURIComponent(id)}/reminder`, { method: on ? 'PUT' : 'DELETE' }),
     onSuccess: (r) => qc.setQueryData(reminderKey(id), r),
+  });
+}
+
+/** Clips the last seconds of a live stream into a short of the signed-in user's. */
+export function useCreateClip(streamId: string) {
+  return useMutation({
+    mutationFn: (input: CreateClipInput) => api<{ videoId: string }>(`/api/streams/${encodeURIComponent(streamId)}/clips`, { method: 'POST', json: input }),
   });
 }

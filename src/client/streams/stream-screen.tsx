@@ -15,6 +15,7 @@ import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { startsIn, streamWhen } from './stream-card';
 import { useVideo } from '../videos/queries';
+import { ClipButton } from './clip-button';
 import { LivePlayer } from './live-player';
 import { NotifyMeButton } from './notify-me-button';
 import { useStream } from './queries';
@@ -100,6 +101,7 @@ export default function StreamScreen() {
         </div>
         {stream.status === 'scheduled' ? <NotifyMeButton streamId={stream.id} own={mine} /> : null}
         {mine ? null : <FollowButton username={stream.creator.username} />}
+        {stream.status === 'live' && stream.hlsUrl ? <ClipButton streamId={stream.id} streamTitle={stream.title} /> : null}
       </div>
 
       {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}

@@ -154,3 +154,53 @@ describe('going live over RTMP', () => {
     expect(replay.durationSeconds).toBeGreaterThanOrEqual(6);
   }, 120_000);
 });
+
+describe('clips', () => {
+  it('cut the last seconds of a live stream into a vertical short of the clipper’s, and are refused when they cannot be', async () => {
+    const c = await creator();
+    const viewer = await verifiedClient(t.app, `clipper_${n}`);
+    const stream = (await c.post('/api/streams', { title: 'Clip me', category: 'Gaming' })).json() as StreamDetail;
+    const clip = (body: unknown, who: Client = viewer) => who.post(`/api/streams/${stream.id}/clips`, body);
+    expect((await clip({ seconds: 15, title: 'Too early' })).statusCode).toBe(409);
+    expect((await clip({ seconds: 15, title: 'Guest' }, new Client(t.app))).statusCode).toBe(401);
+
+    const { key, server } = (await c.post('/api/live/key', {})).json();
+    const port = new URL(server.replace('rtmp:', 'http:')).port;
+    const { exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 14);
+    await until(
+      'the stream to be live',
+      () => streamOf(c, stream.id),
+      (s) => s.status === 'live' && !!s.hlsUrl,
+    );
+    await new Promise((r) => setTimeout(r, 9000));
+    for (const bad of [
+      { seconds: 10, title: 'x' },
+      { seconds: 61, title: 'x' },
+      { seconds: 15, title: '' },
+    ]) {
+      expect((await clip(bad)).statusCode).toBe(400);
+    }
+    const made = await clip({ seconds: 15, title: 'That moment' });
+    expect(made.statusCode).toBe(202);
+    const { videoId } = made.json();
+    // Five clips every ten minutes per person.
+    for (let i = 0; i < 4; i++) expect((await clip({ seconds: 15, title: `More ${i}` })).statusCode).toBe(202);
+    const flood = await clip({ seconds: 15, title: 'One too many' });
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().message).toBe('You can make 5 clips every 10 minutes. Try again in a few minutes.');
+
+    const short = await until(
+      'the clip to be ready',
+      async () => (await viewer.get(`/api/videos/${videoId}`)).json(),
+      (v) => v.status === 'ready' || v.status === 'failed',
+      60_000,
+    );
+    expect(short).toMatchObject({ status: 'ready', kind: 'short', title: 'That moment', description: 'Clipped from the live stream “Clip me”' });
+    expect(short.creator.username).toBe(`clipper_${n}`);
+    expect(short.durationSeconds).toBeGreaterThanOrEqual(6);
+    expect(short.durationSeconds).toBeLessThanOrEqual(16);
+    expect(short.width).toBeLessThan(short.height);
+
+    expect(await exit).toBe(0);
+  }, 120_000);
+});

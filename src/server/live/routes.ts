@@ -7,13 +7,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../shared/content.js';
-import { CreateStreamSchema, REMINDER_NOT_UPCOMING, REMINDER_OWN_STREAM, StreamKeyInfoSchema, StreamReminderSchema } from '../../shared/live.js';
+import {
+  CLIP_GONE,
+  CLIP_NOT_LIVE,
+  CLIP_TOO_MANY,
+  ClipCreatedSchema,
+  CreateClipSchema,
+  CreateStreamSchema,
+  REMINDER_NOT_UPCOMING,
+  REMINDER_OWN_STREAM,
+  StreamKeyInfoSchema,
+  StreamReminderSchema,
+} from '../../shared/live.js';
 import { requireUser, requireVerifiedUser } from '../auth/guards.js';
 import type { Config } from '../config.js';
 import { isUuid } from '../db/ids.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { getStream } from '../streams/service.js';
+import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../media/process-video.js';
+import { getVideo, updateVideoRow } from '../videos/service.js';
+import type { VideoProcessingEvent } from '../../shared/realtime.js';
 import { playlistReady, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
+import { clipLimitReached, createClipDraft, cutClip } from './clips.js';
 import { notifyLive } from './notify.js';
 import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
@@ -74,6 +89,32 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     },
   });
 
+  // A clip is cut where its segments are: on the instance that ingests the stream.
+  const clipQueue = (ingestInstance: string) => `live-clip-${ingestInstance}`;
+  const report = (ownerId: string, event: VideoProcessingEvent) => app.realtime.publish(ownerId, 'video.processing', event);
+  await app.jobs.define(clipQueue(instance), {
+    retryLimit: 1,
+    handler: async (data) => {
+      const videoId = String(data.videoId);
+      const id = String(data.streamId);
+      if (!isUuid(id) || !isUuid(videoId)) return;
+      const video = await getVideo(db, videoId);
+      if (video?.status !== 'processing' || video.sourceKey) return;
+      const sourceKey = `clip-${videoId}.mkv`;
+      const cut = await cutClip(
+        sessionDir(id, Number(data.session)),
+        config.live.segmentSeconds,
+        Number(data.seconds),
+        new Date(String(data.until)),
+        path.join(uploadsDir, sourceKey),
+      );
+      if (!cut) throw new RejectedMedia(CLIP_GONE);
+      await updateVideoRow(db, videoId, { sourceKey });
+      await app.jobs.send(TRANSCODE_QUEUE, { videoId });
+    },
+    onFinalFailure: (data, error) => markFailed(db, String(data.videoId), error, uploadsDir, report),
+  });
+
   // Telling the audience may run on any instance: it only needs the database.
   await app.jobs.define(NOTIFY_QUEUE, {
     retryLimit: 3,
@@ -91,7 +132,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   });
 
   async function publish(ownerId: string, format: IngestFormat, streamId?: string) {
-    const begun = await beginSession(db, ownerId, streamId);
+    const begun = await beginSession(db, ownerId, instance, streamId);
     if (!begun) return undefined;
     const { stream, session } = begun;
     // One live session per stream: an older one still here is ended.
@@ -178,6 +219,35 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       const s = await requireVerifiedUser(req);
       if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
       return keyInfo(s.user.id, await regenerateStreamKey(db, s.user.id));
+    },
+  );
+
+  r.post(
+    '/api/streams/:id/clips',
+    {
+      schema: {
+        tags: ['streams'],
+        summary: 'Clip the last 15 to 60 seconds of a live stream into a short of yours',
+        params: z.object({ id: z.guid() }),
+        body: CreateClipSchema,
+        response: { 202: ClipCreatedSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      const stream = await getStreamRow(db, req.params.id);
+      if (!stream) throw notFound(STREAM_NOT_FOUND);
+      if (stream.status !== 'live' || !stream.publishing || !stream.ingestInstance) throw new HttpError(409, 'not_live', CLIP_NOT_LIVE);
+      if (await clipLimitReached(db, s.user.id)) throw new HttpError(429, 'too_many_clips', CLIP_TOO_MANY);
+      const video = await createClipDraft(db, s.user.id, stream, req.body);
+      await app.jobs.send(clipQueue(stream.ingestInstance), {
+        videoId: video.id,
+        streamId: stream.id,
+        session: stream.liveSession,
+        seconds: req.body.seconds,
+        until: new Date().toISOString(),
+      });
+      return reply.code(202).send({ videoId: video.id });
     },
   );
 

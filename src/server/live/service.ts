@@ -72,7 +72,7 @@ export const livePath = (id: string, session: number) => `/live/${id}/${session}
  * stream, else on a new one named after them. One session at a time: the session number grows
  * with each publish and every later step checks it.
  */
-export async function beginSession(db: Db, ownerId: string, streamId?: string): Promise<{ stream: StreamRow; session: number } | undefined> {
+export async function beginSession(db: Db, ownerId: string, instance: string, streamId?: string): Promise<{ stream: StreamRow; session: number } | undefined> {
   return db.transaction(async (tx) => {
     let target: StreamRow | undefined;
     if (streamId) {
@@ -108,6 +108,7 @@ export async function beginSession(db: Db, ownerId: string, streamId?: string): 
         liveSession: session,
         publishing: false,
         hlsPath: livePath(target!.id, session),
+        ingestInstance: instance,
       })
       .where(eq(livestreams.id, target!.id))
       .returning();

@@ -43,6 +43,8 @@ export const livestreams = pgTable(
     publishing: boolean('publishing').notNull().default(false),
     /** Where the current live playlist is served (`/live/<id>/<session>/index.m3u8`), on the ingesting instance. */
     hlsPath: text('hls_path'),
+    /** Which server ingests the current session: its segments (for clips) and recording are on its disk. */
+    ingestInstance: text('ingest_instance'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('livestreams_status_idx').on(t.status), index('livestreams_owner_idx').on(t.ownerId)],
@@ -106,6 +108,8 @@ export const videos = pgTable(
     sourceKey: text('source_key'),
     processingPercent: real('processing_percent').notNull().default(0),
     failureReason: text('failure_reason'),
+    /** A clip of a live stream: the stream it was cut from. */
+    sourceStreamId: uuid('source_stream_id').references(() => livestreams.id, { onDelete: 'set null' }),
     status: videoStatus('status').notNull().default('uploading'),
     visibility: visibility('visibility').notNull().default('public'),
     views: integer('views').notNull().default(0),
