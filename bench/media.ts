@@ -2,14 +2,11 @@
 // last byte to a playable video. Run by `npm run bench`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
 import { hlsArgs, parseProbe, pickLadder, probeArgs, testPatternArgs } from '../src/server/media/ffmpeg.js';
 import { runMediaTool } from '../src/server/media/run.js';
+import { startBenchApp } from './support.js';
 
 export interface MediaRow {
   name: string;
@@ -37,28 +34,8 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
     // Upload complete -> playable, through the real app: tus upload, queue, worker, storage.
     const clip = path.join(tmp, 'clip-720p-10s.mp4');
     execFileSync('ffmpeg', testPatternArgs(clip, 10, 1280, 720), { stdio: 'ignore' });
-    const dataDir = path.join(tmp, 'data');
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    await database.migrate();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none' });
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const jar: string[] = [];
-    const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(base + url, {
-        method,
-        headers: { 'content-type': 'application/json', origin: config.publicUrl, cookie: jar.join('; ') },
-        body: body ? JSON.stringify(body) : undefined,
-        redirect: 'manual',
-      });
-      for (const c of res.headers.getSetCookie()) jar.push(c.split(';')[0]!);
-      return res;
-    };
-    await call('POST', '/api/auth/sign-up/email', { email: 'bench@example.com', username: 'bench_user', name: '', password: 'Str0ng!Passw0rd' });
-    const mail = (await app.mailer.list())[0]!;
-    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-    await call('GET', link.pathname + link.search);
+    const { base, account, close } = await startBenchApp();
+    const { call, cookie } = await account('bench_user');
     const { id } = (await (await call('POST', '/api/videos', { kind: 'long', title: 'Bench', category: 'Other' })).json()) as { id: string };
     const bytes = fs.readFileSync(clip);
     const created = await fetch(`${base}/api/uploads`, {
@@ -67,12 +44,12 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
         'Tus-Resumable': '1.0.0',
         'Upload-Length': String(bytes.length),
         'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`,
-        cookie: jar.join('; '),
+        cookie: cookie(),
       },
     });
     await fetch(new URL(created.headers.get('location')!, base), {
       method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', cookie: jar.join('; ') },
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', cookie: cookie() },
       body: new Uint8Array(bytes),
     });
     const t1 = performance.now();
@@ -82,8 +59,7 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
       await new Promise((r) => setTimeout(r, 100));
     }
     rows.push({ name: 'Upload complete to playable (10 s 720p clip, ladder, thumbnails, sprite)', value: `${((performance.now() - t1) / 1000).toFixed(1)} s` });
-    await app.close();
-    await database.close();
+    await close();
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

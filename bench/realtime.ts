@@ -2,55 +2,29 @@
 // that causes a notification to the WebSocket message at the recipient. The notification is
 // published before the reply is sent, so "from the reply" is usually negative: it arrives first.
 // Run by `npm run bench`.
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
 import { videos } from '../src/server/db/schema/index.js';
+import { startBenchApp } from './support.js';
 
 const USERS = 50;
 const SOCKETS_PER_USER = 20;
 const ACTIONS = 300;
 
 export async function realtimeBenchmark(): Promise<{ sockets: number; samples: number; fromReply: number[]; fromRequest: number[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-bench-rt-'));
-  const database = await openDatabase({ pgliteDir: 'memory://' });
-  await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none', MEDIA_WORKERS: '0' });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { base, config, database, account, close } = await startBenchApp({ MEDIA_WORKERS: '0' });
+  const host = new URL(base).host;
   const sockets: WebSocket[] = [];
   try {
     const users: { cookie: string; id: string; videoId: string }[] = [];
     for (let i = 0; i < USERS; i++) {
-      const jar: string[] = [];
-      const call = async (method: string, url: string, body?: unknown) => {
-        const res = await fetch(`http://${host}${url}`, {
-          method,
-          redirect: 'manual',
-          headers: { 'content-type': 'application/json', origin: config.publicUrl, cookie: jar.join('; ') },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        for (const c of res.headers.getSetCookie()) jar.push(c.split(';')[0]!);
-        return res;
-      };
-      const email = `rt${i}@example.com`;
-      await call('POST', '/api/auth/sign-up/email', { email, username: `rt_user_${i}`, name: '', password: 'Str0ng!Passw0rd' });
-      const mail = (await app.mailer.list()).find((m) => m.to === email)!;
-      const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-      await call('GET', link.pathname + link.search);
+      const { call, cookie } = await account(`rt_user_${i}`);
       const me = (await (await call('GET', '/api/me')).json()) as { user: { id: string } };
       const [v] = await database.db
         .insert(videos)
         .values({ ownerId: me.user.id, kind: 'long', title: `Video ${i}`, slug: 'v', category: 'other', status: 'ready', publishedAt: new Date() })
         .returning();
-      users.push({ cookie: jar.join('; '), id: me.user.id, videoId: v!.id });
+      users.push({ cookie: cookie(), id: me.user.id, videoId: v!.id });
     }
 
     const waiting = new Map<string, (t: number) => void>();
@@ -106,8 +80,6 @@ export async function realtimeBenchmark(): Promise<{ sockets: number; samples: n
     return { sockets: sockets.length, samples: fromReply.length, fromReply, fromRequest };
   } finally {
     sockets.forEach((s) => s.terminate());
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

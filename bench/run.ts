@@ -11,6 +11,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { seedDemo } from '../src/server/db/seed.js';
 import { verifyWalletSignature } from '../src/server/wallet/signature.js';
 import { TestWallet } from '../src/server/test-support/wallet.js';
+import { liveBenchmarks } from './live.js';
 import { mediaBenchmarks } from './media.js';
 import { realtimeBenchmark } from './realtime.js';
 
@@ -97,3 +98,6 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 console.log(`\nnotification delivery (${rt.sockets} sockets connected, ${rt.samples} notifications) | p50 ms | p99 ms\n--- | ---: | ---:`);
 console.log(`from the action's HTTP reply to the WebSocket message | ${pct(rt.fromReply, 0.5).toFixed(1)} | ${pct(rt.fromReply, 0.99).toFixed(1)}`);
 console.log(`from the action's request to the WebSocket message | ${pct(rt.fromRequest, 0.5).toFixed(1)} | ${pct(rt.fromRequest, 0.99).toFixed(1)}`);
+
+console.log('\nlive streaming | result\n--- | ---');
+for (const r of await liveBenchmarks()) console.log(`${r.name} | ${r.value}`);

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 /** OBS, played by ffmpeg: a test card with a tone, in real time, to `url`. */
-function publish(url: string, seconds: number): { child: ChildProcess; exit: Promise<number | null> } {
+function publish(
+  url: string,
+  seconds: number,
+  { audio = true, videoKbps }: { audio?: boolean; videoKbps?: number } = {},
+): { child: ChildProcess; exit: Promise<number | null> } {
   const child = spawn(
     'ffmpeg',
     [
@@ -31,10 +35,7 @@ function publish(url: string, seconds: number): { child: ChildProcess; exit: Pro
       'lavfi',
       '-i',
       `testsrc2=size=640x360:rate=30:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+      ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`] : []),
       '-c:v',
       'libx264',
       '-preset',
@@ -45,8 +46,8 @@ function publish(url: string, seconds: number): { child: ChildProcess; exit: Pro
       '30',
       '-pix_fmt',
       'yuv420p',
-      '-c:a',
-      'aac',
+      ...(videoKbps ? ['-b:v', `${videoKbps}k`] : []),
+      ...(audio ? ['-c:a', 'aac'] : []),
       '-f',
       'flv',
       url,
@@ -95,6 +96,26 @@ describe('going live over RTMP', () => {
     expect(await exit).not.toBe(0);
     expect(await streamOf(c, stream.id)).toMatchObject({ status: 'scheduled', hlsUrl: null });
   }, 30_000);
+
+  it('takes a publisher without sound live as promptly as one with it', async () => {
+    const c = await creator();
+    const stream = (await c.post('/api/streams', { title: 'Silent charts', category: 'Trading' })).json() as StreamDetail;
+    const { key, server } = (await c.post('/api/live/key', {})).json();
+    const port = new URL(server.replace('rtmp:', 'http:')).port;
+    // A quiet, low-bitrate picture: a header that promised sound would keep ffmpeg probing for a minute.
+    const { child, exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 40, { audio: false, videoKbps: 80 });
+    try {
+      await until(
+        'the stream to be live',
+        () => streamOf(c, stream.id),
+        (s) => s.status === 'live' && !!s.hlsUrl,
+        20_000,
+      );
+    } finally {
+      child.kill('SIGINT');
+      await exit;
+    }
+  }, 60_000);
 
   it('turns a publish into live HLS, ends after the publisher stops, and the recording becomes its replay', async () => {
     const c = await creator();

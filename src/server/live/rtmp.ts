@@ -28,6 +28,16 @@ const Flv = require('node-media-server/src/protocol/flv.js') as {
 /** Decides a publish: where the FLV goes, or undefined to refuse it (a wrong key). */
 export type PublishHandler = (key: string) => Promise<{ sink: Writable; onClose: () => void } | undefined>;
 
+/**
+ * Whether the publish carries sound, from its first packet: encoders (OBS, ffmpeg) start with the
+ * stream's metadata, which names an audio codec only when there is one. An FLV header that claims
+ * audio that never comes keeps ffmpeg probing for it, and the stream from starting, for a minute.
+ */
+function hasAudio(first: AvPacket): boolean {
+  return first.codec_type === FLV_SCRIPT_DATA ? first.data.includes('audiocodecid') : true;
+}
+const FLV_SCRIPT_DATA = 18;
+
 /** Bytes a publisher may send before its key has been checked. */
 const MAX_EARLY_BYTES = 8 * 1024 * 1024;
 
@@ -64,7 +74,7 @@ export function createRtmpServer(onPublish: PublishHandler, log: { warn(obj: obj
     rtmp.onPlayCallback = () => socket.destroy();
     rtmp.onPushCallback = () => {
       if (app !== 'live' || early || sink) return void socket.destroy();
-      early = [Flv.createHeader(true, true)];
+      early = [];
       onPublish(key).then(
         (accepted) => {
           if (!accepted || socket.destroyed) {
@@ -84,7 +94,14 @@ export function createRtmpServer(onPublish: PublishHandler, log: { warn(obj: obj
         },
       );
     };
-    rtmp.onPacketCallback = (packet) => write(Flv.createMessage(packet));
+    let headed = false;
+    rtmp.onPacketCallback = (packet) => {
+      if (!headed) {
+        headed = true;
+        write(Flv.createHeader(hasAudio(packet), true));
+      }
+      write(Flv.createMessage(packet));
+    };
     socket.on('data', (data: Buffer) => {
       try {
         if (rtmp.parserData(data)) socket.destroy();
