@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { eventually, signedInAccount, useBrowser } from './support.js';
 
@@ -13,9 +16,15 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
   const form = page.getByRole('form', { name: 'Go live' });
   await form.getByLabel('Title').fill('Morning charts');
   await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glint-live-')), 'thumb.png');
+  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360', '-frames:v', '1', picture]);
+  await form.getByLabel('Thumbnail (optional)').setInputFiles(picture);
+  await form.getByRole('img', { name: 'Chosen thumbnail' }).waitFor();
   await form.getByRole('button', { name: 'Create stream' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
   const streamPath = new URL(page.url()).pathname;
+  // Until it is live, the stream shows the creator's picture.
+  await page.locator('[data-testid="stream-page"] img[src*="/streams/"]').waitFor();
   await page.getByRole('button', { name: 'Make a stream key' }).click();
   const key = await page.getByTestId('stream-key').inputValue();
   const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { gradientFor } from '../lib/format';
 import { cn } from '../lib/utils';
 
@@ -22,10 +22,19 @@ export function Thumbnail({
   children?: ReactNode;
   className?: string;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className={cn('relative overflow-hidden rounded-xl bg-muted', shape === 'wide' ? 'aspect-video' : 'aspect-[9/16]', className)}>
-      {src ? (
-        <img src={src} alt="" loading="lazy" decoding="async" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+      {src && failed !== src ? (
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          // A picture that cannot load (a live still not written yet) leaves the gradient.
+          onError={() => setFailed(src)}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
       ) : (
         <div className={cn('flex size-full items-center justify-center bg-linear-to-br opacity-90', gradientFor(seed))}>
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.25),transparent_55%)]" />

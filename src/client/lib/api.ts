@@ -66,6 +66,11 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
 }
 
+/** Sends an image file as the raw body (thumbnails, avatars); the server re-encodes it. */
+export function postImage(path: string, file: File): Promise<{ url: string }> {
+  return api<{ url: string }>(path, { method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
+}
+
 /** `apiPath('/api/streams', { status: 'live', category: undefined })` -> `/api/streams?status=live`. */
 export function apiPath(path: string, params: Record<string, string | boolean | undefined | null> = {}): string {
   const qs = new URLSearchParams();

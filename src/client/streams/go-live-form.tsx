@@ -1,6 +1,7 @@
 import { Radio } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { CreateStreamSchema } from '../../shared/live';
 import { paths } from '../../shared/routes';
 import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../shared/videos';
@@ -12,7 +13,8 @@ import { ApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { errorProps, fieldErrors, FormError, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
-import { useCreateStream } from './queries';
+import { useCreateStream, useUploadStreamThumbnail } from './queries';
+import { StreamThumbnailField } from './stream-thumbnail-field';
 
 /** A `datetime-local` value as an ISO time with the viewer's offset. */
 const localToIso = (v: string) => (v ? new Date(v).toISOString() : null);
@@ -23,6 +25,7 @@ export function GoLiveForm() {
   const navigate = useNavigate();
   const { user } = useSession();
   const create = useCreateStream();
+  const upload = useUploadStreamThumbnail();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState('');
@@ -33,6 +36,7 @@ export function GoLiveForm() {
   const [mint, setMint] = useState('');
   const [symbol, setSymbol] = useState('');
   const [tokenName, setTokenName] = useState('');
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (e: FormEvent) => {
@@ -50,7 +54,14 @@ export function GoLiveForm() {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     create.mutate(input, {
-      onSuccess: (s) => void navigate(paths.stream({ id: s.id, username: user?.username, title: s.title })),
+      onSuccess: async (s) => {
+        // The stream exists either way; a picture the server refuses is said, not a lost stream.
+        if (thumbnail)
+          await upload
+            .mutateAsync({ id: s.id, file: thumbnail })
+            .catch((err: Error) => toast.error('The thumbnail was not saved', { description: err.message }));
+        void navigate(paths.stream({ id: s.id, username: user?.username, title: s.title }));
+      },
       onError: (err) => setErrors(err instanceof ApiError && Object.keys(err.fields).length ? { ...err.fields } : { form: err.message }),
     });
   };
@@ -91,6 +102,7 @@ export function GoLiveForm() {
           <TagsInput id={field('tags')} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
         </FormField>
       </div>
+      <StreamThumbnailField id={field('thumbnail')} file={thumbnail} onChange={setThumbnail} />
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">When</legend>
@@ -149,7 +161,7 @@ export function GoLiveForm() {
 
       <FormError message={errors.form} />
       <div className="flex justify-end">
-        <Button type="submit" variant="brand" size="lg" disabled={create.isPending}>
+        <Button type="submit" variant="brand" size="lg" disabled={create.isPending || upload.isPending}>
           <Radio aria-hidden /> {when === 'now' ? 'Create stream' : 'Schedule stream'}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../shared/live';
 import type { StreamCard, StreamDetail } from '../../shared/content';
-import { api, ApiError, apiPath } from '../lib/api';
+import { api, ApiError, apiPath, postImage } from '../lib/api';
 
 export interface StreamFilter {
   status: StreamCard['status'];
@@ -83,5 +83,14 @@ export function useSetStreamReminder(id: string) {
 export function useCreateClip(streamId: string) {
   return useMutation({
     mutationFn: (input: CreateClipInput) => api<{ videoId: string }>(`/api/streams/${encodeURIComponent(streamId)}/clips`, { method: 'POST', json: input }),
+  });
+}
+
+/** The creator's own picture for a stream (fitted to 16:9 on the server). */
+export function useUploadStreamThumbnail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => postImage(`/api/streams/${encodeURIComponent(id)}/thumbnail`, file),
+    onSuccess: () => qc.invalidateQueries({ queryKey: streamKeys.all }),
   });
 }

@@ -4,7 +4,7 @@ import type { VideoCard } from '../../shared/content';
 import { VIDEO_PAGE_SIZE, type VideoKind } from '../../shared/video-rules';
 import type { Comment, CreateVideoInput, VideoDetail } from '../../shared/videos';
 import { homeKeys } from '../home/queries';
-import { api, apiPath } from '../lib/api';
+import { api, apiPath, postImage } from '../lib/api';
 import { profileKeys } from '../profiles/queries';
 
 export type { VideoKind };
@@ -267,8 +267,7 @@ export function useDeleteComment(videoId: string) {
 export function useUploadThumbnail(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) =>
-      api<{ url: string }>(`/api/videos/${id}/thumbnail`, { method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
+    mutationFn: (file: File) => postImage(`/api/videos/${id}/thumbnail`, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

@@ -16,6 +16,9 @@ export interface LiveOutput {
 /** Segments kept on disk after they leave the playlist: about 90 s, for clips. */
 const KEEP_SEGMENTS_SECONDS = 90;
 const PLAYLIST_SEGMENTS = 6;
+/** The live card's picture: written again every this many seconds. */
+export const SNAPSHOT_SECONDS = 10;
+export const SNAPSHOT_FILE = 'snapshot.jpg';
 
 /**
  * ffmpeg for one ingest session, reading the publisher's media on stdin and writing, through one
@@ -88,6 +91,20 @@ export function liveArgs(format: IngestFormat, out: LiveOutput): string[] {
     '-f',
     'tee',
     `[${hls}]${path.join(out.dir, 'index.m3u8')}|[f=matroska]${path.join(out.dir, 'recording.mkv')}`,
+    // A still of the stream every few seconds, for its card while it is live.
+    '-map',
+    '0:v:0',
+    '-vf',
+    `fps=1/${SNAPSHOT_SECONDS},scale=-2:'min(360,ih)'`,
+    '-q:v',
+    '5',
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    '-atomic_writing',
+    '1',
+    path.join(out.dir, SNAPSHOT_FILE),
   ];
 }
 

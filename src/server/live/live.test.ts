@@ -152,6 +152,15 @@ describe('going live over RTMP', () => {
     const seg = await fetch(new URL(segment, base + live.hlsUrl!));
     expect(seg.status).toBe(200);
     expect(new Uint8Array(await seg.arrayBuffer())[0]).toBe(0x47); // MPEG-TS sync byte
+    // Its card shows a still of the stream as it is now.
+    expect(live.thumbnailUrl).toBe(live.hlsUrl!.replace('index.m3u8', 'snapshot.jpg'));
+    const still = await until(
+      'the live still',
+      () => fetch(base + live.thumbnailUrl!),
+      (r) => r.status === 200,
+    );
+    expect(still.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await still.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
     // Nothing but the stream's own files is served.
     for (const bad of ['..%2f..%2fuploads', 'index.m3u8%00', '..', 'recording.mkv']) {
       expect((await fetch(`${base}/live/${stream.id}/1/${bad}`)).status).toBeGreaterThanOrEqual(400);

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDetail } from '../../shared/content.js';
@@ -87,5 +91,33 @@ describe('"Notify me" rules', () => {
     const late = await viewer.request('PUT', `/api/streams/${stream.id}/reminder`, {});
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This stream is not upcoming any more');
+  });
+});
+
+describe('a stream’s own thumbnail', () => {
+  it('is taken from its creator only, fitted to 16:9, and replaces the one before', async () => {
+    const creator = await account('painter');
+    const other = await account('vandal');
+    const stream = (await creator.post('/api/streams', { title: 'Art stream', category: 'Trading' })).json() as StreamDetail;
+    const png = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glint-thumb-')), 'thumb.png');
+    execFileSync('ffmpeg', ['-y', '-f', 'lavfi', '-i', 'testsrc2=size=600x600', '-frames:v', '1', png], { stdio: 'ignore' });
+    const send = (c: Client, body: Buffer, id = stream.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/streams/${id}/thumbnail`,
+        payload: body,
+        headers: { 'content-type': 'image/png', cookie: c.cookie, origin: t.app.config.publicUrl },
+      });
+    expect((await send(other, fs.readFileSync(png))).statusCode).toBe(404);
+    expect((await send(creator, fs.readFileSync(png), '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await send(creator, Buffer.from('not a picture'))).statusCode).toBe(415);
+    const first = await send(creator, fs.readFileSync(png));
+    expect(first.statusCode).toBe(200);
+    const stored = (url: string) => path.join(t.app.storage.root!, t.app.storage.keyOf(url)!);
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', stored(first.json().url)]).toString());
+    expect([probe.streams[0].width, probe.streams[0].height]).toEqual([1280, 720]);
+    const second = await send(creator, fs.readFileSync(png));
+    expect((await creator.get(`/api/streams/${stream.id}`)).json().thumbnailUrl).toBe(second.json().url);
+    expect(fs.existsSync(stored(first.json().url))).toBe(false);
   });
 });

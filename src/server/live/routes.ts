@@ -24,10 +24,12 @@ import type { Config } from '../config.js';
 import { isUuid } from '../db/ids.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { getStream } from '../streams/service.js';
+import { acceptImageBodies, storeImage } from '../media/images.js';
 import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../media/process-video.js';
+import { streamMedia } from '../media/storage.js';
 import { getVideo, updateVideoRow } from '../videos/service.js';
 import type { VideoProcessingEvent } from '../../shared/realtime.js';
-import { playlistReady, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
+import { playlistReady, SNAPSHOT_FILE, SNAPSHOT_SECONDS, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
 import { clipLimitReached, createClipDraft, cutClip } from './clips.js';
 import { notifyLive } from './notify.js';
 import { makeReplay } from './replay.js';
@@ -43,12 +45,13 @@ import {
   markPublishing,
   regenerateStreamKey,
   setReminder,
+  setStreamThumbnail,
   userForStreamKey,
   type StreamRow,
 } from './service.js';
 
 const NOTIFY_QUEUE = 'live-notify';
-const SEGMENT_FILE = /^(index\.m3u8|seg-\d{6}\.ts)$/;
+const SEGMENT_FILE = /^(index\.m3u8|seg-\d{6}\.ts|snapshot\.jpg)$/;
 
 export interface LiveIngest {
   /** Starts an ingest session for the owner (on `streamId`, or the stream their key picks). */
@@ -251,6 +254,33 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     },
   );
 
+  // The creator's own picture for the stream's card and page, as an image body (16:9).
+  await app.register(async (plain) => {
+    acceptImageBodies(plain);
+    plain.withTypeProvider<ZodTypeProvider>().post(
+      '/api/streams/:id/thumbnail',
+      {
+        schema: {
+          tags: ['streams'],
+          summary: 'Upload a thumbnail image for your stream',
+          params: z.object({ id: z.guid() }),
+          response: { 200: z.object({ url: z.string() }) },
+        },
+      },
+      async (req) => {
+        const s = await requireVerifiedUser(req);
+        const stream = await getStreamRow(db, req.params.id);
+        if (!stream || stream.ownerId !== s.user.id) throw notFound(STREAM_NOT_FOUND);
+        const own = streamMedia(stream.id);
+        const url = await storeImage(app.storage, req.body, `${own}/thumb-${Date.now()}.jpg`, 1280, 720);
+        await setStreamThumbnail(db, stream.id, url);
+        const previousKey = stream.thumbnailUrl ? app.storage.keyOf(stream.thumbnailUrl) : undefined;
+        if (previousKey) await app.storage.deleteOwned(own, previousKey).catch((err: unknown) => req.log.warn({ err }, 'old thumbnail not removed'));
+        return { url };
+      },
+    );
+  });
+
   const reminderParams = z.object({ id: z.guid() });
   r.get(
     '/api/streams/:id/reminder',
@@ -306,9 +336,10 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       const stat = await fs.promises.stat(full).catch(() => undefined);
       if (!stat?.isFile()) throw new HttpError(404, 'not_found', STREAM_NOT_FOUND);
       const playlist = file.endsWith('.m3u8');
-      reply.header('Cache-Control', playlist ? 'no-cache' : 'public, max-age=120');
+      const snapshot = file === SNAPSHOT_FILE;
+      reply.header('Cache-Control', playlist ? 'no-cache' : snapshot ? `public, max-age=${SNAPSHOT_SECONDS}` : 'public, max-age=120');
       reply.header('Access-Control-Allow-Origin', '*');
-      reply.type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
+      reply.type(playlist ? 'application/vnd.apple.mpegurl' : snapshot ? 'image/jpeg' : 'video/mp2t');
       return reply.send(playlist ? await fs.promises.readFile(full) : fs.createReadStream(full));
     },
   );

@@ -161,3 +161,7 @@ export async function setReminder(db: Db, streamId: string, userId: string, on: 
   if (on) await db.insert(streamReminders).values({ streamId, userId }).onConflictDoNothing();
   else await db.delete(streamReminders).where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
 }
+
+export async function setStreamThumbnail(db: Db, id: string, url: string): Promise<void> {
+  await db.update(livestreams).set({ thumbnailUrl: url }).where(eq(livestreams.id, id));
+}

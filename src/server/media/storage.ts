@@ -43,14 +43,15 @@ export const safeKey = (key: string) => {
   return norm;
 };
 
-/** The only places a delete may reach: one user's profile images, or one video's files. */
+/** The only places a delete may reach: one user's profile images, one video's files, or one stream's pictures. */
 export type OwnerPrefix = string & { readonly __ownerPrefix: true };
-const ownerPrefix = (area: 'profiles' | 'videos', id: string): OwnerPrefix => {
+const ownerPrefix = (area: 'profiles' | 'videos' | 'streams', id: string): OwnerPrefix => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new UnsafeKey(`Unsafe owner id: ${JSON.stringify(id)}`);
   return `${area}/${id}` as OwnerPrefix;
 };
 export const profileMedia = (userId: string) => ownerPrefix('profiles', userId);
 export const videoMedia = (videoId: string) => ownerPrefix('videos', videoId);
+export const streamMedia = (streamId: string) => ownerPrefix('streams', streamId);
 
 /** `key` made safe, and refused unless it lies strictly below `owner`. */
 export function ownedKey(owner: OwnerPrefix, key: string): string {

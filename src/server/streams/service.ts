@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { livestreams } from '../db/schema/index.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
+import { SNAPSHOT_FILE } from '../live/ingest.js';
 
 export interface StreamFilter {
   status: 'live' | 'scheduled' | 'ended';
@@ -54,7 +55,8 @@ function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
     slug: s.slug,
     category: s.category,
     status: s.status,
-    thumbnailUrl: s.thumbnailUrl,
+    // While live, the card shows the stream as it is now.
+    thumbnailUrl: s.status === 'live' && s.publishing && s.hlsPath ? s.hlsPath.replace(/index\.m3u8$/, SNAPSHOT_FILE) : s.thumbnailUrl,
     scheduledAt: iso(s.scheduledAt),
     startedAt: iso(s.startedAt),
     endedAt: iso(s.endedAt),
