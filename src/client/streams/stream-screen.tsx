@@ -1,4 +1,4 @@
-import { CalendarClock, Eye, PlayCircle, Radio, RadioTower } from 'lucide-react';
+import { CalendarClock, Eye, PlayCircle, Radio, RadioTower, Share2 } from 'lucide-react';
 import { paths } from '../../shared/routes';
 import { Link, useParams } from 'react-router';
 import { categoryName, formatCount, formatDateTime } from '../lib/format';
@@ -15,6 +15,7 @@ import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { startsIn, streamWhen } from './stream-card';
 import { useVideo } from '../videos/queries';
+import { ShareMenu } from '../videos/share';
 import { ClipButton } from './clip-button';
 import { LivePlayer } from './live-player';
 import { NotifyMeButton } from './notify-me-button';
@@ -102,6 +103,11 @@ export default function StreamScreen() {
         {stream.status === 'scheduled' ? <NotifyMeButton streamId={stream.id} own={mine} /> : null}
         {mine ? null : <FollowButton username={stream.creator.username} />}
         {stream.status === 'live' && stream.hlsUrl ? <ClipButton streamId={stream.id} streamTitle={stream.title} /> : null}
+        <ShareMenu title={stream.title} path={paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title })}>
+          <Button variant="outline" className="rounded-full">
+            <Share2 aria-hidden /> Share
+          </Button>
+        </ShareMenu>
       </div>
 
       {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}

@@ -22,7 +22,7 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** Share as people expect: copy the link, or the phone's own share sheet where there is one. */
+/** Share as people expect: copy the link, or the phone's own share sheet where there is one; for videos and streams. */
 export function ShareMenu({
   videoId,
   title,
@@ -32,7 +32,8 @@ export function ShareMenu({
   align = 'end',
   side,
 }: {
-  videoId: string;
+  /** A video's shares are counted (and notify its owner); a stream's are not. */
+  videoId?: string;
   title: string;
   /** The page to share, e.g. `/{product}/alice/my-video/<id>`. */
   path: string;
@@ -43,7 +44,8 @@ export function ShareMenu({
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
   const url = absoluteUrl(path);
-  const counted = () =>
+  const counted = async () =>
+    videoId &&
     recordShare(videoId).then(
       (r) => onShared?.(r.shares),
       () => undefined,
