@@ -73,6 +73,8 @@ export const VideoDetailSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   creator: CreatorSchema,
+  /** A clip: the live stream it was cut from. */
+  clipOf: z.object({ id: z.string(), title: z.string() }).nullable(),
   /** For the signed-in viewer. */
   likedByMe: z.boolean(),
   isOwner: z.boolean(),

@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, Pause, Play, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
+import { Heart, MessageCircle, Pause, Play, Scissors, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard } from '../../shared/content';
@@ -86,6 +86,14 @@ export function ShortSlide({
             <VerificationBadge type={card.creator.verificationType} className="size-4" />
           </Link>
           <h2 className="text-base leading-snug font-semibold text-balance break-words">{card.title}</h2>
+          {v?.clipOf ? (
+            <Link
+              to={`/stream/${v.clipOf.id}`}
+              className="pointer-events-auto flex w-fit items-center gap-1.5 rounded-full text-xs text-white/90 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-white"
+            >
+              <Scissors aria-hidden className="size-3.5" /> Clipped from {v.clipOf.title}
+            </Link>
+          ) : null}
           <p className="text-xs text-white/75">{formatViews(v?.views ?? card.views)}</p>
         </div>
 

@@ -5,7 +5,7 @@ import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type Video
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
-import { videoComments, videoLikes, videoProgress, videoViews, videos } from '../db/schema/index.js';
+import { livestreams, videoComments, videoLikes, videoProgress, videoViews, videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Storage } from '../media/storage.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
@@ -143,6 +143,9 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   // Others see only what is published: ready and not removed (unlisted ones by their link).
   if (!v || v.status === 'removed' || (!isOwner && v.status !== 'ready')) throw notFound('This video is not available');
   const [creator] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, v.ownerId));
+  const [clipOf] = v.sourceStreamId
+    ? await db.select({ id: livestreams.id, title: livestreams.title }).from(livestreams).where(eq(livestreams.id, v.sourceStreamId))
+    : [];
   let likedByMe = false;
   let resumeAt: number | null = null;
   if (viewerId) {
@@ -192,6 +195,7 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
     publishedAt: v.publishedAt?.toISOString() ?? null,
     createdAt: v.createdAt.toISOString(),
     creator: creator!,
+    clipOf: clipOf ?? null,
     likedByMe,
     isOwner,
     resumeAt,
