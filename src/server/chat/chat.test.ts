@@ -6,7 +6,8 @@ import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage
 import type { StreamDetail } from '../../shared/content.js';
 import type { RealtimeMessage } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
-import { chatMessages, livestreams, userRoles } from '../db/schema/index.js';
+import { chatMessages, livestreams, streamViewerCounts, userRoles } from '../db/schema/index.js';
+import { sweepViewerCounts } from '../live/viewers.js';
 import { CLOSE_FLOOD, MAX_GUEST_SOCKETS_PER_ADDRESS, SOCKET_MESSAGES_PER_WINDOW } from '../realtime/hub.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
@@ -272,6 +273,21 @@ describe('realtime rooms', () => {
     a.ws.send(JSON.stringify({ type: 'leave', streamId: id }));
     await vi.waitFor(async () => expect(await viewers()).toMatchObject({ viewerCount: 0, peakViewers: 2 }), { timeout: 6000, interval: 200 });
     a.ws.close();
+  });
+
+  it('stops counting the viewers of an instance that died', async () => {
+    const { id } = await liveStream();
+    const read = async () => (await new Client(t.app).get(`/api/streams/${id}`)).json() as StreamDetail;
+    // Another instance counted 40 viewers a while ago, and one still alive counts 3.
+    await t.database.db.insert(streamViewerCounts).values([
+      { streamId: id, instance: 'dead', count: 40, updatedAt: new Date(Date.now() - 120_000) },
+      { streamId: id, instance: 'alive', count: 3, updatedAt: new Date() },
+    ]);
+    await t.database.db.update(livestreams).set({ viewerCount: 43 }).where(eq(livestreams.id, id));
+    expect(await sweepViewerCounts(t.database.db, 'alive')).toEqual([{ streamId: id, viewers: 3, peak: 3 }]);
+    expect(await read()).toMatchObject({ viewerCount: 3 });
+    const rows = await t.database.db.select().from(streamViewerCounts).where(eq(streamViewerCounts.streamId, id));
+    expect(rows.map((r) => r.instance)).toEqual(['alive']);
   });
 
   it('sends status events to the room when a stream ends', async () => {
