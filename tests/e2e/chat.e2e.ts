@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { eventually, signedInAccount, useBrowser } from './support.js';
+import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Live chat as its people meet it: a creator is live (ffmpeg plays OBS), a guest reads along, a
 // signed-in fan writes, everyone sees it at once, and the creator removes it for everyone.
@@ -77,3 +77,29 @@ it('a guest reads the chat, a fan’s message reaches every viewer at once, and 
     obs.kill('SIGKILL');
   }
 }, 150_000);
+
+it('on a phone the chat opens in a sheet, read-only for a guest until the stream is live', async () => {
+  const { page: host } = await signedInAccount(b, 'soon');
+  await host.goto('/submit');
+  await host.getByRole('tab', { name: 'Go live' }).click();
+  const form = host.getByRole('form', { name: 'Go live' });
+  await form.getByLabel('Title').fill('Later today');
+  await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  await form.getByRole('button', { name: 'Create stream' }).click();
+  await host.waitForURL((u) => u.pathname.startsWith('/stream/'));
+  const streamPath = new URL(host.url()).pathname;
+
+  const guest = await b.open(streamPath, { viewport: PHONE, isMobile: true, hasTouch: true });
+  expect(await guest.getByTestId('chat-panel').count()).toBe(0);
+  await guest.getByRole('button', { name: 'Open live chat' }).click();
+  const sheet = guest.getByRole('dialog', { name: 'Live chat' });
+  await sheet.getByText('No messages yet').waitFor();
+  await sheet.getByText('Chat opens when the stream is live.').waitFor();
+  await sheet.getByRole('button', { name: 'Sign in to chat' }).click();
+  // The sign-in dialog takes over from the sheet.
+  await guest
+    .getByRole('dialog')
+    .filter({ hasText: /sign in|log in/i })
+    .first()
+    .waitFor();
+});

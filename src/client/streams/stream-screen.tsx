@@ -117,6 +117,8 @@ export default function StreamScreen() {
           </div>
           <h1 className="text-2xl leading-tight font-bold text-balance">{stream.title}</h1>
         </header>
+        {/* On phones the chat is one tap away, right under the title. */}
+        {wide ? null : chat}
 
         <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3">
           <CreatorAvatarLink creator={stream.creator} className="size-11" />
@@ -130,7 +132,7 @@ export default function StreamScreen() {
         {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
         {mine && stream.status !== 'ended' ? <StreamKeyPanel /> : null}
       </article>
-      {chat}
+      {wide ? chat : null}
     </div>
   );
 }
