@@ -116,13 +116,19 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     lastFlush = Date.now();
     const ids = [...dirty];
     dirty.clear();
-    await announce(
-      await writeViewerCounts(
+    let totals: ViewerTotals[];
+    try {
+      totals = await writeViewerCounts(
         db,
         instance,
         ids.map((streamId) => ({ streamId, count: rooms.get(streamId)?.size ?? 0 })),
-      ),
-    );
+      );
+    } catch (err) {
+      // Written again on the next flush, with whatever the rooms hold by then.
+      for (const id of ids) dirty.add(id);
+      throw err;
+    }
+    await announce(totals);
   };
   const scheduleFlush = () => {
     if (flushTimer || flushing || closing || !dirty.size) return;
