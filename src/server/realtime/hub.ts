@@ -109,6 +109,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
   let lastFlush = 0;
+  let failedFlushes = 0;
   const announce = async (totals: ViewerTotals[]) => {
     for (const t of totals) await notify({ streamId: t.streamId, event: 'stream.viewers', data: t });
   };
@@ -123,9 +124,11 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
         instance,
         ids.map((streamId) => ({ streamId, count: rooms.get(streamId)?.size ?? 0 })),
       );
+      failedFlushes = 0;
     } catch (err) {
-      // Written again on the next flush, with whatever the rooms hold by then.
-      for (const id of ids) dirty.add(id);
+      // Written again on the next flushes, with whatever the rooms hold by then; not forever (a
+      // stream deleted meanwhile would fail every time).
+      if (++failedFlushes <= 3) for (const id of ids) dirty.add(id);
       throw err;
     }
     await announce(totals);
