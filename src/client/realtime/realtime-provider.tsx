@@ -39,8 +39,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [wantsRooms, setWantsRooms] = useState(false);
   const sendRef = useRef<(message: RealtimeClientMessage) => void>(() => {});
 
+  // A signed-in socket serves rooms too: joining one does not reconnect it.
+  const wanted = !!userId || wantsRooms;
   useEffect(() => {
-    if (!userId && !wantsRooms) return;
+    if (!wanted) return;
     let socket: WebSocket | undefined;
     let timer: number | undefined;
     let attempt = 0;
@@ -116,7 +118,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, 'Signed out');
       else ws.close(1000, 'Signed out');
     };
-  }, [userId, wantsRooms, queryClient]);
+  }, [userId, wanted, queryClient]);
 
   // Stable across renders, so listeners do not resubscribe when the status changes.
   const subscribe = useCallback<RealtimeContextValue['subscribe']>((event, handler) => {
