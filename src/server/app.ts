@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth.js';
 import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
 import { adminRoutes } from './admin/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(profileRoutes);
   await app.register(searchRoutes);
   await app.register(videoRoutes);
+  await app.register(chatRoutes);
   await registerMedia(app, config, database);
   await app.register(adminRoutes);
 

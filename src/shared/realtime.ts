@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CreatorSchema } from './content.js';
+import type { ChatMessage } from './chat.js';
+import { CreatorSchema, type StreamDetail } from './content.js';
 import { LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
 import { paths } from './routes.js';
 
@@ -21,14 +22,36 @@ export type AppNotification = z.infer<typeof NotificationSchema>;
  * (docs/architecture.md), so a renamed event breaks the build, not production.
  */
 export interface RealtimeEvents {
-  /** Sent once a socket is authenticated; after a reconnect the client catches up by refetching. */
-  hello: { userId: string };
+  /**
+   * Sent once a socket is open (`userId` null for a guest, whose socket only joins stream rooms);
+   * after a reconnect the client joins its rooms again and catches up by refetching.
+   */
+  hello: { userId: string | null };
   'notification.created': AppNotification;
   'notification.read': { ids: string[] | 'all' };
   'notification.deleted': { id: string };
   /** The owner's video moved on while it is made ready: progress, ready, or failed with why. */
   'video.processing': VideoProcessingEvent;
+  /** A socket's join was taken: it now gets the stream's events. */
+  'stream.joined': { streamId: string };
+  /** A message on the socket was refused (unknown stream, too many rooms, malformed). */
+  'realtime.refused': { code: 'invalid_message' | 'unknown_stream' | 'too_many_rooms'; message: string; streamId?: string };
+  /** To a stream's room: people watching now (every server summed) and the most at once. */
+  'stream.viewers': { streamId: string; viewers: number; peak: number };
+  /** To a stream's room: it went live, started or stopped getting media, ended, or has its replay. */
+  'stream.status': StreamStatusEvent;
+  'stream.chat': ChatMessage;
+  'stream.chat.deleted': { streamId: string; messageId: string };
 }
+
+export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'startedAt' | 'endedAt' | 'recordingVideoId'> & {
+  streamId: string;
+  /** Media is arriving right now. */
+  publishing: boolean;
+};
+
+/** Events that go to a stream's room rather than to one user. */
+export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted';
 
 export interface VideoProcessingEvent {
   id: string;

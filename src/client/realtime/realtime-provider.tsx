@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { RealtimeClientMessage } from '../../shared/chat';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../shared/realtime';
 import { sessionKeys, useSession } from '../auth/session';
 import { realtimeUrl, reconnectDelay } from './backoff';
@@ -11,6 +12,8 @@ type AnyHandler = (data: never) => void;
 interface RealtimeContextValue {
   status: RealtimeStatus;
   subscribe<K extends RealtimeEventName>(event: K, handler: (data: RealtimeEvents[K]) => void): () => void;
+  /** Joins a stream's room while the caller wants it (counted, so two screens may share one). */
+  joinStream(streamId: string): () => void;
 }
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
@@ -20,7 +23,8 @@ const UNAUTHORIZED = 4401;
 
 /**
  * One WebSocket to `/api/realtime` while someone is signed in (the session cookie authenticates
- * it), closed on sign-out. A dropped socket comes back with exponential backoff (1 s doubling to
+ * it) or a screen has joined a stream's room (guests too), closed when neither holds. Rooms are
+ * joined again after every reconnect. A dropped socket comes back with exponential backoff (1 s doubling to
  * 30 s, jittered), at once when the browser comes back online. Screens listen with
  * `useRealtimeEvent`; each event's payload is typed by `RealtimeEvents`, shared with the server.
  */
@@ -30,9 +34,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const listeners = useRef(new Map<RealtimeEventName, Set<AnyHandler>>());
   const [status, setStatus] = useState<RealtimeStatus>('offline');
+  /** Stream rooms wanted, with how many screens want each. */
+  const rooms = useRef(new Map<string, number>());
+  const [wantsRooms, setWantsRooms] = useState(false);
+  const sendRef = useRef<(message: RealtimeClientMessage) => void>(() => {});
 
+  // A signed-in socket serves rooms too: joining one does not reconnect it.
+  const wanted = !!userId || wantsRooms;
   useEffect(() => {
-    if (!userId) return;
+    if (!wanted) return;
     let socket: WebSocket | undefined;
     let timer: number | undefined;
     let attempt = 0;
@@ -65,6 +75,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         if (message.event === 'hello') {
           attempt = 0;
           setStatus('open');
+          for (const streamId of rooms.current.keys()) ws.send(JSON.stringify({ type: 'join', streamId } satisfies RealtimeClientMessage));
         }
         dispatch(message);
       };
@@ -89,10 +100,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       }
     };
 
+    sendRef.current = (message) => {
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    };
     connect();
     window.addEventListener('online', reconnectNow);
     return () => {
       stopped = true;
+      sendRef.current = () => {};
       window.removeEventListener('online', reconnectNow);
       window.clearTimeout(timer);
       const ws = socket;
@@ -103,7 +118,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, 'Signed out');
       else ws.close(1000, 'Signed out');
     };
-  }, [userId, queryClient]);
+  }, [userId, wanted, queryClient]);
 
   // Stable across renders, so listeners do not resubscribe when the status changes.
   const subscribe = useCallback<RealtimeContextValue['subscribe']>((event, handler) => {
@@ -114,7 +129,21 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       set.delete(handler as AnyHandler);
     };
   }, []);
-  const value = useMemo<RealtimeContextValue>(() => ({ status, subscribe }), [status, subscribe]);
+  const joinStream = useCallback((streamId: string) => {
+    const count = rooms.current.get(streamId) ?? 0;
+    rooms.current.set(streamId, count + 1);
+    // A socket that is open joins now; one still connecting joins when greeted.
+    if (count === 0) sendRef.current({ type: 'join', streamId });
+    setWantsRooms(true);
+    return () => {
+      const left = (rooms.current.get(streamId) ?? 1) - 1;
+      if (left > 0) return void rooms.current.set(streamId, left);
+      rooms.current.delete(streamId);
+      sendRef.current({ type: 'leave', streamId });
+      setWantsRooms(rooms.current.size > 0);
+    };
+  }, []);
+  const value = useMemo<RealtimeContextValue>(() => ({ status, subscribe, joinStream }), [status, subscribe, joinStream]);
   return <RealtimeContext value={value}>{children}</RealtimeContext>;
 }
 
@@ -132,7 +161,13 @@ export function useRealtimeEvent<K extends RealtimeEventName>(event: K, handler:
   useEffect(() => subscribe?.(event, (data) => latest.current(data)), [subscribe, event]);
 }
 
-/** 'open' once the server has greeted this socket; 'offline' for guests and while reconnecting. */
+/** Receives the stream's room events (`stream.*`) while the calling screen is mounted. */
+export function useStreamRoom(streamId: string | undefined): void {
+  const join = useContext(RealtimeContext)?.joinStream;
+  useEffect(() => (join && streamId ? join(streamId) : undefined), [join, streamId]);
+}
+
+/** 'open' once the server has greeted this socket; 'offline' while there is none or it reconnects. */
 export function useRealtimeStatus(): RealtimeStatus {
   return useContext(RealtimeContext)?.status ?? 'offline';
 }

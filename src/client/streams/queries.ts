@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../shared/live';
 import type { StreamCard, StreamDetail } from '../../shared/content';
 import { api, ApiError, apiPath, postImage } from '../lib/api';
+import { useRealtimeEvent, useStreamRoom } from '../realtime/realtime-provider';
 
 export interface StreamFilter {
   status: StreamCard['status'];
@@ -17,14 +18,32 @@ export const streamKeys = {
   key: ['live', 'key'] as const,
 };
 
-/** One stream for its page; a 404 is not retried. */
+/** How often a stream that has not ended is read again, in case a realtime event was missed. */
+export const STREAM_FALLBACK_POLL_MS = 30_000;
+
+/**
+ * One stream for its page; a 404 is not retried. The page joins the stream's realtime room: it
+ * goes live, drops, ends and gets its replay through `stream.status`, and its viewer count
+ * through `stream.viewers`, without a reload. A slow poll covers a missed event.
+ */
 export function useStream(id: string) {
+  const qc = useQueryClient();
+  useStreamRoom(id || undefined);
+  const patch = (streamId: string, change: Partial<StreamDetail>) => {
+    if (streamId !== id) return;
+    qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old));
+  };
+  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
+    patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
+  );
+  useRealtimeEvent('stream.viewers', ({ streamId, viewers, peak }) => patch(streamId, { viewerCount: viewers, peakViewers: peak }));
+  // After a reconnect, events may have been missed: read the stream again.
+  useRealtimeEvent('hello', () => void qc.invalidateQueries({ queryKey: streamKeys.one(id) }));
   return useQuery({
     queryKey: streamKeys.one(id),
     queryFn: ({ signal }) => api<StreamDetail>(`/api/streams/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-    // A stream that is about to go live, or live, is followed: it starts, drops, ends without a reload.
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'ended' ? 3000 : false),
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'ended' ? STREAM_FALLBACK_POLL_MS : false),
   });
 }
 

@@ -9,6 +9,7 @@ export const Sheet = DialogPrimitive.Root;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 export const SheetClose = DialogPrimitive.Close;
+export const SheetTrigger = DialogPrimitive.Trigger;
 
 export function SheetContent({
   className,

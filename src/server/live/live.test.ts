@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import type { RealtimeMessage, StreamStatusEvent } from '../../shared/realtime.js';
 import type { StreamDetail } from '../../shared/content.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
@@ -127,6 +129,21 @@ describe('going live over RTMP', () => {
     expect(stream).toMatchObject({ status: 'scheduled', hlsUrl: null });
     const { key, server } = (await c.post('/api/live/key', {})).json();
     const port = new URL(server.replace('rtmp:', 'http:')).port;
+    // A guest on the stream's page follows it through the room, without polling.
+    const room = new WebSocket(`${base.replace('http:', 'ws:')}/api/realtime`);
+    const statuses: StreamStatusEvent[] = [];
+    let joined = false;
+    room.on('message', (d) => {
+      const m = JSON.parse(String(d)) as RealtimeMessage;
+      if (m.event === 'hello') room.send(JSON.stringify({ type: 'join', streamId: stream.id }));
+      if (m.event === 'stream.joined') joined = true;
+      if (m.event === 'stream.status') statuses.push(m.data as StreamStatusEvent);
+    });
+    await until(
+      'the room to be joined',
+      async () => joined,
+      (j) => j,
+    );
 
     const { exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 8);
     const live = await until(
@@ -182,6 +199,13 @@ describe('going live over RTMP', () => {
     );
     expect(replay).toMatchObject({ status: 'ready', kind: 'long', title: 'Charts at dawn' });
     expect(replay.durationSeconds).toBeGreaterThanOrEqual(6);
+
+    // The room heard each step: live, media arriving, the publisher gone, ended, and the replay.
+    const steps = statuses.map((e) => `${e.status}${e.publishing ? '+media' : ''}${e.recordingVideoId ? '+replay' : ''}`);
+    expect(steps).toEqual(['live', 'live+media', 'live', 'ended', 'ended+replay']);
+    expect(statuses[1]!.hlsUrl).toBe(live.hlsUrl);
+    expect(statuses.at(-1)).toMatchObject({ streamId: stream.id, hlsUrl: null, recordingVideoId: ended.recordingVideoId });
+    room.close();
   }, 120_000);
 });
 

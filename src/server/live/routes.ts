@@ -34,6 +34,7 @@ import { clipLimitReached, createClipDraft, cutClip } from './clips.js';
 import { notifyLive } from './notify.js';
 import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
+import { recountViewers } from './viewers.js';
 import {
   beginSession,
   createStream,
@@ -78,15 +79,41 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   const active = new Map<string, { session: number; ingest: IngestProcess }>();
   const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
 
+  /**
+   * Tells the stream's room where it stands (live, media arriving or not, ended, its replay), and
+   * its viewer count, which counts only while it is live. Never fails the step that called it.
+   */
+  const announce = async (id: string) => {
+    try {
+      const s = await getStreamRow(db, id);
+      if (!s) return;
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      await app.realtime.publishToStream(id, 'stream.status', {
+        streamId: id,
+        status: s.status,
+        publishing: s.publishing,
+        hlsUrl: s.status === 'live' && s.publishing ? s.hlsPath : null,
+        startedAt: iso(s.startedAt),
+        endedAt: iso(s.endedAt),
+        recordingVideoId: s.recordingVideoId,
+      });
+      for (const t of await recountViewers(db, [id])) await app.realtime.publishToStream(id, 'stream.viewers', t);
+    } catch (err) {
+      app.log.warn({ err, stream: id }, 'live: could not announce the stream status');
+    }
+  };
+
   await app.jobs.define(endQueue, {
     retryLimit: 3,
     handler: async (data) => {
       const id = String(data.streamId);
       const session = Number(data.session);
       // Ended now, or on an earlier try of this job that failed before its replay was made.
-      const stream = (await finishStream(db, id, session)) ?? (await getStreamRow(db, id));
+      const finished = await finishStream(db, id, session);
+      if (finished) await announce(id);
+      const stream = finished ?? (await getStreamRow(db, id));
       if (stream?.status !== 'ended' || stream.liveSession !== session || stream.recordingVideoId) return;
-      await makeReplay(db, app.jobs, path.join(liveDir, stream.id), uploadsDir, stream);
+      if (await makeReplay(db, app.jobs, path.join(liveDir, stream.id), uploadsDir, stream)) await announce(id);
       // Players still on the page finish what they loaded before they learn the stream ended.
       await app.jobs.send(cleanupQueue, { streamId: stream.id }, { startAfter: 120 });
     },
@@ -138,6 +165,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     const begun = await beginSession(db, ownerId, instance, streamId);
     if (!begun) return undefined;
     const { stream, session } = begun;
+    await announce(stream.id);
     // One live session per stream: an older one still here is ended.
     active.get(stream.id)?.ingest.kill();
     const dir = sessionDir(stream.id, session);
@@ -148,6 +176,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       // Live the moment the first segment is written.
       while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 200));
       if (watching && (await markPublishing(db, stream.id, session))) {
+        await announce(stream.id);
         await app.jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
       }
     })().catch((err: unknown) => app.log.warn({ err }, 'live: could not mark publishing'));
@@ -156,6 +185,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       if (active.get(stream.id)?.session === session) active.delete(stream.id);
       if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
       await endSession(db, stream.id, session);
+      await announce(stream.id);
       await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
     });
     return { stream, session, ingest };

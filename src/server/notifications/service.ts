@@ -113,7 +113,9 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
         .returning();
       const [n] = await withActor(db, [row!]);
       await realtime.publish(input.userId, 'notification.created', n!);
-      void push.send(input.userId, { title: n!.title, body: n!.message, id: n!.id, url: notificationTarget(n!) }).catch((err) => log.warn({ err }, 'web push failed'));
+      void push
+        .send(input.userId, { title: n!.title, body: n!.message, id: n!.id, url: notificationTarget(n!) })
+        .catch((err) => log.warn({ err }, 'web push failed'));
       return n;
     },
   };

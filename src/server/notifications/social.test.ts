@@ -141,10 +141,15 @@ describe('notifications', () => {
 });
 
 describe('realtime', () => {
-  it('refuses a socket without a session', async () => {
-    const ws = new WebSocket(`ws://${base}/api/realtime`);
-    const code = await new Promise<number>((r) => ws.on('close', (c) => r(c)));
-    expect(code).toBe(4401);
+  it('greets a socket without a session as a guest, who gets no notifications', async () => {
+    const owner = await person();
+    const fan = await person();
+    const guest = socket(new Client(t.app));
+    expect((await guest.next('hello')).data).toEqual({ userId: null });
+    await fan.c.request('PUT', `/api/profiles/${owner.username}/follow`, {});
+    await new Promise((r) => setTimeout(r, 300));
+    expect(guest.messages).toEqual([]);
+    guest.ws.close();
   });
 
   it('delivers a new notification and reads from another tab', async () => {

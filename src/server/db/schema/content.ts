@@ -50,6 +50,23 @@ export const livestreams = pgTable(
   (t) => [index('livestreams_status_idx').on(t.status), index('livestreams_owner_idx').on(t.ownerId)],
 );
 
+/**
+ * Sockets in a stream's room on one server instance; the stream's viewer count is the sum over
+ * instances whose row is fresh (a dead instance stops refreshing and stops counting).
+ */
+export const streamViewerCounts = pgTable(
+  'stream_viewer_counts',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    instance: text('instance').notNull(),
+    count: integer('count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.instance] })],
+);
+
 /** A creator's stream key for RTMP ingest: only its SHA-256 is kept, the key is shown once. */
 export const streamKeys = pgTable('stream_keys', {
   userId: text('user_id')

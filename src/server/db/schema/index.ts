@@ -3,3 +3,4 @@ export * from './content.js';
 export * from './auth.js';
 export * from './wallet.js';
 export * from './social.js';
+export * from './chat.js';

@@ -1,0 +1,133 @@
+import { and, count, desc, eq, gt, isNull, max, or } from 'drizzle-orm';
+import {
+  CHAT_BURST_LIMIT,
+  CHAT_BURST_WINDOW_MS,
+  CHAT_HISTORY,
+  CHAT_MESSAGE_NOT_FOUND,
+  CHAT_MIN_INTERVAL_MS,
+  CHAT_NOT_LIVE,
+  CHAT_NOT_MODERATOR,
+  CHAT_NOT_STAFF,
+  CHAT_NOT_THE_CREATOR,
+  CHAT_TOO_FAST,
+  CHAT_USER_NOT_FOUND,
+  chatRestrictedMessage,
+  type ChatMessage,
+  type ChatTimeoutSchema,
+} from '../../shared/chat.js';
+import { STREAM_NOT_FOUND } from '../../shared/content.js';
+import type { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { chatBans, chatMessages } from '../db/schema/index.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { getStreamRow, type StreamRow } from '../live/service.js';
+import { creatorColumns, findProfileById, profilesTable } from '../profiles/service.js';
+
+const iso = (d: Date) => d.toISOString();
+
+async function streamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
+  const stream = await getStreamRow(db, streamId);
+  if (!stream) throw notFound(STREAM_NOT_FOUND);
+  return stream;
+}
+
+/** The newest CHAT_HISTORY messages not deleted, oldest first (as a chat reads). */
+export async function listChat(db: Db, streamId: string): Promise<ChatMessage[]> {
+  await streamOrThrow(db, streamId);
+  const rows = await db
+    .select({ m: chatMessages, author: creatorColumns })
+    .from(chatMessages)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
+    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt)))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(CHAT_HISTORY);
+  return rows.reverse().map(({ m, author }) => ({ id: m.id, streamId: m.streamId, body: m.body, createdAt: iso(m.createdAt), author }));
+}
+
+/** The user's timeout or ban in the channel, when one is in force. */
+export async function restrictionOf(db: Db, channelId: string, userId: string): Promise<{ until: Date | null } | undefined> {
+  const [row] = await db
+    .select({ until: chatBans.until })
+    .from(chatBans)
+    .where(and(eq(chatBans.channelId, channelId), eq(chatBans.userId, userId), or(isNull(chatBans.until), gt(chatBans.until, new Date()))));
+  return row;
+}
+
+/**
+ * Posts a message: the stream must be live, the author not timed out or banned in the creator's
+ * channel, and within the rate (one a second, CHAT_BURST_LIMIT in CHAT_BURST_WINDOW_MS) counted on
+ * the database, so every server instance sees the same count.
+ */
+export async function postChat(db: Db, streamId: string, userId: string, body: string): Promise<ChatMessage> {
+  const stream = await streamOrThrow(db, streamId);
+  if (stream.status !== 'live') throw new HttpError(409, 'stream_not_live', CHAT_NOT_LIVE);
+  const restriction = await restrictionOf(db, stream.ownerId, userId);
+  if (restriction) throw new HttpError(403, 'chat_restricted', chatRestrictedMessage(restriction.until ? iso(restriction.until) : null));
+  const now = Date.now();
+  const [recent] = await db
+    .select({ n: count(), last: max(chatMessages.createdAt) })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), gt(chatMessages.createdAt, new Date(now - CHAT_BURST_WINDOW_MS))));
+  const last = recent?.last ? new Date(recent.last).getTime() : 0;
+  if (now - last < CHAT_MIN_INTERVAL_MS || (recent?.n ?? 0) >= CHAT_BURST_LIMIT) throw new HttpError(429, 'chat_too_fast', CHAT_TOO_FAST);
+  // One line of text: line breaks and tabs a client sent anyway become spaces.
+  const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
+  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text }).returning();
+  const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
+  if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
+  return { id: row!.id, streamId, body: row!.body, createdAt: iso(row!.createdAt), author };
+}
+
+/** The stream's creator, platform moderators and admins moderate its chat; anyone else is refused. */
+async function requireChatModerator(db: Db, stream: StreamRow, userId: string): Promise<void> {
+  if (stream.ownerId === userId) return;
+  const roles = (await findProfileById(db, userId))?.roles ?? [];
+  if (!roles.includes('moderator') && !roles.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_MODERATOR);
+}
+
+/** Marks a message of this stream deleted (kept for review); a second delete is a no-op. */
+export async function deleteChatMessage(db: Db, streamId: string, messageId: string, byUserId: string): Promise<void> {
+  const stream = await streamOrThrow(db, streamId);
+  await requireChatModerator(db, stream, byUserId);
+  const [row] = await db
+    .select({ id: chatMessages.id, deletedAt: chatMessages.deletedAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.streamId, streamId)));
+  if (!row) throw notFound(CHAT_MESSAGE_NOT_FOUND);
+  if (row.deletedAt) return;
+  await db.update(chatMessages).set({ deletedAt: new Date(), deletedBy: byUserId }).where(eq(chatMessages.id, messageId));
+}
+
+/**
+ * Times a user out of the creator's chats (`seconds`), or bans them (`seconds` null), replacing
+ * any earlier one. Never the creator; platform moderators only by an admin.
+ */
+export async function restrictChatter(
+  db: Db,
+  streamId: string,
+  byUserId: string,
+  input: z.output<typeof ChatTimeoutSchema>,
+): Promise<{ userId: string; until: string | null }> {
+  const stream = await streamOrThrow(db, streamId);
+  await requireChatModerator(db, stream, byUserId);
+  if (input.userId === stream.ownerId) throw new HttpError(403, 'forbidden', CHAT_NOT_THE_CREATOR);
+  const target = await findProfileById(db, input.userId);
+  if (!target) throw notFound(CHAT_USER_NOT_FOUND);
+  if (target.roles.includes('moderator') || target.roles.includes('admin')) {
+    const mine = (await findProfileById(db, byUserId))?.roles ?? [];
+    if (!mine.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_STAFF);
+  }
+  const until = input.seconds === null ? null : new Date(Date.now() + input.seconds * 1000);
+  await db
+    .insert(chatBans)
+    .values({ channelId: stream.ownerId, userId: input.userId, until, byId: byUserId, reason: input.reason })
+    .onConflictDoUpdate({ target: [chatBans.channelId, chatBans.userId], set: { until, byId: byUserId, reason: input.reason, createdAt: new Date() } });
+  return { userId: input.userId, until: until ? iso(until) : null };
+}
+
+/** Lifts a timeout or ban in the creator's chats; lifting none is a no-op. */
+export async function liftRestriction(db: Db, streamId: string, byUserId: string, userId: string): Promise<void> {
+  const stream = await streamOrThrow(db, streamId);
+  await requireChatModerator(db, stream, byUserId);
+  await db.delete(chatBans).where(and(eq(chatBans.channelId, stream.ownerId), eq(chatBans.userId, userId)));
+}

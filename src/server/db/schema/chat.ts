@@ -1,0 +1,44 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
+import { livestreams } from './content.js';
+import { profiles } from './profiles.js';
+
+/** A live stream's chat (docs/product.md "Live chat"); a moderated message is kept, marked deleted. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt), index('chat_messages_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A user kept out of a creator's chats (every stream of that channel): until a time (a timeout)
+ * or for good (`until` null, a ban). Lifting it deletes the row.
+ */
+export const chatBans = pgTable(
+  'chat_bans',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }),
+    byId: text('by_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);

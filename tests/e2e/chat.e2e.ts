@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { expect, it } from 'vitest';
+import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
+
+// Live chat as its people meet it: a creator is live (ffmpeg plays OBS), a guest reads along, a
+// signed-in fan writes, everyone sees it at once, and the creator removes it for everyone.
+const b = useBrowser();
+
+it('a guest reads the chat, a fan’s message reaches every viewer at once, and the creator deletes it for all', async () => {
+  const { page: host } = await signedInAccount(b, 'host');
+  await host.goto('/submit');
+  await host.getByRole('tab', { name: 'Go live' }).click();
+  const form = host.getByRole('form', { name: 'Go live' });
+  await form.getByLabel('Title').fill('Chatty charts');
+  await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  await form.getByRole('button', { name: 'Create stream' }).click();
+  await host.waitForURL((u) => u.pathname.startsWith('/stream/'));
+  const streamPath = new URL(host.url()).pathname;
+  await host.getByRole('button', { name: 'Make a stream key' }).click();
+  const key = await host.getByTestId('stream-key').inputValue();
+  const server = await host.getByRole('textbox', { name: 'Server' }).inputValue();
+
+  const seconds = 50;
+  const obs = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=15:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
+      `${server.replace('localhost', '127.0.0.1')}/${key}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    // The creator's own page learns it is live from the room, without a reload.
+    await host.getByTestId('live-player').waitFor({ timeout: 25_000 });
+
+    const guest = await b.open(streamPath);
+    const guestChat = guest.getByTestId('chat-panel');
+    await guestChat.getByText('No messages yet').waitFor();
+    await guestChat.getByRole('button', { name: 'Sign in to chat' }).waitFor();
+    expect(await guestChat.getByRole('textbox').count()).toBe(0);
+    // Viewers are counted from the sockets in the room: the creator and the guest at least.
+    await eventually(
+      async () => expect(Number(/(\d+) watching/.exec((await guest.getByTestId('stream-viewers').textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(2),
+      10_000,
+    );
+
+    const { page: fan } = await signedInAccount(b, 'fan');
+    await fan.goto(streamPath);
+    const input = fan.getByTestId('chat-panel').getByRole('textbox', { name: 'Chat message' });
+    await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await input.fill('gm see https://glint.example/charts');
+    await input.press('Enter');
+    const fanChat = fan.getByTestId('chat-panel');
+    await fanChat.getByTestId('chat-message').filter({ hasText: 'gm see' }).waitFor({ timeout: 10_000 });
+    expect(await fanChat.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => input.inputValue({ timeout: 5_000 }), { timeout: 15_000 }).toBe('');
+
+    // The guest's page gets it over the room, not by polling (the chat never polls).
+    const line = guestChat.getByTestId('chat-message').filter({ hasText: 'gm see' });
+    await line.waitFor({ timeout: 5_000 });
+    const link = line.getByRole('link', { name: 'https://glint.example/charts' });
+    expect(await link.getAttribute('rel')).toBe('nofollow ugc noopener noreferrer');
+    expect(await link.getAttribute('target')).toBe('_blank');
+
+    const hostLine = host.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'gm see' });
+    await hostLine.waitFor({ timeout: 5_000 });
+    await hostLine.getByRole('button', { name: /Moderate the message from/ }).click();
+    await host.getByRole('menuitem', { name: 'Delete message' }).click();
+
+    await line.waitFor({ state: 'detached', timeout: 5_000 });
+    await fan.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'gm see' }).waitFor({ state: 'detached', timeout: 5_000 });
+    await guestChat.getByText('No messages yet').waitFor();
+  } finally {
+    obs.kill('SIGKILL');
+  }
+}, 150_000);
+
+it('on a phone the chat opens in a sheet, read-only for a guest until the stream is live', async () => {
+  const { page: host } = await signedInAccount(b, 'soon');
+  await host.goto('/submit');
+  await host.getByRole('tab', { name: 'Go live' }).click();
+  const form = host.getByRole('form', { name: 'Go live' });
+  await form.getByLabel('Title').fill('Later today');
+  await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  await form.getByRole('button', { name: 'Create stream' }).click();
+  await host.waitForURL((u) => u.pathname.startsWith('/stream/'));
+  const streamPath = new URL(host.url()).pathname;
+
+  const guest = await b.open(streamPath, { viewport: PHONE, isMobile: true, hasTouch: true });
+  expect(await guest.getByTestId('chat-panel').count()).toBe(0);
+  await guest.getByRole('button', { name: 'Open live chat' }).click();
+  const sheet = guest.getByRole('dialog', { name: 'Live chat' });
+  await sheet.getByText('No messages yet').waitFor();
+  await sheet.getByText('Chat opens when the stream is live.').waitFor();
+  await sheet.getByRole('button', { name: 'Sign in to chat' }).click();
+  // The sign-in dialog takes over from the sheet.
+  await guest
+    .getByRole('dialog')
+    .filter({ hasText: /sign in|log in/i })
+    .first()
+    .waitFor();
+});
