@@ -3,6 +3,7 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { WebSocket } from 'ws';
+import { INGEST_MAX_MESSAGE_BYTES } from '../../shared/live.js';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../shared/realtime.js';
 import type { Database } from '../db/client.js';
 import { session as sessions } from '../db/schema/index.js';
@@ -67,7 +68,14 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
   const sessionTimer = setInterval(recheck, HEARTBEAT_MS);
   sessionTimer.unref();
 
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  // One WebSocket server for every socket route: its frame limit is the largest any route takes
+  // (a browser's live media, 1 MB); the realtime socket ignores what clients send.
+  await app.register(websocket, { options: { maxPayload: INGEST_MAX_MESSAGE_BYTES } });
+  // A refused upgrade (a foreign origin, a bad query, no such route) is answered on a socket Node
+  // no longer manages: it is ended after the answer, or it stays open and holds the server.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.headers.upgrade?.toLowerCase() === 'websocket' && reply.statusCode >= 400) req.raw.socket.end();
+  });
   app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     const session = await app.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
     if (!session) {
