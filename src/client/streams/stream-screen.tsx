@@ -17,12 +17,13 @@ import { startsIn, streamWhen } from './stream-card';
 import { useVideo } from '../videos/queries';
 import { LivePlayer } from './live-player';
 import { useStream } from './queries';
+import { BrowserStudio } from './browser-studio';
 import { StreamKeyPanel } from './stream-key-panel';
 
 /**
  * /stream/... : a stream's page: the live player while it is live, its schedule while it is
  * upcoming, the replay once it has ended; who makes it, with a follow button, and what they wrote.
- * The creator also finds here what OBS needs.
+ * The creator also streams from here: from the browser, or with what OBS needs.
  */
 export default function StreamScreen() {
   const { id = '' } = useParams();
@@ -101,7 +102,12 @@ export default function StreamScreen() {
       </div>
 
       {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
-      {mine && stream.status !== 'ended' ? <StreamKeyPanel /> : null}
+      {mine && stream.status !== 'ended' ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <BrowserStudio streamId={stream.id} />
+          <StreamKeyPanel />
+        </div>
+      ) : null}
     </article>
   );
 }
