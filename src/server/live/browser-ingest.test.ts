@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { StreamDetail } from '../../shared/content.js';
@@ -130,6 +130,30 @@ describe('who may go live from the browser', () => {
     expect(await openIngest(owner, { streamId: stream.id, mime: 'video/x-flv' }).status).toBe(400);
     expect(await openIngest(owner, { streamId: stream.id }).status).toBe(400);
     expect(await streamOf(owner, stream.id)).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('ends the connection of a refused upgrade instead of leaving it open', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const ended = new Promise<void>((resolve) => socket.once('end', () => resolve()));
+    socket.write(
+      [
+        'GET /api/live/ingest?streamId=00000000-0000-4000-8000-000000000000&mime=video%2Fwebm HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Origin: https://evil.example',
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 403/);
+    socket.destroy();
   });
 
   it('cuts off what is not WebM, a frame over 1 MB, and a flood', async () => {
