@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
@@ -125,6 +126,15 @@ export function registerBrowserIngest(app: FastifyInstance, publish: LiveIngest[
       if (!alive) return socket.terminate();
       alive = false;
       socket.ping();
+      // Signing out (or a revoked device) ends the stream too: the session is looked up afresh.
+      if (session) {
+        void app.auth.api
+          .getSession({ headers: fromNodeHeaders(req.headers) })
+          .then((current) => {
+            if (!current) close(INGEST_CLOSE.signedOut, 'Please sign in');
+          })
+          .catch(() => undefined);
+      }
     }, HEARTBEAT_MS);
     const stall = setInterval(() => {
       if (session && Date.now() - lastData > limits.stallMs)
@@ -158,6 +168,8 @@ export function registerBrowserIngest(app: FastifyInstance, publish: LiveIngest[
       }
       recent.push(now);
       opens.set(userId, recent);
+      // Forget accounts whose last attempt is a minute old, so the map stays small.
+      for (const [user, times] of opens) if (now - times[times.length - 1]! > 60_000) opens.delete(user);
       if (closed) return;
 
       const started = await publish(userId, 'webm', streamId);
