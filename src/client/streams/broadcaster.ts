@@ -61,7 +61,7 @@ export function mediaErrorMessage(err: unknown, source: BroadcastSource): string
  * page): the preview's media, MediaRecorder, and the ingest socket. Components read its state with
  * `useSyncExternalStore` and call its methods.
  */
-class Broadcaster {
+export class Broadcaster {
   private state: BroadcastState = off;
   private listeners = new Set<() => void>();
   /** What the preview shows and the recorder records. */
