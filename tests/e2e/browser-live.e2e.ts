@@ -47,6 +47,13 @@ it('a creator goes live from the browser, a guest watches it advance, and Stop e
   await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 15_000);
   console.info(`browser live: the guest's player at ${t0.toFixed(1)} s, ${Date.now() - started} ms after Start streaming`);
 
+  // Leaving the page for another in the app asks first; staying keeps the stream going.
+  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
+  await page.locator('a[href="/app"]').first().click();
+  expect(await asked).toContain('stops your stream');
+  expect(new URL(page.url()).pathname).toBe(streamPath);
+  await onPage.getByTestId('studio-status').filter({ hasText: /^Live/ }).waitFor();
+
   await onPage.getByRole('button', { name: 'Stop streaming' }).click();
   await onPage.getByTestId('studio-status').filter({ hasText: 'Ended' }).waitFor();
   // The camera is released.

@@ -1,5 +1,6 @@
 import { Camera, CameraOff, Mic, MicOff, MonitorUp, Radio, Square, Video } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
 import { useNow } from '../lib/use-now';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -44,6 +45,20 @@ export function BrowserStudio({ streamId, formId }: { streamId?: string; formId?
   const streaming = isStreaming(state);
   const elsewhere = streaming && streamId !== undefined && state.streamId !== streamId;
   const hasMedia = state.status === 'preview' || streaming;
+
+  // Leaving the stream's page for another in the app while streaming from it asks first, and
+  // stops the stream (closing the tab asks too: the broadcaster's beforeunload).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      streamId !== undefined && isStreaming(state) && state.streamId === streamId && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm('Leaving this page stops your stream. Leave anyway?')) {
+      broadcaster.stop();
+      blocker.proceed();
+    } else blocker.reset();
+  }, [blocker]);
 
   // The preview shows whatever the broadcaster holds, here or after moving to another page.
   useEffect(() => {
