@@ -75,3 +75,56 @@ export const CLIP_TOO_MANY = `You can make ${CLIPS_PER_WINDOW} clips every ${CLI
 export const CLIP_GONE = 'The last seconds of the stream were not available any more. Try a new clip.';
 /** The description a clip's short gets. */
 export const CLIP_FROM = (streamTitle: string) => `Clipped from the live stream “${streamTitle}”`;
+
+/**
+ * Going live from the browser: MediaRecorder's WebM over a WebSocket at `/api/live/ingest`. The
+ * formats a browser may send, best first; the server takes no other.
+ */
+export const BROWSER_INGEST_MIMES = [
+  'video/webm;codecs=vp8,opus',
+  'video/webm;codecs=h264,opus',
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8',
+  'video/webm;codecs=h264',
+  'video/webm;codecs=vp9',
+  'video/webm',
+] as const;
+export type BrowserIngestMime = (typeof BROWSER_INGEST_MIMES)[number];
+
+export const BrowserIngestQuerySchema = z.object({
+  streamId: z.guid(),
+  mime: z.enum(BROWSER_INGEST_MIMES),
+});
+export type BrowserIngestQuery = z.infer<typeof BrowserIngestQuerySchema>;
+
+/** The largest binary message the ingest socket takes (a MediaRecorder slice is far smaller). */
+export const INGEST_MAX_MESSAGE_BYTES = 1024 * 1024;
+/** What a browser records at: 2.5 Mbps of video, 128 kbps of audio. */
+export const BROWSER_VIDEO_BITS_PER_SECOND = 2_500_000;
+export const BROWSER_AUDIO_BITS_PER_SECOND = 128_000;
+
+/** Messages the ingest socket sends: send media from now on, and the stream can be watched. */
+export type IngestStatusMessage = { type: 'ready'; session: number } | { type: 'live' };
+
+/**
+ * Close codes of the ingest socket. The browser retries after `encoderStopped`, `stalled` and a
+ * dropped connection; the others need the creator (sign in, another stream, a better connection).
+ */
+export const INGEST_CLOSE = {
+  /** Stop streaming, as asked. */
+  done: 1000,
+  signedOut: 4401,
+  unverified: 4403,
+  /** No such stream of yours, or it has ended. */
+  notFound: 4404,
+  /** No media for too long, or the server could not keep up. */
+  stalled: 4408,
+  /** Another connection (a second tab, OBS) took over this stream. */
+  replaced: 4409,
+  /** More data than a live stream needs. */
+  tooMuch: 4413,
+  notWebm: 4415,
+  /** Too many streams or attempts at once. */
+  tooMany: 4429,
+  encoderStopped: 4500,
+} as const;

@@ -34,12 +34,13 @@ export interface Browsing {
 /**
  * Launches one headless Chromium for a test file. Every page it opens is watched: an error in
  * the console, an uncaught exception or a Content-Security-Policy violation fails the test.
+ * `extraArgs` add Chromium flags for this file's browser (a fake camera, say).
  */
-export function useBrowser(): Browsing {
+export function useBrowser(extraArgs: string[] = []): Browsing {
   const state = { browser: undefined as unknown as Browser, contexts: [] as BrowserContext[], problems: [] as string[] };
   const baseURL = inject('baseURL');
   beforeAll(async () => {
-    state.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    state.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, ...extraArgs] });
   });
   afterEach(async () => {
     await Promise.all(state.contexts.map((c) => c.close()));

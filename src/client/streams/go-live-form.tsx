@@ -13,14 +13,19 @@ import { ApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { errorProps, fieldErrors, FormError, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
+import { broadcaster } from './broadcaster';
+import { STUDIO_SUBMITTER } from './browser-studio';
 import { useCreateStream, useUploadStreamThumbnail } from './queries';
 import { StreamThumbnailField } from './stream-thumbnail-field';
 
 /** A `datetime-local` value as an ISO time with the viewer's offset. */
 const localToIso = (v: string) => (v ? new Date(v).toISOString() : null);
 
-/** Describe a stream, then go live now (from OBS or the browser) or schedule it as Upcoming. */
-export function GoLiveForm() {
+/**
+ * Describe a stream, then go live now (from OBS or the browser) or schedule it as Upcoming. Sent
+ * by the browser studio's Start button (`formId`), it creates the stream and starts streaming.
+ */
+export function GoLiveForm({ formId }: { formId?: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -39,15 +44,18 @@ export function GoLiveForm() {
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (when === 'later' && !scheduledAt) return setErrors({ scheduledAt: 'Choose a date and time' });
+    const fromStudio = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === STUDIO_SUBMITTER;
+    // Streaming from the browser starts now, whatever the schedule says.
+    const later = when === 'later' && !fromStudio;
+    if (later && !scheduledAt) return setErrors({ scheduledAt: 'Choose a date and time' });
     const input = {
       title,
       description,
       category,
       tags,
-      scheduledAt: when === 'later' ? localToIso(scheduledAt) : null,
+      scheduledAt: later ? localToIso(scheduledAt) : null,
       token: pump ? { mint, symbol, name: tokenName } : null,
     };
     const parsed = CreateStreamSchema.safeParse(input);
@@ -55,6 +63,7 @@ export function GoLiveForm() {
     setErrors({});
     create.mutate(input, {
       onSuccess: async (s) => {
+        if (fromStudio) broadcaster.start(s.id);
         // The stream exists either way; a picture the server refuses is said, not a lost stream.
         if (thumbnail)
           await upload
@@ -68,7 +77,7 @@ export function GoLiveForm() {
 
   const field = (name: string) => `${id}-${name}`;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Go live">
+    <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Go live">
       <FormField id={field('title')} label="Title" error={errors.title}>
         <Input
           id={field('title')}

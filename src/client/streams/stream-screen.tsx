@@ -23,12 +23,13 @@ import { ClipButton } from './clip-button';
 import { LivePlayer } from './live-player';
 import { NotifyMeButton } from './notify-me-button';
 import { useStream } from './queries';
+import { BrowserStudio } from './browser-studio';
 import { StreamKeyPanel } from './stream-key-panel';
 
 /**
  * /stream/... : a stream's page: the live player while it is live, its schedule while it is
  * upcoming, the replay once it has ended; who makes it, with a follow button, and what they wrote.
- * The creator also finds here what OBS needs.
+ * The creator also streams from here: from the browser, or with what OBS needs.
  */
 export default function StreamScreen() {
   const { id = '' } = useParams();
@@ -140,7 +141,12 @@ export default function StreamScreen() {
         </div>
 
         {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
-        {mine && stream.status !== 'ended' ? <StreamKeyPanel /> : null}
+        {mine && stream.status !== 'ended' ? (
+          <div className="grid gap-4 xl:grid-cols-2">
+            <BrowserStudio streamId={stream.id} />
+            <StreamKeyPanel />
+          </div>
+        ) : null}
       </article>
       {wide ? chat : null}
     </div>

@@ -3,6 +3,7 @@ import { Radio, Upload } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
+import { BrowserStudio } from '../streams/browser-studio';
 import { GoLiveForm } from '../streams/go-live-form';
 import { StreamKeyPanel } from '../streams/stream-key-panel';
 import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
@@ -12,6 +13,8 @@ import { uploads, type UploadRequest } from './upload-controller';
 import { UploadForm } from './upload-form';
 import { UploadStatus } from './upload-status';
 import { YourUploads } from './your-uploads';
+
+const GO_LIVE_FORM = 'go-live-form';
 
 /** /submit: upload a video or a short, or create a stream and go live (verified login); follow your uploads. */
 export default function SubmitScreen() {
@@ -52,9 +55,12 @@ export default function SubmitScreen() {
         </TabsList>
       </Tabs>
       {mode === 'live' ? (
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
-          <GoLiveForm />
-          <StreamKeyPanel />
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+          <GoLiveForm formId={GO_LIVE_FORM} />
+          <div className="flex min-w-0 flex-col gap-6">
+            <BrowserStudio formId={GO_LIVE_FORM} />
+            <StreamKeyPanel />
+          </div>
         </div>
       ) : (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">

@@ -41,8 +41,10 @@ export function liveArgs(format: IngestFormat, out: LiveOutput): string[] {
     '-hide_banner',
     '-loglevel',
     'error',
-    '-fflags',
-    '+nobuffer+genpts',
+    // Packets read while probing are kept for WebM: MediaRecorder sends one keyframe at the start
+    // and rarely another, so dropping them (`nobuffer`) would leave nothing decodable. Its tracks
+    // are declared in the header, so a short probe suffices.
+    ...(format === 'webm' ? ['-fflags', '+genpts', '-analyzeduration', '500000', '-probesize', '500000'] : ['-fflags', '+nobuffer+genpts']),
     // Only the container the publisher's path sends, read from the pipe: no other demuxer or protocol.
     '-protocol_whitelist',
     'pipe',

@@ -32,6 +32,7 @@ import type { VideoProcessingEvent } from '../../shared/realtime.js';
 import { playlistReady, SNAPSHOT_FILE, SNAPSHOT_SECONDS, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
 import { clipLimitReached, createClipDraft, cutClip } from './clips.js';
 import { notifyLive } from './notify.js';
+import { registerBrowserIngest } from './browser-ingest.js';
 import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
@@ -54,9 +55,17 @@ import {
 const NOTIFY_QUEUE = 'live-notify';
 const SEGMENT_FILE = /^(index\.m3u8|seg-\d{6}\.ts|snapshot\.jpg)$/;
 
+export interface PublishedSession {
+  stream: StreamRow;
+  session: number;
+  ingest: IngestProcess;
+  /** True once the first segment exists (viewers can watch); false if the session ended first. */
+  ready: Promise<boolean>;
+}
+
 export interface LiveIngest {
   /** Starts an ingest session for the owner (on `streamId`, or the stream their key picks). */
-  publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<{ stream: StreamRow; session: number; ingest: IngestProcess } | undefined>;
+  publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined>;
   /** The RTMP address OBS is given, without the key. */
   rtmpUrl(): string | undefined;
 }
@@ -161,7 +170,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     },
   });
 
-  async function publish(ownerId: string, format: IngestFormat, streamId?: string) {
+  async function publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined> {
     const begun = await beginSession(db, ownerId, instance, streamId);
     if (!begun) return undefined;
     const { stream, session } = begun;
@@ -172,23 +181,30 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     const ingest = startIngest(format, { dir, segmentSeconds: config.live.segmentSeconds });
     active.set(stream.id, { session, ingest });
     let watching = true;
-    void (async () => {
+    const ready = (async () => {
       // Live the moment the first segment is written.
       while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 200));
-      if (watching && (await markPublishing(db, stream.id, session))) {
+      const live = watching && (await markPublishing(db, stream.id, session));
+      if (live) {
         await announce(stream.id);
         await app.jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
       }
-    })().catch((err: unknown) => app.log.warn({ err }, 'live: could not mark publishing'));
-    void ingest.done.then(async ({ code, error }) => {
-      watching = false;
-      if (active.get(stream.id)?.session === session) active.delete(stream.id);
-      if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
-      await endSession(db, stream.id, session);
-      await announce(stream.id);
-      await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
+      return live;
+    })().catch((err: unknown) => {
+      app.log.warn({ err }, 'live: could not mark publishing');
+      return false;
     });
-    return { stream, session, ingest };
+    void ingest.done
+      .then(async ({ code, error }) => {
+        watching = false;
+        if (active.get(stream.id)?.session === session) active.delete(stream.id);
+        if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
+        await endSession(db, stream.id, session);
+        await announce(stream.id);
+        await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'live: could not end the session'));
+    return { stream, session, ingest, ready };
   }
 
   let rtmpUrl: string | undefined;
@@ -208,9 +224,12 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     rtmpUrl = config.live.rtmpPublicUrl ?? `rtmp://${new URL(config.publicUrl).hostname}:${port}/live`;
     app.addHook('onClose', async () => {
       rtmp.close();
-      for (const { ingest } of active.values()) ingest.kill();
     });
   }
+  // Whichever path feeds them (RTMP or a browser), encoders do not outlive the server.
+  app.addHook('onClose', async () => {
+    for (const { ingest } of active.values()) ingest.kill();
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const keyInfo = async (userId: string, key: string | null) => ({
@@ -373,6 +392,8 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       return reply.send(playlist ? await fs.promises.readFile(full) : fs.createReadStream(full));
     },
   );
+
+  registerBrowserIngest(app, publish);
 
   return { publish, rtmpUrl: () => rtmpUrl };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../shared/chat.js';
+import { INGEST_MAX_MESSAGE_BYTES } from '../../shared/live.js';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../shared/realtime.js';
 import type { Database } from '../db/client.js';
 import { session as sessions } from '../db/schema/index.js';
@@ -22,6 +23,7 @@ export const SOCKET_MESSAGES_PER_WINDOW = 20;
 export const SOCKET_MESSAGE_WINDOW_MS = 10_000;
 /** The largest message a browser sends is a join of ~70 bytes; anything much bigger is closed (1009). */
 export const SOCKET_MAX_PAYLOAD = 1024;
+const rawLength = (raw: RawData) => (Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength);
 /** A room's viewer count is written and announced at most this often. */
 export const VIEWER_FLUSH_MS = 2_000;
 /** NOTIFY refuses payloads of 8000 bytes or more; an event that would not fit is dropped and logged. */
@@ -211,7 +213,14 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     send(c.ws, 'stream.joined', { streamId });
   };
 
-  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+  // One WebSocket server for every socket route: its frame limit is the largest any route takes
+  // (a browser's live media, 1 MB); the realtime socket holds its own messages to far less.
+  await app.register(websocket, { options: { maxPayload: INGEST_MAX_MESSAGE_BYTES } });
+  // A refused upgrade (a foreign origin, a bad query, no such route) is answered on a socket Node
+  // no longer manages: it is ended after the answer, or it stays open and holds the server.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.headers.upgrade?.toLowerCase() === 'websocket' && reply.statusCode >= 400) req.raw.socket.end();
+  });
   app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     socket.on('error', () => {});
     const session = await app.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
@@ -245,6 +254,10 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     let windowStart = Date.now();
     let inWindow = 0;
     socket.on('message', (raw, isBinary) => {
+      if (rawLength(raw) > SOCKET_MAX_PAYLOAD) {
+        socket.close(1009, 'Message too big');
+        return;
+      }
       const now = Date.now();
       if (now - windowStart >= SOCKET_MESSAGE_WINDOW_MS) {
         windowStart = now;
