@@ -49,6 +49,9 @@ export interface HlsOptions {
 }
 
 /** hls.js for live: close to the edge (catching up a little faster when behind), little back buffer. */
+/** How often a live player may start over after an error it cannot recover from. */
+const LIVE_REBUILDS = 5;
+
 const LIVE_CONFIG = {
   lowLatencyMode: true,
   // 1.2 segments behind the newest one: with 1 s segments, about 1.6 s glass to glass (npm run bench).
@@ -96,53 +99,67 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
       };
     }
 
+    let rebuilds = 0;
+    let rebuildTimer: number | undefined;
     void import('hls.js').then(({ default: HlsClass }) => {
       if (cancelled) return;
       if (!HlsClass.isSupported()) {
         setError(PLAYBACK_ERROR);
         return;
       }
-      const hls = new HlsClass({
-        startPosition: start ?? -1,
-        capLevelToPlayerSize: true,
-        ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
-        ...(live ? LIVE_CONFIG : {}),
-      });
-      hlsRef.current = hls;
-      let recoveredMedia = false;
-      let retriedNetwork = false;
-      hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
-        setLevels(
-          data.levels
-            .map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbps` }))
-            .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate),
-        );
-      });
-      hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
-      hls.on(HlsClass.Events.ERROR, (_e, data) => {
-        if (!data.fatal) return;
-        if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && live) {
-          // A live edge that is briefly missing (a publisher reconnecting) is waited for.
-          window.setTimeout(() => hlsRef.current === hls && hls.startLoad(), 2000);
-        } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
-          retriedNetwork = true;
-          hls.startLoad();
-        } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
-          recoveredMedia = true;
-          hls.recoverMediaError();
-        } else {
-          hls.destroy();
-          hlsRef.current = null;
-          setError(PLAYBACK_ERROR);
-        }
-      });
-      hls.loadSource(src);
-      hls.attachMedia(video);
-      setEngine('hls.js');
+      const attach = () => {
+        if (cancelled) return;
+        const hls = new HlsClass({
+          startPosition: start ?? -1,
+          capLevelToPlayerSize: true,
+          ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
+          ...(live ? LIVE_CONFIG : {}),
+        });
+        hlsRef.current = hls;
+        let recoveredMedia = false;
+        let retriedNetwork = false;
+        hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
+          setLevels(
+            data.levels
+              .map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbps` }))
+              .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate),
+          );
+        });
+        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
+        hls.on(HlsClass.Events.ERROR, (_e, data) => {
+          if (!data.fatal) return;
+          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && live) {
+            // A live edge that is briefly missing (a publisher reconnecting) is waited for.
+            window.setTimeout(() => hlsRef.current === hls && hls.startLoad(), 2000);
+          } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
+            retriedNetwork = true;
+            hls.startLoad();
+          } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+            recoveredMedia = true;
+            hls.recoverMediaError();
+          } else if (live && rebuilds < LIVE_REBUILDS) {
+            // A live stream that cannot be recovered in place (joined in its first seconds, its
+            // tracks changed) starts again from the live edge with a fresh player.
+            rebuilds++;
+            hls.destroy();
+            hlsRef.current = null;
+            rebuildTimer = window.setTimeout(attach, 1000);
+          } else {
+            hls.destroy();
+            hlsRef.current = null;
+            setError(PLAYBACK_ERROR);
+          }
+        });
+        hls.loadSource(src);
+        hls.attachMedia(video);
+        setEngine('hls.js');
+      };
+      attach();
     });
 
     return () => {
       cancelled = true;
+      window.clearTimeout(rebuildTimer);
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };

@@ -80,6 +80,10 @@ export function liveArgs(format: IngestFormat, out: LiveOutput): string[] {
     '0',
     '-force_key_frames',
     `expr:gte(t,n_forced*${seg})`,
+    // Holes in a publisher's audio (a late start, dropped packets) are filled with silence: a gap
+    // in one track stalls every player at each segment that has one.
+    '-af',
+    'aresample=async=1000:first_pts=0',
     '-c:a',
     'aac',
     '-b:a',

@@ -1,4 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -169,6 +172,20 @@ describe('going live over RTMP', () => {
     const seg = await fetch(new URL(segment, base + live.hlsUrl!));
     expect(seg.status).toBe(200);
     expect(new Uint8Array(await seg.arrayBuffer())[0]).toBe(0x47); // MPEG-TS sync byte
+    // Sound and picture start together in every segment: a hole in one track stalls players.
+    const second = await until(
+      'a second segment',
+      () => fetch(new URL('seg-000001.ts', base + live.hlsUrl!)),
+      (r) => r.status === 200,
+    );
+    const file = path.join(os.tmpdir(), `glint-seg-${stream.id}.ts`);
+    fs.writeFileSync(file, new Uint8Array(await second.arrayBuffer()));
+    const starts = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,start_time', '-of', 'json', file]).toString();
+    const byType = Object.fromEntries(
+      (JSON.parse(starts).streams as { codec_type: string; start_time: string }[]).map((x) => [x.codec_type, Number(x.start_time)]),
+    );
+    expect(Math.abs(byType.audio! - byType.video!)).toBeLessThan(0.1);
+    fs.rmSync(file, { force: true });
     // Its card shows a still of the stream as it is now.
     expect(live.thumbnailUrl).toBe(live.hlsUrl!.replace('index.m3u8', 'snapshot.jpg'));
     const still = await until(
