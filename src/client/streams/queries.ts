@@ -31,7 +31,11 @@ export function useStream(id: string) {
   useStreamRoom(id || undefined);
   const patch = (streamId: string, change: Partial<StreamDetail>) => {
     if (streamId !== id) return;
-    qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old));
+    // A read already under way was answered before this event: it must not undo it when it lands.
+    // Cancelling restores what was there before that read began, so the event is applied after it.
+    void qc
+      .cancelQueries({ queryKey: streamKeys.one(id), exact: true })
+      .then(() => qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old)));
   };
   useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
     patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
