@@ -3,6 +3,7 @@ import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder 
 import type { StreamCard, StreamDetail } from '../../shared/content';
 import { api, ApiError, apiPath, postImage } from '../lib/api';
 import { useRealtimeEvent, useStreamRoom } from '../realtime/realtime-provider';
+import { useSession } from '../auth/session';
 
 export interface StreamFilter {
   status: StreamCard['status'];
@@ -16,6 +17,8 @@ export const streamKeys = {
   list: (f: StreamFilter) => [...streamKeys.all, 'list', f] as const,
   one: (id: string) => [...streamKeys.all, 'one', id] as const,
   key: ['live', 'key'] as const,
+  /** Per account: another account signing in on this tab never sees it. */
+  freshKey: (userId: string | undefined) => ['live', 'fresh-key', userId ?? ''] as const,
 };
 
 /** How often a stream that has not ended is read again, in case a realtime event was missed. */
@@ -30,16 +33,16 @@ export function useStream(id: string) {
   const qc = useQueryClient();
   useStreamRoom(id || undefined);
   const patch = (streamId: string, change: Partial<StreamDetail>) => {
-    if (streamId !== id) return;
-    // A read already under way was answered before this event: it must not undo it when it lands.
-    // Cancelling restores what was there before that read began, so the event is applied after it.
-    void qc
-      .cancelQueries({ queryKey: streamKeys.one(id), exact: true })
-      .then(() => qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old)));
+    if (streamId !== id) return false;
+    qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old));
+    return true;
   };
-  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
-    patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
-  );
+  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) => {
+    if (!patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) })) return;
+    // A read under way was answered before this change and would undo it when it lands: it is
+    // replaced by a fresh one.
+    if (qc.isFetching({ queryKey: streamKeys.one(id), exact: true })) void qc.invalidateQueries({ queryKey: streamKeys.one(id), exact: true });
+  });
   useRealtimeEvent('stream.viewers', ({ streamId, viewers, peak }) => patch(streamId, { viewerCount: viewers, peakViewers: peak }));
   // After a reconnect, events may have been missed: read the stream again.
   useRealtimeEvent('hello', () => void qc.invalidateQueries({ queryKey: streamKeys.one(id) }));
@@ -69,10 +72,22 @@ export function useStreamKey() {
 
 export function useNewStreamKey() {
   const qc = useQueryClient();
+  const userId = useSession().user?.id;
   return useMutation({
     mutationFn: () => api<StreamKeyInfo>('/api/live/key', { method: 'POST', json: {} }),
-    onSuccess: (info) => qc.setQueryData(streamKeys.key, { ...info, key: null }),
+    onSuccess: (info) => {
+      qc.setQueryData(streamKeys.key, { ...info, key: null });
+      // The new key stays in this tab's memory only, for the panel that shows it once, even if that
+      // panel was drawn again while the key was being made.
+      qc.setQueryData(streamKeys.freshKey(userId), info.key);
+    },
   });
+}
+
+/** The stream key just made in this tab, or null; never read from the server again. */
+export function useFreshStreamKey(): string | null {
+  const userId = useSession().user?.id;
+  return useQuery({ queryKey: streamKeys.freshKey(userId), queryFn: () => null, enabled: false, staleTime: Infinity }).data ?? null;
 }
 
 export function useStreams(filter: StreamFilter) {

@@ -5,7 +5,7 @@ import { copyWithToast } from '../lib/clipboard';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Skeleton } from '../ui/skeleton';
-import { useNewStreamKey, useStreamKey } from './queries';
+import { useFreshStreamKey, useNewStreamKey, useStreamKey } from './queries';
 
 /**
  * Streaming from OBS: the server address and the stream key as OBS asks for them (Settings →
@@ -14,16 +14,13 @@ import { useNewStreamKey, useStreamKey } from './queries';
 export function StreamKeyPanel() {
   const info = useStreamKey();
   const make = useNewStreamKey();
-  const [key, setKey] = useState<string | null>(null);
+  const key = useFreshStreamKey();
   const [shown, setShown] = useState(false);
 
   const generate = () => {
     if (info.data?.hasKey && !window.confirm('Make a new stream key? The current key stops working at once.')) return;
     make.mutate(undefined, {
-      onSuccess: (r) => {
-        setKey(r.key);
-        setShown(true);
-      },
+      onSuccess: () => setShown(true),
       onError: (e) => toast.error(e.message),
     });
   };
