@@ -88,7 +88,7 @@ export function ShortSlide({
           <h2 className="text-base leading-snug font-semibold text-balance break-words">{card.title}</h2>
           {v?.clipOf ? (
             <Link
-              to={`/stream/${v.clipOf.id}`}
+              to={paths.stream({ id: v.clipOf.id, title: v.clipOf.title })}
               className="pointer-events-auto flex w-fit items-center gap-1.5 rounded-full text-xs text-white/90 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-white"
             >
               <Scissors aria-hidden className="size-3.5" /> Clipped from {v.clipOf.title}

@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { StreamDetail } from '../../shared/content.js';
 import { INGEST_CLOSE, type IngestStatusMessage } from '../../shared/live.js';
-import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../test-support/app.js';
 
 let t: TestApp;
 let base: string;
@@ -86,16 +86,6 @@ function pump(ws: WebSocket, source: ReturnType<typeof webmSource>): Promise<voi
   return new Promise((resolve) => source.on('close', () => resolve()));
 }
 
-const until = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeout = 30_000) =>
-  vi.waitFor(
-    async () => {
-      const v = await read();
-      if (!ok(v)) throw new Error(`still waiting for ${what}: ${JSON.stringify(v)}`);
-      return v;
-    },
-    { timeout, interval: 200 },
-  );
-
 describe('who may go live from the browser', () => {
   it('refuses a guest, an unverified account, another user, and an ended stream; nothing goes live', async () => {
     const owner = await creator();
@@ -173,7 +163,7 @@ describe('who may go live from the browser', () => {
 
     // A real WebM start, then far more than a live stream sends, as fast as the network goes.
     const flood = openIngest(owner, q);
-    await until(
+    await waitUntil(
       'the flood socket to be ready',
       async () => flood.messages,
       (m) => m.some((x) => x.type === 'ready'),
@@ -207,12 +197,12 @@ describe('going live from the browser', () => {
     const source = webmSource(7);
     const sent = pump(socket.ws, source);
 
-    await until(
+    await waitUntil(
       'the ready message',
       async () => socket.messages,
       (m) => m.some((x) => x.type === 'ready'),
     );
-    await until(
+    await waitUntil(
       'the live message',
       async () => socket.messages,
       (m) => m.some((x) => x.type === 'live'),
@@ -231,13 +221,13 @@ describe('going live from the browser', () => {
     await sent;
     // Closing the socket is "Stop streaming": the session ends, and after the grace period the stream.
     socket.ws.close(1000);
-    const ended = await until(
+    const ended = await waitUntil(
       'the stream to end with a replay',
       () => streamOf(c, stream.id),
       (s) => s.status === 'ended' && !!s.recordingVideoId,
     );
     expect(ended).toMatchObject({ hlsUrl: null });
-    const replay = await until(
+    const replay = await waitUntil(
       'the replay to be ready',
       async () => (await c.get(`/api/videos/${ended.recordingVideoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',
@@ -257,7 +247,7 @@ describe('going live from the browser', () => {
     const socket = openIngest(c, { streamId: stream.id, mime: 'video/webm;codecs=vp8' });
     await socket.status;
     const sent = pump(socket.ws, webmSource(4, false));
-    await until(
+    await waitUntil(
       'the live message',
       async () => socket.messages,
       (m) => m.some((x) => x.type === 'live'),
@@ -265,12 +255,12 @@ describe('going live from the browser', () => {
     expect((await streamOf(c, stream.id)).status).toBe('live');
     await sent;
     socket.ws.close(1000);
-    const ended = await until(
+    const ended = await waitUntil(
       'the stream to end with a replay',
       () => streamOf(c, stream.id),
       (s) => s.status === 'ended' && !!s.recordingVideoId,
     );
-    const replay = await until(
+    const replay = await waitUntil(
       'the replay to be ready',
       async () => (await c.get(`/api/videos/${ended.recordingVideoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',
@@ -284,13 +274,13 @@ describe('going live from the browser', () => {
     const stream = await newStream(c, 'Two tabs');
     const q = { streamId: stream.id, mime: MIME };
     const first = openIngest(c, q);
-    await until(
+    await waitUntil(
       'the first to be ready',
       async () => first.messages,
       (m) => m.some((x) => x.type === 'ready'),
     );
     const second = openIngest(c, q);
-    await until(
+    await waitUntil(
       'the second to be ready',
       async () => second.messages,
       (m) => m.some((x) => x.type === 'ready'),
@@ -300,7 +290,7 @@ describe('going live from the browser', () => {
     second.ws.close(1000);
     await second.closed;
     // Nothing was sent: after the grace period the stream ends, with no replay to make.
-    await until(
+    await waitUntil(
       'the stream to end',
       () => streamOf(c, stream.id),
       (s) => s.status === 'ended',

@@ -7,6 +7,7 @@ import { videos } from '../db/schema/index.js';
 import { inputGuard, VIDEO_DEMUXERS } from '../media/ffmpeg.js';
 import { runMediaTool } from '../media/run.js';
 import { createDraft, updateVideoRow } from '../videos/service.js';
+import { joinMedia } from './replay.js';
 import type { StreamRow } from './service.js';
 
 /** How many clips the user made in the last window, across all streams. */
@@ -50,11 +51,13 @@ export async function cutClip(sessionDir: string, segmentSeconds: number, second
   // A stream younger than the clip gives what it has, but a few seconds at least.
   if (parts.length * segmentSeconds < 3) return false;
   const joined = `${target}.ts`;
-  // The list is made here from the server's own file names, never from a request.
-  const list = `${target}.txt`;
-  await fs.promises.writeFile(list, parts.map((p) => `file '${path.join(sessionDir, p)}'`).join('\n'));
   try {
-    await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', joined], { timeoutMs: 60_000 });
+    await joinMedia(
+      parts.map((p) => path.join(sessionDir, p)),
+      `${target}.txt`,
+      joined,
+      60_000,
+    );
     await runMediaTool(
       'ffmpeg',
       [
@@ -85,7 +88,6 @@ export async function cutClip(sessionDir: string, segmentSeconds: number, second
     );
   } finally {
     await fs.promises.rm(joined, { force: true });
-    await fs.promises.rm(list, { force: true });
   }
   return true;
 }

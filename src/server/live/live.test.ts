@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage, StreamStatusEvent } from '../../shared/realtime.js';
 import type { StreamDetail } from '../../shared/content.js';
-import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../test-support/app.js';
 
 let t: TestApp;
 let base: string;
@@ -62,17 +62,6 @@ function publish(
   return { child, exit: new Promise((resolve) => child.on('close', resolve)) };
 }
 
-/** Reads until `ok` holds (polling every 250 ms), and gives what was read. */
-const until = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeout = 30_000) =>
-  vi.waitFor(
-    async () => {
-      const v = await read();
-      if (!ok(v)) throw new Error(`still waiting for ${what}: ${JSON.stringify(v)}`);
-      return v;
-    },
-    { timeout, interval: 250 },
-  );
-
 const streamOf = async (c: Client, id: string) => (await c.get(`/api/streams/${id}`)).json() as StreamDetail;
 
 describe('stream keys', () => {
@@ -110,7 +99,7 @@ describe('going live over RTMP', () => {
     // A quiet, low-bitrate picture: a header that promised sound would keep ffmpeg probing for a minute.
     const { child, exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 40, { audio: false, videoKbps: 80 });
     try {
-      await until(
+      await waitUntil(
         'the stream to be live',
         () => streamOf(c, stream.id),
         (s) => s.status === 'live' && !!s.hlsUrl,
@@ -142,21 +131,21 @@ describe('going live over RTMP', () => {
       if (m.event === 'stream.joined') joined = true;
       if (m.event === 'stream.status') statuses.push(m.data as StreamStatusEvent);
     });
-    await until(
+    await waitUntil(
       'the room to be joined',
       async () => joined,
       (j) => j,
     );
 
     const { exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 8);
-    const live = await until(
+    const live = await waitUntil(
       'the stream to be live',
       () => streamOf(c, stream.id),
       (s) => s.status === 'live' && !!s.hlsUrl,
     );
     expect(live.startedAt).not.toBeNull();
     // Followers hear of it in the bell, and the notification opens the stream.
-    const bell = await until(
+    const bell = await waitUntil(
       'the follower to be told',
       async () => (await fan.get('/api/notifications')).json().notifications as { title: string; contentId: string; contentType: string }[],
       (list) => list.length > 0,
@@ -173,7 +162,7 @@ describe('going live over RTMP', () => {
     expect(seg.status).toBe(200);
     expect(new Uint8Array(await seg.arrayBuffer())[0]).toBe(0x47); // MPEG-TS sync byte
     // Sound and picture start together in every segment: a hole in one track stalls players.
-    const second = await until(
+    const second = await waitUntil(
       'a second segment',
       () => fetch(new URL('seg-000001.ts', base + live.hlsUrl!)),
       (r) => r.status === 200,
@@ -188,7 +177,7 @@ describe('going live over RTMP', () => {
     fs.rmSync(file, { force: true });
     // Its card shows a still of the stream as it is now.
     expect(live.thumbnailUrl).toBe(live.hlsUrl!.replace('index.m3u8', 'snapshot.jpg'));
-    const still = await until(
+    const still = await waitUntil(
       'the live still',
       () => fetch(base + live.thumbnailUrl!),
       (r) => r.status === 200,
@@ -201,14 +190,14 @@ describe('going live over RTMP', () => {
     }
 
     expect(await exit).toBe(0);
-    const ended = await until(
+    const ended = await waitUntil(
       'the stream to end with a replay',
       () => streamOf(c, stream.id),
       (s) => s.status === 'ended' && !!s.recordingVideoId,
     );
     expect(ended).toMatchObject({ hlsUrl: null, viewerCount: 0 });
     expect(ended.endedAt).not.toBeNull();
-    const replay = await until(
+    const replay = await waitUntil(
       'the replay to be ready',
       async () => (await c.get(`/api/videos/${ended.recordingVideoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',
@@ -238,7 +227,7 @@ describe('clips', () => {
     const { key, server } = (await c.post('/api/live/key', {})).json();
     const port = new URL(server.replace('rtmp:', 'http:')).port;
     const { exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 14);
-    await until(
+    await waitUntil(
       'the stream to be live',
       () => streamOf(c, stream.id),
       (s) => s.status === 'live' && !!s.hlsUrl,
@@ -260,7 +249,7 @@ describe('clips', () => {
     expect(flood.statusCode).toBe(429);
     expect(flood.json().message).toBe('You can make 5 clips every 10 minutes. Try again in a few minutes.');
 
-    const short = await until(
+    const short = await waitUntil(
       'the clip to be ready',
       async () => (await viewer.get(`/api/videos/${videoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',

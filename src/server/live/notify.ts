@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
+import { notificationTarget } from '../../shared/realtime.js';
 import type { Db } from '../db/client.js';
 import { follows, livestreams, notifications, profiles, streamReminders } from '../db/schema/index.js';
 import { withActor } from '../notifications/service.js';
@@ -55,7 +56,7 @@ export async function notifyLive(db: Db, realtime: Realtime, push: Push, log: Fa
       while (next < batch.length) {
         const n = batch[next++]!;
         await push
-          .send(owner.get(n.id)!, { title: n.title, body: n.message, id: n.id, url: `/stream/${stream.id}` })
+          .send(owner.get(n.id)!, { title: n.title, body: n.message, id: n.id, url: notificationTarget(n) })
           .catch((err: unknown) => log.warn({ err }, 'web push failed'));
       }
     };

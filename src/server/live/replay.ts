@@ -43,11 +43,19 @@ async function joinRecordings(streamDir: string, sessions: number, target: strin
   }
   if (!parts.length) return false;
   if (parts.length === 1) await fs.promises.rename(parts[0]!, target);
-  else {
-    // The list is made here from the server's own paths, never from a request.
-    const list = path.join(streamDir, 'parts.txt');
-    await fs.promises.writeFile(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
-    await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', target], { timeoutMs: 10 * 60_000 });
-  }
+  else await joinMedia(parts, path.join(streamDir, 'parts.txt'), target, 10 * 60_000);
   return true;
+}
+
+/**
+ * Joins media files of one encode, in order, into `target` without re-encoding, through an
+ * ffmpeg concat list written at `list`. The paths are the server's own, never from a request.
+ */
+export async function joinMedia(parts: string[], list: string, target: string, timeoutMs: number): Promise<void> {
+  await fs.promises.writeFile(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
+  try {
+    await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', target], { timeoutMs });
+  } finally {
+    await fs.promises.rm(list, { force: true });
+  }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -126,3 +127,14 @@ export async function verifiedClient(app: FastifyInstance, username: string, pas
   await c.get(url.pathname + url.search);
   return c;
 }
+
+/** Reads until `ok` holds (polling), and gives what was read; the error says what it last saw. */
+export const waitUntil = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeout = 30_000) =>
+  vi.waitFor(
+    async () => {
+      const v = await read();
+      if (!ok(v)) throw new Error(`still waiting for ${what}: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout, interval: 200 },
+  );
