@@ -33,16 +33,15 @@ export function useStream(id: string) {
   const qc = useQueryClient();
   useStreamRoom(id || undefined);
   const patch = (streamId: string, change: Partial<StreamDetail>) => {
-    if (streamId !== id) return false;
+    if (streamId !== id) return;
     qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old));
-    return true;
-  };
-  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) => {
-    if (!patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) })) return;
     // A read under way was answered before this change and would undo it when it lands: it is
     // replaced by a fresh one.
     if (qc.isFetching({ queryKey: streamKeys.one(id), exact: true })) void qc.invalidateQueries({ queryKey: streamKeys.one(id), exact: true });
-  });
+  };
+  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
+    patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
+  );
   useRealtimeEvent('stream.viewers', ({ streamId, viewers, peak }) => patch(streamId, { viewerCount: viewers, peakViewers: peak }));
   // After a reconnect, events may have been missed: read the stream again.
   useRealtimeEvent('hello', () => void qc.invalidateQueries({ queryKey: streamKeys.one(id) }));
