@@ -156,7 +156,13 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 export async function liveBenchmarks(): Promise<LiveRow[]> {
   const rows: LiveRow[] = [];
-  const bench = await startBenchApp({ RTMP_PORT: '0', CLIENT_DIR: path.resolve('dist/client'), LIVE_GRACE_SECONDS: '1' });
+  const bench = await startBenchApp({
+    RTMP_PORT: '0',
+    CLIENT_DIR: path.resolve('dist/client'),
+    LIVE_GRACE_SECONDS: '1',
+    // The live segment length the server would use, so the figures can be compared across settings.
+    ...(process.env.LIVE_SEGMENT_SECONDS ? { LIVE_SEGMENT_SECONDS: process.env.LIVE_SEGMENT_SECONDS } : {}),
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -191,7 +197,7 @@ export async function liveBenchmarks(): Promise<LiveRow[]> {
     });
     rows.push({ name: 'Ingest encode CPU per stream (720p-capable x264 veryfast, 30 fps; 180p source here)', value: `${(cpu * 100).toFixed(0)}% of one core` });
 
-    // Many viewers at once, each as hls.js does it: the playlist every second, each new segment once.
+    // Many viewers at once, each as hls.js does it: the playlist every segment, each new segment once.
     const playlistUrl = bench.base + live.hlsUrl;
     const times: number[] = [];
     let bytes = 0;
@@ -210,7 +216,7 @@ export async function liveBenchmarks(): Promise<LiveRow[]> {
             bytes += (await (await fetch(new URL(seg, playlistUrl))).arrayBuffer()).byteLength;
             times.push(performance.now() - b);
           }
-          await new Promise((r) => setTimeout(r, 1000));
+          await new Promise((r) => setTimeout(r, bench.config.live.segmentSeconds * 1000));
         }
       }),
     );

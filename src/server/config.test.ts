@@ -37,4 +37,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(() => loadConfig({ SEED: 'lots' })).toThrow(/SEED/);
   });
+
+  it('reads the live ladder as heights, tallest first, and refuses sizes it cannot make', () => {
+    expect(loadConfig({}).live.ladder).toEqual([]);
+    expect(loadConfig({ LIVE_LADDER: ' 360, 480,360 ' }).live.ladder).toEqual([480, 360]);
+    expect(() => loadConfig({ LIVE_LADDER: '720' })).toThrow(/LIVE_LADDER/);
+    expect(() => loadConfig({ LIVE_LADDER: 'hd' })).toThrow(/LIVE_LADDER/);
+    expect(() => loadConfig({ LIVE_LADDER: '100' })).toThrow(/LIVE_LADDER/);
+  });
 });

@@ -48,7 +48,19 @@ const EnvSchema = z.object({
     .regex(/^rtmps?:\/\//, 'must start with rtmp:// or rtmps://')
     .optional(),
   LIVE_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(15),
-  LIVE_SEGMENT_SECONDS: z.coerce.number().min(0.5).max(6).default(1),
+  LIVE_SEGMENT_SECONDS: z.coerce.number().min(0.5).max(6).default(0.5),
+  LIVE_LADDER: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(144).max(719)).max(4))
+    .transform((hs) => [...new Set(hs)].sort((a, b) => b - a)),
   MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
   BREACH_API_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -104,7 +116,15 @@ export interface Config {
    * shown to OBS, how long a dropped publisher may take to come back before the stream ends, and
    * the length of live HLS segments (latency grows with it).
    */
-  live: { rtmpPort: number; rtmpHost: string; rtmpPublicUrl: string | undefined; graceSeconds: number; segmentSeconds: number };
+  live: {
+    rtmpPort: number;
+    rtmpHost: string;
+    rtmpPublicUrl: string | undefined;
+    graceSeconds: number;
+    segmentSeconds: number;
+    /** Heights of the extra renditions below the 720p-at-most main one; empty: no ladder. */
+    ladder: number[];
+  };
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -197,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       rtmpPublicUrl: e.RTMP_PUBLIC_URL,
       graceSeconds: e.LIVE_GRACE_SECONDS,
       segmentSeconds: e.LIVE_SEGMENT_SECONDS,
+      ladder: e.LIVE_LADDER,
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

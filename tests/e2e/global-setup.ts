@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
     LOGIN_LIMIT_PER_ADDRESS: '500',
     RTMP_PORT: '0',
     LIVE_GRACE_SECONDS: '2',
+    // One small extra rendition, so viewers get the live quality menu.
+    LIVE_LADDER: '240',
     GOOGLE_CLIENT_ID: 'glint-e2e',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: idp.issuer.url!,

@@ -9,7 +9,7 @@ import { eventually, signedInAccount, useBrowser } from './support.js';
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
 const b = useBrowser();
 
-it('a creator goes live from OBS, a reminded fan is told in the bell and clips it, a guest watches the video advance, and the stream ends into its replay', async () => {
+it('a creator goes live from OBS, a reminded fan is told in the bell and clips it, a guest watches the video advance and picks a quality, and the stream ends into its replay', async () => {
   const { page } = await signedInAccount(b, 'live');
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
@@ -63,6 +63,14 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
       return t;
     }, 20_000);
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 10_000);
+    // The server encodes a ladder here: the viewer picks the smaller rendition and it keeps playing.
+    await viewer.getByRole('button', { name: /^Quality: Auto/ }).click();
+    await expect.poll(() => viewer.getByRole('menuitemradio').allInnerTexts()).toEqual([expect.stringMatching(/^Auto/), '360p', '240p']);
+    await viewer.getByRole('menuitemradio', { name: '240p', exact: true }).click();
+    await viewer.getByRole('button', { name: 'Quality: 240p' }).waitFor();
+    const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(240), 15_000);
+    await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t1 + 1), 10_000);
 
     // The fan's bell rang without a reload; its notification opens the stream, live.
     const bell = fan.page.getByRole('button', { name: 'Notifications', exact: true });

@@ -54,7 +54,7 @@ const LIVE_REBUILDS = 5;
 
 const LIVE_CONFIG = {
   lowLatencyMode: true,
-  // 1.2 segments behind the newest one: with 1 s segments, about 1.6 s glass to glass (npm run bench).
+  // 1.2 segments behind the newest one: with 0.5 s segments, about 1.3 to 1.7 s glass to glass (npm run bench).
   liveSyncDurationCount: 1.2,
   liveMaxLatencyDurationCount: 4,
   maxLiveSyncPlaybackRate: 1.5,

@@ -215,6 +215,55 @@ describe('going live over RTMP', () => {
   }, 120_000);
 });
 
+describe('a live ladder', () => {
+  it('offers lower renditions in a master playlist, keyframes aligned, none as tall as the source', async () => {
+    const laddered = await createTestApp({ RTMP_PORT: '0', LIVE_GRACE_SECONDS: '1', LIVE_LADDER: '480,240' });
+    try {
+      await laddered.app.listen({ port: 0, host: '127.0.0.1' });
+      const at = `http://127.0.0.1:${(laddered.app.server.address() as AddressInfo).port}`;
+      const c = await verifiedClient(laddered.app, 'ladder_1');
+      const stream = (await c.post('/api/streams', { title: 'Three sizes', category: 'Trading' })).json() as StreamDetail;
+      const { key, server } = (await c.post('/api/live/key', {})).json();
+      const port = new URL(server.replace('rtmp:', 'http:')).port;
+      const { child, exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 30);
+      try {
+        const live = await waitUntil(
+          'the stream to be live',
+          () => streamOf(c, stream.id),
+          (s) => s.status === 'live' && !!s.hlsUrl,
+          20_000,
+        );
+        expect(live.hlsUrl).toMatch(/\/master\.m3u8$/);
+        const master = await (await fetch(at + live.hlsUrl!)).text();
+        // The source is 640x360: the main rendition is 360p, a 480p rung would only be worse.
+        const variants = [...master.matchAll(/RESOLUTION=(\d+x\d+)[^\n]*\n(\S+)/g)].map((m) => [m[1], m[2]]);
+        expect(variants).toEqual([
+          ['640x360', 'index.m3u8'],
+          ['426x240', 'r240.m3u8'],
+        ]);
+        // Each rendition plays on its own, at its size.
+        const rung = await (await fetch(new URL('r240.m3u8', at + live.hlsUrl!))).text();
+        const segment = /^(r240-\d{6}\.ts)$/m.exec(rung)![1]!;
+        const bytes = new Uint8Array(await (await fetch(new URL(segment, at + live.hlsUrl!))).arrayBuffer());
+        const file = path.join(os.tmpdir(), `glint-rung-${stream.id}.ts`);
+        fs.writeFileSync(file, bytes);
+        const probed = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', file]);
+        fs.rmSync(file, { force: true });
+        expect(JSON.parse(String(probed)).streams[0]).toEqual({ width: 426, height: 240 });
+        // Segments of the same number cover the same time in every rendition, so switching is seamless.
+        const times = (text: string) => [...text.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
+        const main = await (await fetch(at + live.hlsUrl!.replace('master', 'index'))).text();
+        expect(Math.abs(times(main)[0]! - times(rung)[0]!)).toBeLessThan(0.05);
+      } finally {
+        child.kill('SIGINT');
+        await exit;
+      }
+    } finally {
+      await laddered.close();
+    }
+  }, 90_000);
+});
+
 describe('clips', () => {
   it('cut the last seconds of a live stream into a vertical short of the clipper’s, and are refused when they cannot be', async () => {
     const c = await creator();

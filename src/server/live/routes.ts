@@ -29,7 +29,17 @@ import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../media/process-vid
 import { streamMedia } from '../media/storage.js';
 import { getVideo, updateVideoRow } from '../videos/service.js';
 import type { VideoProcessingEvent } from '../../shared/realtime.js';
-import { playlistReady, SNAPSHOT_FILE, SNAPSHOT_SECONDS, startIngest, type IngestFormat, type IngestProcess } from './ingest.js';
+import {
+  MASTER_PLAYLIST,
+  playlistReady,
+  rungPlaylist,
+  SNAPSHOT_FILE,
+  SNAPSHOT_SECONDS,
+  startIngest,
+  writeMasterPlaylist,
+  type IngestFormat,
+  type IngestProcess,
+} from './ingest.js';
 import { clipLimitReached, createClipDraft, cutClip } from './clips.js';
 import { notifyLive } from './notify.js';
 import { registerBrowserIngest } from './browser-ingest.js';
@@ -53,7 +63,7 @@ import {
 } from './service.js';
 
 const NOTIFY_QUEUE = 'live-notify';
-const SEGMENT_FILE = /^(index\.m3u8|seg-\d{6}\.ts|snapshot\.jpg)$/;
+const SEGMENT_FILE = /^((index|master|r\d{3})\.m3u8|(seg|r\d{3})-\d{6}\.ts|snapshot\.jpg)$/;
 
 export interface PublishedSession {
   stream: StreamRow;
@@ -170,6 +180,26 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     },
   });
 
+  /**
+   * With a ladder: waits (a few segments at most) for the rungs' first segments, then writes the
+   * master playlist. Without it, viewers get the main rendition only rather than no stream.
+   */
+  async function masterPlaylist(dir: string, ladder: number[], watching: () => boolean): Promise<string | undefined> {
+    const until = Date.now() + 5_000;
+    while (watching() && Date.now() < until) {
+      const ready = await Promise.all(ladder.map((h) => playlistReady(dir, rungPlaylist(h))));
+      if (ready.every(Boolean)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    try {
+      const offered = await writeMasterPlaylist(dir, ladder);
+      return offered.length > 1 ? MASTER_PLAYLIST : undefined;
+    } catch (err) {
+      app.log.warn({ err }, 'live: no master playlist, the main rendition only');
+      return undefined;
+    }
+  }
+
   async function publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined> {
     const begun = await beginSession(db, ownerId, instance, streamId);
     if (!begun) return undefined;
@@ -178,13 +208,15 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     // One live session per stream: an older one still here is ended.
     active.get(stream.id)?.ingest.kill();
     const dir = sessionDir(stream.id, session);
-    const ingest = startIngest(format, { dir, segmentSeconds: config.live.segmentSeconds });
+    const { ladder, segmentSeconds } = config.live;
+    const ingest = startIngest(format, { dir, segmentSeconds, ladder });
     active.set(stream.id, { session, ingest });
     let watching = true;
     const ready = (async () => {
       // Live the moment the first segment is written.
-      while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 200));
-      const live = watching && (await markPublishing(db, stream.id, session));
+      while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 100));
+      const playlist = watching && ladder.length > 0 ? await masterPlaylist(dir, ladder, () => watching) : undefined;
+      const live = watching && (await markPublishing(db, stream.id, session, playlist));
       if (live) {
         await announce(stream.id);
         await app.jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });

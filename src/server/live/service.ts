@@ -64,7 +64,8 @@ export async function getStreamRow(db: Db, id: string): Promise<StreamRow | unde
   return row;
 }
 
-export const livePath = (id: string, session: number) => `/live/${id}/${session}/index.m3u8`;
+/** Where a session's playlist is served: the main rendition's, or with a ladder the master playlist. */
+export const livePath = (id: string, session: number, playlist = 'index.m3u8') => `/live/${id}/${session}/${playlist}`;
 
 /**
  * A publish by `ownerId` starts an ingest session on `streamId` if given (the browser's Go live),
@@ -116,11 +117,11 @@ export async function beginSession(db: Db, ownerId: string, instance: string, st
   });
 }
 
-/** The first segment of the session exists: viewers can watch. */
-export async function markPublishing(db: Db, id: string, session: number): Promise<boolean> {
+/** The first segment of the session exists: viewers can watch, from `playlist`. */
+export async function markPublishing(db: Db, id: string, session: number, playlist?: string): Promise<boolean> {
   const rows = await db
     .update(livestreams)
-    .set({ publishing: true })
+    .set({ publishing: true, hlsPath: livePath(id, session, playlist) })
     .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session), eq(livestreams.status, 'live')))
     .returning({ id: livestreams.id });
   return rows.length > 0;

@@ -56,7 +56,7 @@ function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
     category: s.category,
     status: s.status,
     // While live, the card shows the stream as it is now.
-    thumbnailUrl: s.status === 'live' && s.publishing && s.hlsPath ? s.hlsPath.replace(/index\.m3u8$/, SNAPSHOT_FILE) : s.thumbnailUrl,
+    thumbnailUrl: s.status === 'live' && s.publishing && s.hlsPath ? s.hlsPath.replace(/[^/]+\.m3u8$/, SNAPSHOT_FILE) : s.thumbnailUrl,
     scheduledAt: iso(s.scheduledAt),
     startedAt: iso(s.startedAt),
     endedAt: iso(s.endedAt),
