@@ -154,8 +154,12 @@ export const bounties = pgTable(
     category: text('category').notNull(),
     status: bountyStatus('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The claim the poster approved (the bounty is `claimed` until its reward is paid). */
+    approvedClaimId: uuid('approved_claim_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [index('bounties_status_idx').on(t.status)],
+  (t) => [index('bounties_status_idx').on(t.status), index('bounties_status_deadline_idx').on(t.status, t.deadline), index('bounties_poster_idx').on(t.posterId)],
 );
 
 export const videoLikes = pgTable(

@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './wallet.js';
 export * from './social.js';
 export * from './chat.js';
+export * from './rewards.js';

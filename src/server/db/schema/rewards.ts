@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
+import { bounties } from './content.js';
+
+/** What a payment is for: a tip to a creator (a donation), or a bounty's reward to its claimant. */
+export const paymentKind = pgEnum('payment_kind', ['tip', 'bounty']);
+/**
+ * A payment's life: `created` (the intent: who, to which wallet, how much), `pending` (the payer
+ * reported a signature, not seen on chain yet), `confirmed` (seen at `confirmed` and it matches),
+ * `finalized` (seen at `finalized`: recorded, it counts), `failed` (with the reason).
+ */
+export const paymentStatus = pgEnum('payment_status', ['created', 'pending', 'confirmed', 'finalized', 'failed']);
+export const claimStatus = pgEnum('bounty_claim_status', ['pending', 'approved', 'rejected']);
+
+/**
+ * A SOL transfer between two accounts that Glint verifies on chain before it counts
+ * (docs/product.md "Donation", "Bounty"). The memo of the transaction carries the payment's id.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: paymentKind('kind').notNull(),
+    payerId: text('payer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    payeeId: text('payee_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The wallet the payer said they pay from (the transfer's source must be it). */
+    payerWallet: text('payer_wallet').notNull(),
+    /** The payee's public wallet when the intent was made: the transfer's destination. */
+    payeeWallet: text('payee_wallet').notNull(),
+    lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+    /** The tipper's message (tips only), shown in the live chat and the creator's bell. */
+    message: text('message').notNull().default(''),
+    /** What was tipped: `livestream`, `glint_video`, `short_video`, or null for a profile. */
+    contentType: text('content_type'),
+    contentId: text('content_id'),
+    bountyId: uuid('bounty_id').references(() => bounties.id, { onDelete: 'cascade' }),
+    claimId: uuid('claim_id'),
+    status: paymentStatus('status').notNull().default('created'),
+    signature: text('signature'),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A signature pays for one thing, once.
+    uniqueIndex('payments_signature_idx').on(t.signature),
+    // Leaderboards: SOL received and given in a window, finalized payments only.
+    index('payments_payee_finalized_idx')
+      .on(t.payeeId, t.finalizedAt)
+      .where(sql`${t.status} = 'finalized'`),
+    index('payments_payer_finalized_idx')
+      .on(t.payerId, t.finalizedAt)
+      .where(sql`${t.status} = 'finalized'`),
+    index('payments_finalized_at_idx')
+      .on(t.finalizedAt)
+      .where(sql`${t.status} = 'finalized'`),
+    index('payments_status_idx').on(t.status, t.submittedAt),
+    index('payments_bounty_idx').on(t.bountyId),
+  ],
+);
+
+/** A creator's claim on a bounty: one of their own videos, shorts or streams. */
+export const bountyClaims = pgTable(
+  'bounty_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bountyId: uuid('bounty_id')
+      .notNull()
+      .references(() => bounties.id, { onDelete: 'cascade' }),
+    claimantId: text('claimant_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** `livestream`, `glint_video` or `short_video`. */
+    contentType: text('content_type').notNull(),
+    contentId: text('content_id').notNull(),
+    note: text('note').notNull().default(''),
+    status: claimStatus('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('bounty_claims_one_per_content_idx').on(t.bountyId, t.contentId), index('bounty_claims_claimant_idx').on(t.claimantId)],
+);
