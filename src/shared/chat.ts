@@ -14,6 +14,8 @@ export const CHAT_TIMEOUT_MAX_SECONDS = 14 * 24 * 3600;
 /** The timeout the moderator menu offers. */
 export const CHAT_QUICK_TIMEOUT_SECONDS = 5 * 60;
 export const CHAT_REASON_MAX = 200;
+/** Restrictions the moderators' list shows at most, newest first. */
+export const CHAT_RESTRICTIONS_MAX = 500;
 
 export const CHAT_EMPTY = 'Type a message';
 export const CHAT_TOO_LONG = `Messages can be at most ${CHAT_MESSAGE_MAX} characters`;
@@ -49,6 +51,11 @@ export const ChatBodySchema = z
   .max(CHAT_MESSAGE_MAX, CHAT_TOO_LONG)
   .refine((s) => !hasControlCharacter(s), 'Messages cannot contain control characters');
 
+/** The chat routes' path parameters: `/api/streams/:id/chat...`. */
+export const ChatStreamParamsSchema = z.object({ id: z.guid() });
+export const ChatMessageParamsSchema = ChatStreamParamsSchema.extend({ messageId: z.guid() });
+export const ChatChatterParamsSchema = ChatStreamParamsSchema.extend({ userId: z.string().min(1).max(64) });
+
 /** `POST /api/streams/:id/chat`. */
 export const PostChatSchema = z.object({ body: ChatBodySchema });
 export type PostChatInput = z.input<typeof PostChatSchema>;
@@ -77,6 +84,26 @@ export const ChatRestrictionSchema = z.object({
   /** Null for a ban. */
   until: z.string().nullable(),
 });
+
+const RestrictedChatterFields = z.object({
+  user: CreatorSchema,
+  /** Who timed them out or banned them; null once that account is gone. */
+  by: CreatorSchema.nullable(),
+  /** When it was given (a new timeout or ban replaces the old one). */
+  createdAt: z.string(),
+  reason: z.string(),
+});
+
+/** A chatter timed out (until `until`) or banned in a creator's chats, as moderators see it. */
+export const RestrictedChatterSchema = z.discriminatedUnion('kind', [
+  RestrictedChatterFields.extend({ kind: z.literal('timeout'), until: z.string() }),
+  RestrictedChatterFields.extend({ kind: z.literal('ban'), until: z.null() }),
+]);
+export type RestrictedChatter = z.infer<typeof RestrictedChatterSchema>;
+
+/** `GET /api/streams/:id/chat/restrictions`: the restrictions in force, newest first. */
+export const RestrictedChattersSchema = z.object({ restrictions: z.array(RestrictedChatterSchema) });
+export type RestrictedChatters = z.infer<typeof RestrictedChattersSchema>;
 
 /** The remaining characters shown under the input (negative when over). */
 export const remainingChars = (text: string) => CHAT_MESSAGE_MAX - text.trim().length;

@@ -42,6 +42,8 @@ export interface RealtimeEvents {
   'stream.status': StreamStatusEvent;
   'stream.chat': ChatMessage;
   'stream.chat.deleted': { streamId: string; messageId: string };
+  /** To a stream's room: a chatter was banned, and their messages in this stream are gone. */
+  'stream.chat.purged': { streamId: string; userId: string };
 }
 
 export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'startedAt' | 'endedAt' | 'recordingVideoId'> & {
@@ -51,7 +53,7 @@ export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'starte
 };
 
 /** Events that go to a stream's room rather than to one user. */
-export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted';
+export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted' | 'stream.chat.purged';
 
 export interface VideoProcessingEvent {
   id: string;

@@ -3,10 +3,11 @@ import { expect, it } from 'vitest';
 import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Live chat as its people meet it: a creator is live (ffmpeg plays OBS), a guest reads along, a
-// signed-in fan writes, everyone sees it at once, and the creator removes it for everyone.
+// signed-in fan writes, everyone sees it at once, and the creator removes it for everyone, bans
+// the fan (their messages go too) and lifts the ban from the list of restricted chatters.
 const b = useBrowser();
 
-it('a guest reads the chat, a fan’s message reaches every viewer at once, and the creator deletes it for all', async () => {
+it('a guest reads the chat, a fan’s message reaches every viewer at once, the creator deletes it for all, bans the fan and lifts the ban', async () => {
   const { page: host } = await signedInAccount(b, 'host');
   await host.goto('/submit');
   await host.getByRole('tab', { name: 'Go live' }).click();
@@ -47,7 +48,7 @@ it('a guest reads the chat, a fan’s message reaches every viewer at once, and 
       10_000,
     );
 
-    const { page: fan } = await signedInAccount(b, 'fan');
+    const { page: fan, username: fanName } = await signedInAccount(b, 'fan');
     await fan.goto(streamPath);
     const input = fan.getByTestId('chat-panel').getByRole('textbox', { name: 'Chat message' });
     await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -73,6 +74,27 @@ it('a guest reads the chat, a fan’s message reaches every viewer at once, and 
     await line.waitFor({ state: 'detached', timeout: 5_000 });
     await fan.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'gm see' }).waitFor({ state: 'detached', timeout: 5_000 });
     await guestChat.getByText('No messages yet').waitFor();
+
+    // A ban takes the chatter's messages away for everyone; the creator lifts it from the list.
+    await input.fill('buy my coin');
+    await input.press('Enter');
+    const spam = guestChat.getByTestId('chat-message').filter({ hasText: 'buy my coin' });
+    await spam.waitFor({ timeout: 10_000 });
+    const hostSpam = host.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'buy my coin' });
+    await hostSpam.getByRole('button', { name: /Moderate the message from/ }).click();
+    await host.getByRole('menuitem', { name: 'Ban from chat' }).click();
+    await spam.waitFor({ state: 'detached', timeout: 5_000 });
+    await fanChat.getByTestId('chat-message').filter({ hasText: 'buy my coin' }).waitFor({ state: 'detached', timeout: 5_000 });
+
+    await host.getByTestId('chat-panel').getByRole('button', { name: 'Restricted chatters' }).click();
+    const list = host.getByRole('dialog', { name: 'Restricted chatters' });
+    const row = list.getByTestId('restricted-chatter').filter({ hasText: `@${fanName}` });
+    await row.getByText('Banned').waitFor();
+    await row.getByRole('button', { name: /^Lift the ban on / }).click();
+    await host.getByText('ban is lifted').waitFor();
+    await list.getByText('No restricted chatters').waitFor();
+    await host.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
   } finally {
     obs.kill('SIGKILL');
   }

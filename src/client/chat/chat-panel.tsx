@@ -14,6 +14,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from '../ui/input';
 import { Skeleton } from '../ui/skeleton';
 import { useChat, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
+import { RestrictedChattersDialog } from './restricted-chatters';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const STICK_PX = 48;
@@ -22,7 +23,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * A live stream's chat: the newest messages, following new ones unless the reader has scrolled
- * up; guests read and are offered sign-in; the creator and moderators get a menu on each message.
+ * up; guests read and are offered sign-in; the creator and moderators get a menu on each message
+ * and the list of restricted chatters.
  */
 export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'id' | 'status' | 'creator'>; className?: string }) {
   const chat = useChat(stream.id);
@@ -62,6 +64,7 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
       <header className="flex items-center gap-2 border-b px-4 py-3">
         <MessageSquare aria-hidden className="size-4 text-muted-foreground" />
         <h2 className="text-sm font-semibold">Live chat</h2>
+        {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
       </header>
       <div className="relative min-h-0 flex-1">
         {chat.isPending ? (
@@ -184,7 +187,9 @@ function ModeratorMenu({ message, streamId, isCreator }: { message: ChatMessage;
             </DropdownMenuItem>
             <DropdownMenuItem
               variant="destructive"
-              onSelect={() => void act(restrict.mutateAsync({ userId: message.author.id, seconds: null }), `${name} is banned from this chat`)}
+              onSelect={() =>
+                void act(restrict.mutateAsync({ userId: message.author.id, seconds: null }), `${name} is banned from this chat and their messages are removed`)
+              }
             >
               <Ban aria-hidden /> Ban from chat
             </DropdownMenuItem>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatTimeoutInput } from '../../shared/chat';
+import type { ChatMessage, ChatTimeoutInput, RestrictedChatter, RestrictedChatters } from '../../shared/chat';
 import { api } from '../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 
@@ -9,6 +9,8 @@ const KEEP = 200;
 export const chatKeys = {
   all: ['chat'] as const,
   stream: (streamId: string) => [...chatKeys.all, streamId] as const,
+  /** Under the stream's key, so a reconnect (which invalidates the chat) reads it again too. */
+  restrictions: (streamId: string) => [...chatKeys.stream(streamId), 'restrictions'] as const,
 };
 
 const chatPath = (streamId: string) => `/api/streams/${encodeURIComponent(streamId)}/chat`;
@@ -20,9 +22,13 @@ function withMessage(list: ChatMessage[] | undefined, message: ChatMessage): Cha
   return [...current, message].slice(-KEEP);
 }
 
+/** Without the messages of `userId` (a banned chatter's, removed from the stream's chat). */
+const withoutAuthor = (list: ChatMessage[] | undefined, userId: string) => list?.filter((m) => m.author.id !== userId);
+
 /**
  * A stream's chat: the last 50 messages, then every new and deleted one as it happens over the
- * stream's realtime room (the page joins it with `useStream`). After a reconnect it reads again.
+ * stream's realtime room (the page joins it with `useStream`); a ban takes the banned chatter's
+ * messages away. After a reconnect it reads again.
  */
 export function useChat(streamId: string) {
   const qc = useQueryClient();
@@ -32,6 +38,9 @@ export function useChat(streamId: string) {
   });
   useRealtimeEvent('stream.chat.deleted', (e) => {
     if (e.streamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => old?.filter((m) => m.id !== e.messageId));
+  });
+  useRealtimeEvent('stream.chat.purged', (e) => {
+    if (e.streamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => withoutAuthor(old, e.userId));
   });
   useRealtimeEvent('hello', () => void qc.invalidateQueries({ queryKey: key }));
   return useQuery({
@@ -59,9 +68,39 @@ export function useDeleteChatMessage(streamId: string) {
   });
 }
 
-/** Times a chatter out (`seconds`) or bans them (`seconds` null) in the creator's chats. */
+/**
+ * Times a chatter out (`seconds`) or bans them (`seconds` null) in the creator's chats. A ban also
+ * removes their messages here at once (the room tells everyone else).
+ */
 export function useRestrictChatter(streamId: string) {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: ChatTimeoutInput) => api<{ userId: string; until: string | null }>(`${chatPath(streamId)}/timeouts`, { method: 'POST', json: input }),
+    onSuccess: (restriction) => {
+      if (restriction.until === null) qc.setQueryData<ChatMessage[]>(chatKeys.stream(streamId), (old) => withoutAuthor(old, restriction.userId));
+      void qc.invalidateQueries({ queryKey: chatKeys.restrictions(streamId) });
+    },
+  });
+}
+
+/** Who is timed out or banned in the creator's chats now; for the creator and moderators only. */
+export function useChatRestrictions(streamId: string) {
+  return useQuery({
+    queryKey: chatKeys.restrictions(streamId),
+    queryFn: async ({ signal }) => (await api<RestrictedChatters>(`${chatPath(streamId)}/restrictions`, { signal })).restrictions,
+    // Read afresh each time the list opens: other moderators change it too.
+    staleTime: 0,
+  });
+}
+
+/** Lifts a timeout or ban; the chatter leaves the list at once. */
+export function useLiftRestriction(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<void>(`${chatPath(streamId)}/timeouts/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: (_, userId) => {
+      qc.setQueryData<RestrictedChatter[]>(chatKeys.restrictions(streamId), (old) => old?.filter((r) => r.user.id !== userId));
+      void qc.invalidateQueries({ queryKey: chatKeys.restrictions(streamId) });
+    },
   });
 }

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import WebSocket from 'ws';
-import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage } from '../../shared/chat.js';
+import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage, type RestrictedChatters } from '../../shared/chat.js';
 import type { StreamDetail } from '../../shared/content.js';
 import type { RealtimeMessage } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
-import { chatMessages, livestreams, streamViewerCounts, userRoles } from '../db/schema/index.js';
+import { chatBans, chatMessages, livestreams, streamViewerCounts, userRoles } from '../db/schema/index.js';
 import { sweepViewerCounts } from '../live/viewers.js';
 import { CLOSE_FLOOD, MAX_GUEST_SOCKETS_PER_ADDRESS, SOCKET_MESSAGES_PER_WINDOW } from '../realtime/hub.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
@@ -222,6 +222,133 @@ describe('moderation', () => {
     const onMod = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: mod.id, seconds: 300 });
     expect(onMod.statusCode).toBe(403);
     expect(onMod.json().message).toBe('Platform moderators cannot be timed out here.');
+  });
+});
+
+describe('restricted chatters', () => {
+  const restrictionsOf = (c: Client, streamId: string) => c.get(`/api/streams/${streamId}/chat/restrictions`);
+  const listed = async (c: Client, streamId: string) => {
+    const res = await restrictionsOf(c, streamId);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as RestrictedChatters).restrictions;
+  };
+
+  it('are listed only to the creator, moderators and admins', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    const stranger = await person();
+    const mod = await person();
+    await t.database.db.insert(userRoles).values({ userId: mod.id, role: 'moderator' });
+    const admin = await person();
+    await t.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+
+    const guest = await restrictionsOf(new Client(t.app), id);
+    expect(guest.statusCode).toBe(401);
+    for (const wrong of [stranger, fan]) {
+      const res = await restrictionsOf(wrong.c, id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Only the creator and moderators can moderate this chat.');
+    }
+    // Another creator is a stranger in this channel.
+    const other = await liveStream();
+    expect((await restrictionsOf(other.owner.c, id)).statusCode).toBe(403);
+
+    for (const allowed of [owner, mod, admin]) expect((await listed(allowed.c, id)).map((r) => r.user.id)).toEqual([fan.id]);
+    expect((await restrictionsOf(owner.c, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await restrictionsOf(owner.c, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('lists who is timed out or banned in the channel, by whom and when, newest first', async () => {
+    const { owner, id } = await liveStream();
+    const mod = await person();
+    await t.database.db.insert(userRoles).values({ userId: mod.id, role: 'moderator' });
+    const [timedOut, banned, expired, lifted] = [await person(), await person(), await person(), await person()];
+    expect(await listed(owner.c, id)).toEqual([]);
+
+    const before = Date.now();
+    const out = (await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: timedOut.id, seconds: 600, reason: 'caps' })).json();
+    await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: banned.id, seconds: null });
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: expired.id, seconds: 60 });
+    await t.database.db
+      .update(chatBans)
+      .set({ until: new Date(Date.now() - 1000) })
+      .where(eq(chatBans.userId, expired.id));
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: lifted.id, seconds: null });
+    await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${lifted.id}`);
+    // Restrictions in another creator's channel are not this one's.
+    const other = await liveStream();
+    await other.owner.c.post(`/api/streams/${other.id}/chat/timeouts`, { userId: timedOut.id, seconds: null });
+
+    // A second stream of the same creator lists the same channel.
+    const second = (await owner.c.post('/api/streams', { title: 'Second', category: 'Trading' })).json() as StreamDetail;
+    const list = await listed(owner.c, second.id);
+    expect(list.map((r) => r.user.username)).toEqual([banned.username, timedOut.username]);
+    const [ban, timeout] = list;
+    expect(ban).toMatchObject({
+      kind: 'ban',
+      until: null,
+      reason: '',
+      user: { id: banned.id, username: banned.username, avatarUrl: null },
+      by: { id: mod.id, username: mod.username },
+    });
+    expect(timeout).toMatchObject({
+      kind: 'timeout',
+      until: out.until,
+      reason: 'caps',
+      user: { id: timedOut.id },
+      by: { id: owner.id, username: owner.username },
+    });
+    expect(timeout!.user.displayName).toEqual(expect.any(String));
+    expect(Date.parse(timeout!.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(ban!.createdAt)).toBeGreaterThanOrEqual(Date.parse(timeout!.createdAt));
+  });
+
+  it('a chatter lifted from the list can chat again and leaves the list', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+    expect((await say(fan.c, id, 'hello?')).statusCode).toBe(403);
+
+    const [row] = await listed(owner.c, id);
+    expect(row).toMatchObject({ kind: 'ban', user: { id: fan.id } });
+    // Only moderators lift: the banned chatter cannot lift their own ban.
+    expect((await fan.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${row!.user.id}`)).statusCode).toBe(403);
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${row!.user.id}`)).statusCode).toBe(204);
+    expect(await listed(owner.c, id)).toEqual([]);
+    expect((await say(fan.c, id, 'back again')).statusCode).toBe(201);
+  });
+
+  it('a ban removes the chatter’s earlier messages in this stream for everyone; a timeout does not', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    const bystander = await person();
+    const room = socket();
+    onTestFinished(() => room.ws.close());
+    await room.join(id);
+    // The same creator's other stream keeps its own chat.
+    const second = (await owner.c.post('/api/streams', { title: 'Second', category: 'Trading' })).json() as StreamDetail;
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+    await t.database.db.insert(chatMessages).values([
+      { streamId: id, userId: fan.id, body: 'first', createdAt: at(30) },
+      { streamId: id, userId: bystander.id, body: 'hi all', createdAt: at(20) },
+      { streamId: id, userId: fan.id, body: 'second', createdAt: at(10) },
+      { streamId: second.id, userId: fan.id, body: 'elsewhere', createdAt: at(5) },
+    ]);
+
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 60 });
+    expect((await history(id)).map((m) => m.body)).toEqual(['first', 'hi all', 'second']);
+
+    const ban = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+    expect(ban.json()).toEqual({ userId: fan.id, until: null });
+    expect((await room.next('stream.chat.purged')).data).toEqual({ streamId: id, userId: fan.id });
+    // A reload does not bring them back; the rows are kept, marked deleted by the moderator.
+    expect((await history(id)).map((m) => m.body)).toEqual(['hi all']);
+    expect((await history(second.id)).map((m) => m.body)).toEqual(['elsewhere']);
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.streamId, id));
+    expect(rows.filter((r) => r.userId === fan.id).map((r) => r.deletedBy)).toEqual([owner.id, owner.id]);
+    expect(rows.find((r) => r.userId === bystander.id)!.deletedAt).toBeNull();
+    expect(room.messages.filter((m) => m.event === 'stream.chat.purged')).toEqual([]);
   });
 });
 

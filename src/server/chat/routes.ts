@@ -1,17 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ChatHistorySchema, ChatMessageSchema, ChatRestrictionSchema, ChatTimeoutSchema, PostChatSchema } from '../../shared/chat.js';
+import {
+  ChatChatterParamsSchema,
+  ChatHistorySchema,
+  ChatMessageParamsSchema,
+  ChatMessageSchema,
+  ChatRestrictionSchema,
+  ChatStreamParamsSchema,
+  ChatTimeoutSchema,
+  PostChatSchema,
+  RestrictedChattersSchema,
+} from '../../shared/chat.js';
 import { requireUser } from '../auth/guards.js';
-import { deleteChatMessage, liftRestriction, listChat, postChat, restrictChatter } from './service.js';
-
-const StreamParams = z.object({ id: z.guid() });
+import { deleteChatMessage, liftRestriction, listChat, listRestrictions, postChat, restrictChatter } from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams/:id/chat',
     {
-      schema: { tags: ['chat'], summary: 'The last 50 messages of a stream’s chat, oldest first', params: StreamParams, response: { 200: ChatHistorySchema } },
+      schema: {
+        tags: ['chat'],
+        summary: 'The last 50 messages of a stream’s chat, oldest first',
+        params: ChatStreamParamsSchema,
+        response: { 200: ChatHistorySchema },
+      },
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -25,7 +37,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'Send a message to a live stream’s chat (signed in; one a second, 20 in 30 s)',
-        params: StreamParams,
+        params: ChatStreamParamsSchema,
         body: PostChatSchema,
         response: { 201: ChatMessageSchema },
       },
@@ -44,7 +56,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'Delete a chat message (the stream’s creator, moderators and admins)',
-        params: StreamParams.extend({ messageId: z.guid() }),
+        params: ChatMessageParamsSchema,
       },
     },
     async (req, reply) => {
@@ -61,14 +73,35 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'Time a user out of the creator’s chats for `seconds`, or ban them (`seconds` null)',
-        params: StreamParams,
+        params: ChatStreamParamsSchema,
         body: ChatTimeoutSchema,
         response: { 200: ChatRestrictionSchema },
       },
     },
     async (req) => {
       const s = await requireUser(req);
-      return restrictChatter(app.db, req.params.id, s.user.id, req.body);
+      const { removedMessageIds, ...restriction } = await restrictChatter(app.db, req.params.id, s.user.id, req.body);
+      // A ban took the chatter's messages out of this stream's chat: open chats drop them too.
+      if (removedMessageIds.length > 0)
+        await app.realtime.publishToStream(req.params.id, 'stream.chat.purged', { streamId: req.params.id, userId: restriction.userId });
+      return restriction;
+    },
+  );
+
+  app.get(
+    '/api/streams/:id/chat/restrictions',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Who is timed out or banned in the creator’s chats now (the stream’s creator, moderators and admins)',
+        params: ChatStreamParamsSchema,
+        response: { 200: RestrictedChattersSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      reply.header('Cache-Control', 'no-store');
+      return { restrictions: await listRestrictions(app.db, req.params.id, s.user.id) };
     },
   );
 
@@ -78,7 +111,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'Lift a timeout or ban in the creator’s chats',
-        params: StreamParams.extend({ userId: z.string().min(1).max(64) }),
+        params: ChatChatterParamsSchema,
       },
     },
     async (req, reply) => {

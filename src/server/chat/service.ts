@@ -9,13 +9,16 @@ import {
   CHAT_NOT_MODERATOR,
   CHAT_NOT_STAFF,
   CHAT_NOT_THE_CREATOR,
+  CHAT_RESTRICTIONS_MAX,
   CHAT_TOO_FAST,
   CHAT_USER_NOT_FOUND,
   chatRestrictedMessage,
   type ChatMessage,
   type ChatTimeoutSchema,
+  type RestrictedChatter,
 } from '../../shared/chat.js';
 import { STREAM_NOT_FOUND } from '../../shared/content.js';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { chatBans, chatMessages } from '../db/schema/index.js';
@@ -100,14 +103,16 @@ export async function deleteChatMessage(db: Db, streamId: string, messageId: str
 
 /**
  * Times a user out of the creator's chats (`seconds`), or bans them (`seconds` null), replacing
- * any earlier one. Never the creator; platform moderators only by an admin.
+ * any earlier one. Never the creator; platform moderators only by an admin. A ban also removes the
+ * user's messages in this stream's chat (marked deleted, as a moderator's delete does), in the same
+ * transaction; their ids come back so the room can be told.
  */
 export async function restrictChatter(
   db: Db,
   streamId: string,
   byUserId: string,
   input: z.output<typeof ChatTimeoutSchema>,
-): Promise<{ userId: string; until: string | null }> {
+): Promise<{ userId: string; until: string | null; removedMessageIds: string[] }> {
   const stream = await streamOrThrow(db, streamId);
   await requireChatModerator(db, stream, byUserId);
   if (input.userId === stream.ownerId) throw new HttpError(403, 'forbidden', CHAT_NOT_THE_CREATOR);
@@ -117,12 +122,47 @@ export async function restrictChatter(
     const mine = (await findProfileById(db, byUserId))?.roles ?? [];
     if (!mine.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_STAFF);
   }
-  const until = input.seconds === null ? null : new Date(Date.now() + input.seconds * 1000);
-  await db
-    .insert(chatBans)
-    .values({ channelId: stream.ownerId, userId: input.userId, until, byId: byUserId, reason: input.reason })
-    .onConflictDoUpdate({ target: [chatBans.channelId, chatBans.userId], set: { until, byId: byUserId, reason: input.reason, createdAt: new Date() } });
-  return { userId: input.userId, until: until ? iso(until) : null };
+  const now = new Date();
+  const until = input.seconds === null ? null : new Date(now.getTime() + input.seconds * 1000);
+  const removed = await db.transaction(async (tx) => {
+    await tx
+      .insert(chatBans)
+      .values({ channelId: stream.ownerId, userId: input.userId, until, byId: byUserId, reason: input.reason, createdAt: now })
+      .onConflictDoUpdate({ target: [chatBans.channelId, chatBans.userId], set: { until, byId: byUserId, reason: input.reason, createdAt: now } });
+    if (until) return [];
+    return tx
+      .update(chatMessages)
+      .set({ deletedAt: now, deletedBy: byUserId })
+      .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.userId, input.userId), isNull(chatMessages.deletedAt)))
+      .returning({ id: chatMessages.id });
+  });
+  return { userId: input.userId, until: until ? iso(until) : null, removedMessageIds: removed.map((r) => r.id) };
+}
+
+/**
+ * The chatters timed out or banned in the creator's chats right now (expired timeouts are left
+ * out), newest first, with who restricted them: for the creator and platform moderators only.
+ */
+export async function listRestrictions(db: Db, streamId: string, byUserId: string): Promise<RestrictedChatter[]> {
+  const stream = await streamOrThrow(db, streamId);
+  await requireChatModerator(db, stream, byUserId);
+  const by = alias(profilesTable, 'restricted_by');
+  const rows = await db
+    .select({
+      ban: chatBans,
+      user: creatorColumns,
+      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+    })
+    .from(chatBans)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatBans.userId))
+    .leftJoin(by, eq(by.id, chatBans.byId))
+    .where(and(eq(chatBans.channelId, stream.ownerId), or(isNull(chatBans.until), gt(chatBans.until, new Date()))))
+    .orderBy(desc(chatBans.createdAt), desc(chatBans.userId))
+    .limit(CHAT_RESTRICTIONS_MAX);
+  return rows.map(({ ban, user, by }) => {
+    const common = { user, by, createdAt: iso(ban.createdAt), reason: ban.reason };
+    return ban.until ? { ...common, kind: 'timeout', until: iso(ban.until) } : { ...common, kind: 'ban', until: null };
+  });
 }
 
 /** Lifts a timeout or ban in the creator's chats; lifting none is a no-op. */
