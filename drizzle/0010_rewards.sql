@@ -37,6 +37,7 @@ CREATE TABLE "payments" (
 ALTER TABLE "bounties" ADD COLUMN "approved_claim_id" uuid;--> statement-breakpoint
 ALTER TABLE "bounties" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bounties" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "tip_lamports" bigint;--> statement-breakpoint
 ALTER TABLE "bounty_claims" ADD CONSTRAINT "bounty_claims_bounty_id_bounties_id_fk" FOREIGN KEY ("bounty_id") REFERENCES "public"."bounties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bounty_claims" ADD CONSTRAINT "bounty_claims_claimant_id_auth_user_id_fk" FOREIGN KEY ("claimant_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_payer_id_auth_user_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

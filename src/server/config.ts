@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet', 'localnet']).default('devnet'),
+  SOLANA_RPC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -132,7 +134,16 @@ export interface Config {
   breachApiUrl: string | undefined;
   /** Google sign-in over OpenID Connect; the issuer is configurable for tests and other IdPs. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Where tips and bounty rewards are verified: the cluster (for explorer links) and its JSON-RPC. */
+  solana: { cluster: 'mainnet-beta' | 'devnet' | 'testnet' | 'localnet'; rpcUrl: string };
 }
+
+const CLUSTER_RPC = {
+  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
+  devnet: 'https://api.devnet.solana.com',
+  testnet: 'https://api.testnet.solana.com',
+  localnet: 'http://127.0.0.1:8899',
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -222,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,
+    solana: { cluster: e.SOLANA_CLUSTER, rpcUrl: e.SOLANA_RPC_URL ?? CLUSTER_RPC[e.SOLANA_CLUSTER] },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

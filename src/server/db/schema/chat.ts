@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 import { livestreams } from './content.js';
 import { profiles } from './profiles.js';
@@ -18,6 +18,8 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
+    /** A tip's message: the verified amount, shown highlighted (the tip is in `payments`). */
+    tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
   },
   (t) => [index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt), index('chat_messages_user_created_idx').on(t.userId, t.createdAt)],
 );

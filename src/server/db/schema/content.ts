@@ -159,7 +159,11 @@ export const bounties = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [index('bounties_status_idx').on(t.status), index('bounties_status_deadline_idx').on(t.status, t.deadline), index('bounties_poster_idx').on(t.posterId)],
+  (t) => [
+    index('bounties_status_idx').on(t.status),
+    index('bounties_status_deadline_idx').on(t.status, t.deadline),
+    index('bounties_poster_idx').on(t.posterId),
+  ],
 );
 
 export const videoLikes = pgTable(

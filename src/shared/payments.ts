@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CreatorSchema, solToLamports } from './content.js';
+
+/** SOL amounts as people type them: up to 9 decimals (lamports), within the limits. */
+export const TIP_MIN_SOL = '0.001';
+export const TIP_MAX_SOL = '1000';
+export const TIP_PRESETS_SOL = ['0.05', '0.1', '0.5', '1'] as const;
+export const TIP_MESSAGE_MAX = 200;
+/** A payment whose signature is not seen on chain within this long is failed. */
+export const PAYMENT_FIND_MINUTES = 3;
+
+/** What the memo of a payment's transaction says: the payment's id, so one transaction pays one intent. */
+export const paymentMemo = (paymentId: string) => `glint:${paymentId}`;
+
+export const solAmount = (min: string, max: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,9})?$/, 'Enter an amount in SOL, like 0.1')
+    .refine((v) => solToLamports(v) >= solToLamports(min), `The smallest amount is ${min} SOL`)
+    .refine((v) => solToLamports(v) <= solToLamports(max), `The largest amount is ${max} SOL`);
+
+/** A base58 Solana address (32 bytes: 32 to 44 characters). */
+export const WalletAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Not a Solana wallet address');
+/** A base58 transaction signature (64 bytes: 86 to 88 characters). */
+export const SignatureSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'Not a transaction signature');
+
+export const TIP_CONTENT_TYPES = ['livestream', 'glint_video', 'short_video'] as const;
+
+/** `POST /api/tips`: to a creator, optionally on one of their streams, videos or shorts. */
+export const CreateTipSchema = z.object({
+  /** The creator's username. */
+  to: z.string().trim().min(1).max(64),
+  amountSol: solAmount(TIP_MIN_SOL, TIP_MAX_SOL),
+  message: z.string().trim().max(TIP_MESSAGE_MAX, `A message can be at most ${TIP_MESSAGE_MAX} characters`).default(''),
+  /** The wallet the tip is paid from (Phantom's connected account). */
+  fromWallet: WalletAddressSchema,
+  content: z.object({ type: z.enum(TIP_CONTENT_TYPES), id: z.guid() }).optional(),
+});
+export type CreateTipInput = z.input<typeof CreateTipSchema>;
+
+export const PaymentStatusSchema = z.enum(['created', 'pending', 'confirmed', 'finalized', 'failed']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+export const PaymentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['tip', 'bounty']),
+  status: PaymentStatusSchema,
+  amountSol: z.string(),
+  message: z.string(),
+  /** Why it failed, in words for the payer. */
+  failure: z.string().nullable(),
+  signature: z.string().nullable(),
+  /** The memo the transaction must carry. */
+  memo: z.string(),
+  payerWallet: z.string(),
+  payeeWallet: z.string(),
+  payee: CreatorSchema,
+  payer: CreatorSchema,
+  contentType: z.string().nullable(),
+  contentId: z.string().nullable(),
+  bountyId: z.string().nullable(),
+  createdAt: z.string(),
+  finalizedAt: z.string().nullable(),
+  /** An explorer link for the transaction, on the configured cluster. */
+  explorerUrl: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const SubmitSignatureSchema = z.object({ signature: SignatureSchema });
+
+export const BlockhashSchema = z.object({ blockhash: z.string(), lastValidBlockHeight: z.string() });
+export type LatestBlockhash = z.infer<typeof BlockhashSchema>;
+
+/** A creator's tip jar: whether they can be tipped and, if not, why (shown on the Tip button). */
+export const TIP_NO_WALLET = 'This creator has not linked a Solana wallet yet, so they cannot receive tips.';
+export const TIP_YOURSELF = 'You cannot tip yourself.';
+export const TIP_SIGN_IN = 'Sign in to tip creators.';
+
+/** The reasons a payment fails, as the payer reads them. */
+export const PAYMENT_FAILURES = {
+  notFound: `The transaction was not found on chain within ${PAYMENT_FIND_MINUTES} minutes.`,
+  failedOnChain: 'The transaction failed on chain; no SOL was sent.',
+  wrongRecipient: 'The transaction does not pay the creator’s wallet.',
+  wrongSender: 'The transaction is not paid from the wallet you chose.',
+  wrongAmount: 'The transaction sends a different amount than this payment.',
+  wrongMemo: 'The transaction is for another payment.',
+  unreadable: 'The transaction could not be read.',
+  usedSignature: 'This transaction was already used for another payment.',
+} as const;
