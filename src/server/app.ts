@@ -28,6 +28,8 @@ import { cacheControlFor, createLocalStorage, createS3Storage, type Storage } fr
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
 import { registerLive } from './live/routes.js';
+import { registerPayments } from './payments/routes.js';
+import { registerTips } from './payments/tips.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { createNotifier, type Notifier } from './notifications/service.js';
 import { createPush, type Push } from './notifications/push.js';
@@ -135,6 +137,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(videoRoutes);
   await app.register(chatRoutes);
   await registerMedia(app, config, database);
+  // Tips and bounty rewards, verified on chain before they count.
+  await registerPayments(app);
+  registerTips(app);
   await app.register(adminRoutes);
 
   await registerSpa(app, config.clientDir);

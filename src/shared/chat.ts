@@ -66,6 +66,8 @@ export const ChatMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   author: CreatorSchema,
+  /** A tip's message: the SOL it carried, verified on chain (shown highlighted). */
+  tipSol: z.string().nullable().default(null),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -12,13 +12,16 @@ export const PAYMENT_FIND_MINUTES = 3;
 /** What the memo of a payment's transaction says: the payment's id, so one transaction pays one intent. */
 export const paymentMemo = (paymentId: string) => `glint:${paymentId}`;
 
+const SOL_AMOUNT = /^\d{1,12}(\.\d{1,9})?$/;
+const lamportsOf = (v: string) => (SOL_AMOUNT.test(v) ? solToLamports(v) : undefined);
+
 export const solAmount = (min: string, max: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d{1,9})?$/, 'Enter an amount in SOL, like 0.1')
-    .refine((v) => solToLamports(v) >= solToLamports(min), `The smallest amount is ${min} SOL`)
-    .refine((v) => solToLamports(v) <= solToLamports(max), `The largest amount is ${max} SOL`);
+    .regex(SOL_AMOUNT, 'Enter an amount in SOL, like 0.1')
+    .refine((v) => (lamportsOf(v) ?? 0n) >= solToLamports(min), `The smallest amount is ${min} SOL`)
+    .refine((v) => (lamportsOf(v) ?? 0n) <= solToLamports(max), `The largest amount is ${max} SOL`);
 
 /** A base58 Solana address (32 bytes: 32 to 44 characters). */
 export const WalletAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Not a Solana wallet address');
@@ -73,9 +76,19 @@ export const BlockhashSchema = z.object({ blockhash: z.string(), lastValidBlockH
 export type LatestBlockhash = z.infer<typeof BlockhashSchema>;
 
 /** A creator's tip jar: whether they can be tipped and, if not, why (shown on the Tip button). */
+export const TipRecipientSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  wallet: z.string().nullable(),
+  canTip: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type TipRecipient = z.infer<typeof TipRecipientSchema>;
+
 export const TIP_NO_WALLET = 'This creator has not linked a Solana wallet yet, so they cannot receive tips.';
 export const TIP_YOURSELF = 'You cannot tip yourself.';
 export const TIP_SIGN_IN = 'Sign in to tip creators.';
+export const CHAIN_UNAVAILABLE = 'The Solana network cannot be reached right now. Please try again in a moment.';
 
 /** The reasons a payment fails, as the payer reads them. */
 export const PAYMENT_FAILURES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage } from './chat.js';
+import type { Payment } from './payments.js';
 import { CreatorSchema, type StreamDetail } from './content.js';
 import { LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
 import { paths } from './routes.js';
@@ -44,6 +45,8 @@ export interface RealtimeEvents {
   'stream.chat.deleted': { streamId: string; messageId: string };
   /** To a stream's room: a chatter was banned, and their messages in this stream are gone. */
   'stream.chat.purged': { streamId: string; userId: string };
+  /** To the payer (and, once finalized, the payee): a payment moved on (pending, confirmed, finalized, failed). */
+  'payment.status': Payment;
 }
 
 export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'startedAt' | 'endedAt' | 'recordingVideoId'> & {

@@ -17,7 +17,7 @@ import {
   type ChatTimeoutSchema,
   type RestrictedChatter,
 } from '../../shared/chat.js';
-import { STREAM_NOT_FOUND } from '../../shared/content.js';
+import { lamportsToSol, STREAM_NOT_FOUND } from '../../shared/content.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -44,7 +44,7 @@ export async function listChat(db: Db, streamId: string): Promise<ChatMessage[]>
     .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt)))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY);
-  return rows.reverse().map(({ m, author }) => ({ id: m.id, streamId: m.streamId, body: m.body, createdAt: iso(m.createdAt), author }));
+  return rows.reverse().map(({ m, author }) => messageOf(m, author));
 }
 
 /** The user's timeout or ban in the channel, when one is in force. */
@@ -78,7 +78,29 @@ export async function postChat(db: Db, streamId: string, userId: string, body: s
   const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text }).returning();
   const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
   if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
-  return { id: row!.id, streamId, body: row!.body, createdAt: iso(row!.createdAt), author };
+  return messageOf(row!, author);
+}
+
+function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['author']): ChatMessage {
+  return {
+    id: m.id,
+    streamId: m.streamId,
+    body: m.body,
+    createdAt: iso(m.createdAt),
+    author,
+    tipSol: m.tipLamports === null ? null : lamportsToSol(m.tipLamports),
+  };
+}
+
+/**
+ * A verified tip's line in the live chat: the tipper's message (or none) with the amount. Not
+ * subject to the chat's rate: the tip was paid on chain, and a timed-out tipper still paid.
+ */
+export async function postTipMessage(db: Db, streamId: string, userId: string, body: string, lamports: bigint): Promise<ChatMessage> {
+  const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
+  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text, tipLamports: lamports }).returning();
+  const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
+  return messageOf(row!, author!);
 }
 
 /** The stream's creator, platform moderators and admins moderate its chat; anyone else is refused. */

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, profileWallets, pushSubscriptions, user as authUser, videoComments as comments, videos } from '../db/schema/index.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
+import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
 
 /**
  * Property-based fuzzing of the whole documented API. Requests are built from each route's own
@@ -225,8 +226,11 @@ async function snapshotOfA() {
   return { profile, account, own, said, pushes, wallets, signedIn };
 }
 
+let chain: LocalChain;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The Solana routes answer from a local chain, as they would from a reachable cluster.
+  chain = await startLocalChain();
+  t = await createTestApp({ SOLANA_RPC_URL: chain.url, SOLANA_CLUSTER: 'localnet' });
   doc = t.app.swagger() as unknown as Doc;
   a = await verifiedClient(t.app, 'fuzz_owner');
   b = await verifiedClient(t.app, 'fuzz_other');
@@ -243,7 +247,10 @@ beforeAll(async () => {
   const session = (await a.get('/api/auth/get-session')).json().session.id as string;
   ids = { video: ready!.id, draft: draft.id ?? ready!.id, comment: comment.id ?? 'none', session };
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await chain.close();
+});
 
 describe('the API under fuzzing', () => {
   it(`answers ${REQUESTS_OWNERLESS + REQUESTS_OWNER} generated requests without a 5xx, and nobody changes what is A's`, async () => {

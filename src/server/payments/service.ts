@@ -1,0 +1,158 @@
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { lamportsToSol } from '../../shared/content.js';
+import { PAYMENT_FAILURES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../shared/payments.js';
+import type { Db } from '../db/client.js';
+import { payments, profiles } from '../db/schema/index.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { creatorColumns } from '../profiles/service.js';
+import type { Chain } from './chain.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = Pick<PaymentRow, 'kind' | 'payerId' | 'payeeId' | 'payerWallet' | 'payeeWallet' | 'lamports'> &
+  Partial<Pick<PaymentRow, 'message' | 'contentType' | 'contentId' | 'bountyId' | 'claimId'>>;
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+
+const EXPLORER_CLUSTER: Record<string, string> = { 'mainnet-beta': '', devnet: '?cluster=devnet', testnet: '?cluster=testnet' };
+
+/** An explorer page for the transaction; none for a local cluster, which no explorer can see. */
+export function explorerUrl(cluster: string, signature: string | null): string | null {
+  if (!signature || !(cluster in EXPLORER_CLUSTER)) return null;
+  return `https://explorer.solana.com/tx/${signature}${EXPLORER_CLUSTER[cluster]}`;
+}
+
+/** A payment intent: who pays whom, from and to which wallets, how much. Nothing is paid yet. */
+export async function createPayment(db: Db, input: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(input).returning();
+  return row!;
+}
+
+export async function getPaymentRow(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+const payerProfile = alias(profiles, 'payer_profile');
+
+/** Payments as their payer and payee see them, newest first. */
+export async function paymentViews(db: Db, cluster: string, where: SQL, limit = 50): Promise<Payment[]> {
+  const rows = await db
+    .select({
+      p: payments,
+      payee: creatorColumns,
+      payer: {
+        id: payerProfile.id,
+        username: payerProfile.username,
+        displayName: payerProfile.displayName,
+        avatarUrl: payerProfile.avatarUrl,
+        verificationType: payerProfile.verificationType,
+      },
+    })
+    .from(payments)
+    .innerJoin(profiles, eq(profiles.id, payments.payeeId))
+    .innerJoin(payerProfile, eq(payerProfile.id, payments.payerId))
+    .where(where)
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+  return rows.map(({ p, payee, payer }) => ({
+    id: p.id,
+    kind: p.kind,
+    status: p.status,
+    amountSol: lamportsToSol(p.lamports),
+    message: p.message,
+    failure: p.failure,
+    signature: p.signature,
+    memo: paymentMemo(p.id),
+    payerWallet: p.payerWallet,
+    payeeWallet: p.payeeWallet,
+    payee,
+    payer,
+    contentType: p.contentType,
+    contentId: p.contentId,
+    bountyId: p.bountyId,
+    createdAt: p.createdAt.toISOString(),
+    finalizedAt: p.finalizedAt?.toISOString() ?? null,
+    explorerUrl: explorerUrl(cluster, p.signature),
+  }));
+}
+
+export async function paymentView(db: Db, cluster: string, id: string): Promise<Payment | undefined> {
+  return (await paymentViews(db, cluster, eq(payments.id, id), 1))[0];
+}
+
+/** The payer's payments (tips sent, rewards paid) and the ones they received, newest first. */
+export const myPayments = (db: Db, cluster: string, userId: string) =>
+  paymentViews(db, cluster, or(eq(payments.payerId, userId), and(eq(payments.payeeId, userId), eq(payments.status, 'finalized')))!);
+
+/** How many payment intents the user made recently: a cap against filling the table. */
+export async function recentIntents(db: Db, payerId: string, minutes: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.payerId, payerId), gt(payments.createdAt, new Date(Date.now() - minutes * 60_000))));
+  return row?.n ?? 0;
+}
+
+/**
+ * The payer reports the signature of the transaction they sent. Only the payer, only once per
+ * intent, and a signature pays for one intent only (the unique index settles a race).
+ */
+export async function submitSignature(db: Db, id: string, payerId: string, signature: string): Promise<PaymentRow> {
+  const row = await getPaymentRow(db, id);
+  if (!row || row.payerId !== payerId) throw notFound(PAYMENT_NOT_FOUND);
+  if (row.signature === signature) return row;
+  if (row.status !== 'created') throw new HttpError(409, 'payment_submitted', 'This payment already has a transaction.');
+  const [used] = await db.select({ id: payments.id }).from(payments).where(eq(payments.signature, signature));
+  if (used) throw new HttpError(409, 'signature_used', PAYMENT_FAILURES.usedSignature);
+  try {
+    const [updated] = await db
+      .update(payments)
+      .set({ signature, status: 'pending', submittedAt: new Date() })
+      .where(and(eq(payments.id, id), eq(payments.status, 'created')))
+      .returning();
+    if (!updated) throw new HttpError(409, 'payment_submitted', 'This payment already has a transaction.');
+    return updated;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(409, 'signature_used', PAYMENT_FAILURES.usedSignature);
+  }
+}
+
+export type Advance = 'waiting' | 'finalized' | 'failed' | 'done';
+
+/**
+ * One look at the chain for a submitted payment: still waiting (look again later), failed (with
+ * the reason kept for the payer), or finalized, exactly once (the caller then records what it
+ * pays for). `done` when there is nothing left to do.
+ */
+export async function advancePayment(db: Db, chain: Chain, id: string, now = new Date()): Promise<Advance> {
+  const row = await getPaymentRow(db, id);
+  if (!row?.signature || (row.status !== 'pending' && row.status !== 'confirmed')) return 'done';
+  const check = await chain.check({
+    signature: row.signature,
+    payerWallet: row.payerWallet,
+    payeeWallet: row.payeeWallet,
+    lamports: row.lamports,
+    memo: paymentMemo(row.id),
+  });
+  const open = and(eq(payments.id, id), inArray(payments.status, ['pending', 'confirmed']));
+  if (check.state === 'unseen') {
+    const age = now.getTime() - (row.submittedAt ?? row.createdAt).getTime();
+    if (row.status === 'pending' && age > PAYMENT_FIND_MINUTES * 60_000) {
+      await db.update(payments).set({ status: 'failed', failure: PAYMENT_FAILURES.notFound }).where(open);
+      return 'failed';
+    }
+    return 'waiting';
+  }
+  if (check.state === 'failed') {
+    await db.update(payments).set({ status: 'failed', failure: check.reason }).where(open);
+    return 'failed';
+  }
+  if (check.commitment === 'confirmed') {
+    if (row.status === 'pending') await db.update(payments).set({ status: 'confirmed' }).where(open);
+    return 'waiting';
+  }
+  const [finalized] = await db.update(payments).set({ status: 'finalized', finalizedAt: now, failure: null }).where(open).returning({ id: payments.id });
+  return finalized ? 'finalized' : 'done';
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamDetail } from '../../shared/content.js';
+import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_NO_WALLET, TIP_YOURSELF, type Payment } from '../../shared/payments.js';
+import { buildTransferTransaction } from '../../shared/solana-tx.js';
+import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../test-support/app.js';
+import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
+import { TestWallet } from '../test-support/wallet.js';
+
+let t: TestApp;
+let chain: LocalChain;
+let n = 0;
+const SOL = 1_000_000_000n;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  t = await createTestApp({ SOLANA_RPC_URL: chain.url, SOLANA_CLUSTER: 'localnet' });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await chain.close();
+});
+
+/** A creator with a linked wallet, and a fan whose Phantom holds some SOL. */
+async function people() {
+  const i = ++n;
+  const creator = await verifiedClient(t.app, `tipped_${i}`);
+  const creatorWallet = new TestWallet(t.app);
+  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof())).statusCode).toBe(200);
+  const fan = await verifiedClient(t.app, `tipper_${i}`);
+  const fanWallet = new TestWallet(t.app);
+  chain.airdrop(fanWallet.address, 5n * SOL);
+  return { creator, creatorWallet, creatorName: `tipped_${i}`, fan, fanWallet };
+}
+
+/** What Phantom does with the tip the server opened: build, sign and send the transfer; the signature comes back. */
+async function payFromPhantom(
+  fan: Client,
+  wallet: TestWallet,
+  tip: Payment,
+  over: Partial<{ to: string; lamports: bigint; memo: string; skipPreflight: boolean }> = {},
+) {
+  const { blockhash, lastValidBlockHeight } = (await fan.get('/api/chain/blockhash')).json();
+  const wire = buildTransferTransaction({
+    from: wallet.address,
+    to: over.to ?? tip.payeeWallet,
+    lamports: over.lamports ?? BigInt(Math.round(Number(tip.amountSol) * 1e9)),
+    memo: over.memo ?? tip.memo,
+    blockhash,
+    lastValidBlockHeight: BigInt(lastValidBlockHeight),
+  });
+  return chain.send(chain.sign(wire, wallet.secretKey), { skipPreflight: over.skipPreflight });
+}
+
+const settle = (c: Client, id: string) =>
+  waitUntil(
+    'the payment to settle',
+    async () => (await c.get(`/api/payments/${id}`)).json() as Payment,
+    (p) => p.status === 'finalized' || p.status === 'failed',
+  );
+
+describe('tips', () => {
+  it('a good tip is verified on chain, recorded once, and the creator is told in the bell', async () => {
+    const { creator, creatorWallet, creatorName, fan, fanWallet } = await people();
+    const open = await fan.post('/api/tips', { to: creatorName, amountSol: '0.25', message: 'gm from the chart room', fromWallet: fanWallet.address });
+    expect(open.statusCode).toBe(201);
+    const tip = open.json() as Payment;
+    expect(tip).toMatchObject({ kind: 'tip', status: 'created', amountSol: '0.25', payeeWallet: creatorWallet.address, memo: `glint:${tip.id}` });
+    const before = chain.balance(creatorWallet.address);
+    const signature = await payFromPhantom(fan, fanWallet, tip);
+    const sent = await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+    expect(sent.statusCode).toBe(202);
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized', signature, failure: null });
+    expect(chain.balance(creatorWallet.address) - before).toBe(SOL / 4n);
+    const bell = await waitUntil(
+      'the creator to be told',
+      async () => (await creator.get('/api/notifications')).json().notifications as { type: string; title: string; message: string }[],
+      (list) => list.some((x) => x.type === 'donation'),
+    );
+    expect(bell.find((x) => x.type === 'donation')).toMatchObject({ title: 'New tip', message: expect.stringContaining('0.25 SOL') });
+    // The creator sees the tip among theirs; a stranger cannot see it at all.
+    expect((await creator.get(`/api/payments/${tip.id}`)).json()).toMatchObject({ status: 'finalized', message: 'gm from the chart room' });
+    const stranger = await verifiedClient(t.app, `stranger_${n}`);
+    expect((await stranger.get(`/api/payments/${tip.id}`)).statusCode).toBe(404);
+    // The same signature cannot pay another tip.
+    const again = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.25', fromWallet: fanWallet.address })).json() as Payment;
+    const replay = await fan.post(`/api/payments/${again.id}/signature`, { signature });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().message).toBe(PAYMENT_FAILURES.usedSignature);
+  }, 60_000);
+
+  it('refuses a wrong recipient, a short amount and a memo for another tip, each with its reason', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const open = async () => (await fan.post('/api/tips', { to: creatorName, amountSol: '0.1', fromWallet: fanWallet.address })).json() as Payment;
+    const cases: [Partial<{ to: string; lamports: bigint; memo: string }>, string][] = [
+      [{ to: new TestWallet().address }, PAYMENT_FAILURES.wrongRecipient],
+      [{ lamports: SOL / 20n }, PAYMENT_FAILURES.wrongAmount],
+      [{ memo: 'glint:00000000-0000-4000-8000-000000000000' }, PAYMENT_FAILURES.wrongMemo],
+    ];
+    for (const [over, reason] of cases) {
+      const tip = await open();
+      const signature = await payFromPhantom(fan, fanWallet, tip, over);
+      await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+      expect(await settle(fan, tip.id)).toMatchObject({ status: 'failed', failure: reason });
+    }
+  }, 60_000);
+
+  it('reports a transaction that failed on chain', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '50', fromWallet: fanWallet.address })).json() as Payment;
+    const signature = await payFromPhantom(fan, fanWallet, tip, { skipPreflight: true });
+    await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.failedOnChain });
+  }, 60_000);
+
+  it('waits at confirmed until the transaction is finalized', async () => {
+    const { creator, creatorName, fan, fanWallet } = await people();
+    chain.holdFinality = true;
+    try {
+      const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.01', fromWallet: fanWallet.address })).json() as Payment;
+      await fan.post(`/api/payments/${tip.id}/signature`, { signature: await payFromPhantom(fan, fanWallet, tip) });
+      await waitUntil(
+        'confirmed',
+        async () => (await fan.get(`/api/payments/${tip.id}`)).json() as Payment,
+        (p) => p.status === 'confirmed',
+      );
+      // Not counted yet: the creator has no notification.
+      expect((await creator.get('/api/notifications')).json().notifications).toEqual([]);
+      chain.finalize();
+      expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized' });
+    } finally {
+      chain.holdFinality = false;
+    }
+  }, 60_000);
+
+  it('cannot be opened to a creator without a wallet, to yourself, or by a guest; only the payer reports a signature', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const plain = await verifiedClient(t.app, `nowallet_${n}`);
+    expect((await fan.get(`/api/tips/recipient/nowallet_${n}`)).json()).toMatchObject({ canTip: false, reason: TIP_NO_WALLET });
+    const noWallet = await fan.post('/api/tips', { to: `nowallet_${n}`, amountSol: '0.1', fromWallet: fanWallet.address });
+    expect(noWallet.statusCode).toBe(409);
+    expect(noWallet.json().message).toBe(TIP_NO_WALLET);
+    expect((await plain.get(`/api/tips/recipient/nowallet_${n}`)).json()).toMatchObject({ canTip: false, reason: TIP_YOURSELF });
+    expect((await new Client(t.app).post('/api/tips', { to: creatorName, amountSol: '0.1', fromWallet: fanWallet.address })).statusCode).toBe(401);
+    for (const bad of [
+      { amountSol: '0' },
+      { amountSol: '-1' },
+      { amountSol: '0.0000000001' },
+      { amountSol: 'lots' },
+      { fromWallet: '../etc' },
+      { message: 'x'.repeat(201) },
+    ]) {
+      expect((await fan.post('/api/tips', { to: creatorName, amountSol: '0.1', fromWallet: fanWallet.address, ...bad })).statusCode).toBe(400);
+    }
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.1', fromWallet: fanWallet.address })).json() as Payment;
+    const signature = await payFromPhantom(fan, fanWallet, tip);
+    // Someone else cannot attach a transaction to this tip.
+    expect((await plain.post(`/api/payments/${tip.id}/signature`, { signature })).statusCode).toBe(404);
+    expect((await fan.post(`/api/payments/${tip.id}/signature`, { signature: 'not a signature' })).statusCode).toBe(400);
+  }, 60_000);
+
+  it('on a live stream, appears in its chat highlighted; content of another creator is refused', async () => {
+    const { creator, creatorName, fan, fanWallet } = await people();
+    const stream = (await creator.post('/api/streams', { title: 'Tips welcome', category: 'Trading' })).json() as StreamDetail;
+    const other = await verifiedClient(t.app, `other_${n}`);
+    const foreign = (await other.post('/api/streams', { title: 'Not theirs', category: 'Trading' })).json() as StreamDetail;
+    const wrong = await fan.post('/api/tips', {
+      to: creatorName,
+      amountSol: '0.1',
+      fromWallet: fanWallet.address,
+      content: { type: 'livestream', id: foreign.id },
+    });
+    expect(wrong.statusCode).toBe(400);
+    // Live without media is enough for chat (the ingest path has its own tests).
+    await t.database.executeSql(`update livestreams set status = 'live', started_at = now() where id = $1`, [stream.id]);
+    const tip = (
+      await fan.post('/api/tips', {
+        to: creatorName,
+        amountSol: '1.5',
+        message: 'to the moon',
+        fromWallet: fanWallet.address,
+        content: { type: 'livestream', id: stream.id },
+      })
+    ).json() as Payment;
+    await fan.post(`/api/payments/${tip.id}/signature`, { signature: await payFromPhantom(fan, fanWallet, tip) });
+    await settle(fan, tip.id);
+    const chat = (await fan.get(`/api/streams/${stream.id}/chat`)).json().messages;
+    expect(chat).toEqual([expect.objectContaining({ body: 'to the moon', tipSol: '1.5', author: expect.objectContaining({ username: `tipper_${n}` }) })]);
+  }, 60_000);
+
+  it('says the network cannot be reached when the cluster does not answer, rather than failing', async () => {
+    const offline = await createTestApp({ SOLANA_RPC_URL: 'http://127.0.0.1:9', SOLANA_CLUSTER: 'localnet' });
+    try {
+      const c = await verifiedClient(offline.app, 'offline_1');
+      const res = await c.get('/api/chain/blockhash');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(CHAIN_UNAVAILABLE);
+    } finally {
+      await offline.close();
+    }
+  });
+});
