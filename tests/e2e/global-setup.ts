@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestProject } from 'vitest/node';
+import { startLocalChain } from '../../src/server/test-support/local-chain.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** The local Solana JSON-RPC the app verifies payments on, and test wallets pay through. */
+    solanaRpcUrl: string;
   }
 }
 
@@ -43,6 +46,8 @@ export default async function setup(project: TestProject) {
   idp.service.on('beforeUserinfo', (res) => {
     res.body = { ...google };
   });
+  // Solana, held at its protocol boundary: a local chain behind JSON-RPC that runs real transactions.
+  const chain = await startLocalChain();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -61,6 +66,8 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID: 'glint-e2e',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: idp.issuer.url!,
+    SOLANA_RPC_URL: chain.url,
+    SOLANA_CLUSTER: 'localnet',
   };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default
   const child: ChildProcess = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -81,6 +88,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('solanaRpcUrl', chain.url);
 
   return async () => {
     if (!exited) {
@@ -88,6 +96,7 @@ export default async function setup(project: TestProject) {
       await new Promise((r) => child.once('exit', r));
     }
     await idp.stop();
+    await chain.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

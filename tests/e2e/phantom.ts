@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import bs58 from 'bs58';
+import { rpcCall, signWire } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 
 export type PhantomMode = 'approve' | 'reject' | 'locked';
@@ -9,6 +11,8 @@ export interface PhantomOptions {
   injectAfterMs?: number;
   /** Reject signMessage with code 4001 (the user closes the signing prompt). */
   rejectSign?: boolean;
+  /** The local Solana JSON-RPC that `signAndSendTransaction` sends to (as Phantom sends to its cluster). */
+  chainUrl?: string;
 }
 
 /**
@@ -20,6 +24,11 @@ export async function installPhantom(page: Page, wallet = new TestWallet(), opts
   await page.exposeFunction('__glintTestWalletSign', (messageB64: string) =>
     Buffer.from(wallet.sign(Buffer.from(messageB64, 'base64').toString('utf8'), 'base64'), 'base64').toString('base64'),
   );
+  await page.exposeFunction('__glintTestWalletSend', async (messageB58: string) => {
+    if (!opts.chainUrl) throw new Error('This test wallet is not on a chain');
+    const signed = signWire(new Uint8Array(bs58.decode(messageB58)), wallet.secretKey);
+    return rpcCall<string>(opts.chainUrl, 'sendTransaction', [Buffer.from(signed).toString('base64'), { encoding: 'base64' }]);
+  });
   await page.addInitScript(
     ({ address, mode, injectAfterMs, rejectSign }) => {
       const listeners: Record<string, ((...a: unknown[]) => void)[]> = {};
@@ -51,6 +60,13 @@ export async function installPhantom(page: Page, wallet = new TestWallet(), opts
           const sigB64 = await (window as unknown as { __glintTestWalletSign: (m: string) => Promise<string> }).__glintTestWalletSign(btoa(bin));
           const raw = atob(sigB64);
           return { signature: Uint8Array.from(raw, (c) => c.charCodeAt(0)), publicKey };
+        },
+        async request({ method, params }: { method: string; params?: { message?: string } }) {
+          if (method !== 'signAndSendTransaction') throw Object.assign(new Error(`Unsupported method ${method}`), { code: -32601 });
+          if (!provider.isConnected) throw Object.assign(new Error('Wallet not connected'), { code: 4100 });
+          if (rejectSign) throw rejected();
+          const send = (window as unknown as { __glintTestWalletSend: (m: string) => Promise<string> }).__glintTestWalletSend;
+          return { signature: await send(params?.message ?? ''), publicKey: address };
         },
         on(event: string, fn: (...a: unknown[]) => void) {
           (listeners[event] ??= []).push(fn);

@@ -18,6 +18,8 @@ export interface PhantomProvider {
   connect(options?: { onlyIfTrusted?: boolean }): Promise<{ publicKey?: PhantomPublicKey | null } | undefined | void>;
   disconnect(): Promise<void>;
   signMessage?: (message: Uint8Array, display?: 'utf8' | 'hex') => Promise<{ signature?: Uint8Array | ArrayLike<number> | null } | Uint8Array>;
+  /** Phantom's request API: `signAndSendTransaction` takes the base58 wire transaction and answers its signature. */
+  request?: (args: { method: string; params?: unknown }) => Promise<unknown>;
   on?: (event: PhantomEvent, listener: (...args: unknown[]) => void) => void;
   off?: (event: PhantomEvent, listener: (...args: unknown[]) => void) => void;
   removeListener?: (event: PhantomEvent, listener: (...args: unknown[]) => void) => void;

@@ -34,6 +34,26 @@ export interface LocalChain {
   close(): Promise<void>;
 }
 
+/** Signs an unsigned wire transaction as `secretKey`'s wallet (the fee payer), as Phantom does. */
+export function signWire(wire: Uint8Array, secretKey: Uint8Array): Uint8Array {
+  const tx = getTransactionDecoder().decode(wire);
+  const [payer] = Object.keys(tx.signatures);
+  const signature = ed25519.sign(new Uint8Array(tx.messageBytes), secretKey);
+  return new Uint8Array(getTransactionEncoder().encode({ ...tx, signatures: { ...tx.signatures, [payer!]: signature } } as Transaction));
+}
+
+/** One JSON-RPC call, as a wallet or a test makes it. */
+export async function rpcCall<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { code: number; message: string } };
+  if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+  return body.result as T;
+}
+
 class RpcError extends Error {
   constructor(
     readonly code: number,
@@ -79,6 +99,11 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
 
   const methods: Record<string, (params: unknown[]) => unknown> = {
     getLatestBlockhash: () => ({ context: { slot: Number(slot) }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(slot) + 150 } }),
+    requestAirdrop: (params) => {
+      const meta = svm.airdrop(address(String(params[0])), lamports(BigInt(Number(params[1]))));
+      if (!meta || meta instanceof FailedTransactionMetadata) throw new RpcError(-32603, 'airdrop failed');
+      return b58.decode(meta.signature());
+    },
     getBalance: (params) => ({ context: { slot: Number(slot) }, value: Number(svm.getBalance(address(String(params[0]))) ?? 0n) }),
     sendTransaction: (params) => {
       const [encoded, config] = params as [string, { encoding?: string; skipPreflight?: boolean } | undefined];
@@ -145,12 +170,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     balance(of) {
       return svm.getBalance(address(of)) ?? 0n;
     },
-    sign(wire, secretKey) {
-      const tx = getTransactionDecoder().decode(wire);
-      const [payer] = Object.keys(tx.signatures);
-      const signature = ed25519.sign(new Uint8Array(tx.messageBytes), secretKey);
-      return new Uint8Array(getTransactionEncoder().encode({ ...tx, signatures: { ...tx.signatures, [payer!]: signature } } as Transaction));
-    },
+    sign: signWire,
     send,
     finalize() {
       for (const t of landed.values()) t.finalized = true;
