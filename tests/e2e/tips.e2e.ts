@@ -80,6 +80,11 @@ it('a fan tips a live creator from Phantom; the tip is verified on chain and sho
       .getByRole('dialog', { name: 'Notifications' })
       .getByText(/tipped you 0\.5 SOL/)
       .waitFor();
+    // The fan finds it among their payments, verified.
+    await fan.goto('/settings');
+    const mine = fan.getByRole('list', { name: 'Your payments' }).getByRole('listitem').first();
+    await mine.getByText(`You sent 0.5 SOL to @${hostName}`).waitFor();
+    await mine.getByText('Verified on chain').waitFor();
   } finally {
     obs.kill('SIGKILL');
   }
@@ -93,4 +98,16 @@ it('a creator without a wallet cannot be tipped, and the dialog says how they li
   const dialog = fan.getByRole('dialog', { name: `Tip @${username}` });
   await dialog.getByText('This creator has not linked a Solana wallet yet, so they cannot receive tips.').waitFor();
   await dialog.getByText(/Connect Wallet at the top of any page/).waitFor();
+});
+
+it('closing Phantom’s prompt sends nothing and says so', async () => {
+  const { page: host, username: hostName } = await signedInAccount(b, 'host');
+  await linkWallet(host, new TestWallet());
+  const { page: fan } = await signedInAccount(b, 'fan');
+  await installPhantom(fan, new TestWallet(), { chainUrl, rejectSign: true });
+  await fan.goto(`/profile/${hostName}`);
+  await fan.getByRole('button', { name: 'Tip', exact: true }).click();
+  const dialog = fan.getByRole('dialog', { name: `Tip @${hostName}` });
+  await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();
+  await dialog.getByText('Payment cancelled in Phantom. Nothing was sent.').waitFor({ timeout: 10_000 });
 });
