@@ -1,10 +1,24 @@
-// A local Solana for tests: litesvm executes real signed transactions, behind the few JSON-RPC
-// methods Glint and its wallet use (getLatestBlockhash, sendTransaction, getSignatureStatuses,
-// getTransaction, getBalance). Tests only: the real chain is the one boundary we cannot reach here.
+// A local Solana for tests: litesvm executes real signed transactions, behind the JSON-RPC methods
+// Glint, its wallet and the x402 packages use (getLatestBlockhash, sendTransaction,
+// simulateTransaction, getSignatureStatuses, getTransaction, getBalance, getAccountInfo,
+// getTokenAccountBalance, getMinimumBalanceForRentExemption, getSlot, getBlockHeight,
+// requestAirdrop), answered in real Solana JSON-RPC's shapes. Tests only: the real chain is the
+// one boundary we cannot reach here.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { address, getBase58Decoder, getBase58Encoder, getTransactionDecoder, getTransactionEncoder, lamports, type Transaction } from '@solana/kit';
+import {
+  address,
+  getBase58Decoder,
+  getBase58Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  lamports,
+  type Address,
+  type Transaction,
+} from '@solana/kit';
+import { findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 
 interface Landed {
@@ -20,6 +34,9 @@ export interface LocalChainOptions {
   holdFinality?: boolean;
 }
 
+/** How many blockhashes stay valid, as on a real cluster (about 150 blocks, a minute or so). */
+const BLOCKHASH_WINDOW = 150;
+
 export interface LocalChain {
   url: string;
   airdrop(to: string, lamports: bigint): void;
@@ -30,6 +47,16 @@ export interface LocalChain {
   send(wire: Uint8Array, opts?: { skipPreflight?: boolean }): string;
   /** Every held transaction becomes `finalized`. */
   finalize(): void;
+  /** Every blockhash handed out so far expires, as when more than ~150 blocks pass. */
+  expireBlockhashes(): void;
+  /**
+   * An SPL mint (SPL Token program) at `at` (a random address by default), as a cluster's USDC
+   * is; its mint authority is `authority`. Written into the ledger directly: a real mint's address
+   * has no key we could create it with.
+   */
+  createMint(opts: { authority: string; decimals?: number; at?: string }): Promise<string>;
+  /** `owner`'s balance of `mint` in its associated token account (0n without one). */
+  tokenBalance(owner: string, mint: string): Promise<bigint>;
   holdFinality: boolean;
   close(): Promise<void>;
 }
@@ -64,10 +91,31 @@ class RpcError extends Error {
 }
 
 export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
-  const svm = new LiteSVM();
+  // Blockhashes are checked here against a window of recent ones, as a cluster does; litesvm on
+  // its own knows only the latest. Signatures are checked by litesvm, except in a simulation that
+  // asks for none (sigVerify: false, what facilitators use on a partly signed transaction).
+  const svm = new LiteSVM().withBlockhashCheck(false);
   const landed = new Map<string, Landed>();
   let slot = 1n;
   const b58 = getBase58Decoder();
+  let recent: string[] = [svm.latestBlockhash()];
+  const messageDecoder = getCompiledTransactionMessageDecoder();
+  const blockhashOf = (tx: Transaction) => messageDecoder.decode(tx.messageBytes).lifetimeToken;
+  const isRecent = (tx: Transaction) => recent.includes(blockhashOf(tx));
+  const nextBlockhash = () => {
+    svm.expireBlockhash();
+    recent = [...recent, svm.latestBlockhash()].slice(-BLOCKHASH_WINDOW);
+  };
+  /** A failed transaction's error, in the shape JSON-RPC gives it (`"BlockhashNotFound"`, `{ InstructionError: [2, ...] }`). */
+  const errorOf = (failed: FailedTransactionMetadata): unknown => {
+    const text = failed.toString();
+    const ix = /err: InstructionError\((\d+), ([^)]*\)?)\)/.exec(text);
+    if (ix) {
+      const custom = /Custom\((\d+)\)/.exec(ix[2]!);
+      return { InstructionError: [Number(ix[1]), custom ? { Custom: Number(custom[1]) } : ix[2]!.trim()] };
+    }
+    return /err: ([A-Za-z]+)/.exec(text)?.[1] ?? 'TransactionError';
+  };
 
   function send(wire: Uint8Array, opts: { skipPreflight?: boolean } = {}): string {
     let tx: Transaction;
@@ -80,22 +128,31 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     if (!first || first.every((x) => x === 0)) throw new RpcError(-32602, 'invalid transaction: not signed');
     const signature = b58.decode(first);
     if (landed.has(signature)) throw new RpcError(-32002, 'Transaction simulation failed: This transaction has already been processed');
+    if (!isRecent(tx)) {
+      if (!opts.skipPreflight) throw new RpcError(-32002, 'Transaction simulation failed: Blockhash not found');
+      // Sent without preflight, a transaction on an expired blockhash is dropped by the cluster: never seen.
+      return signature;
+    }
     const result = svm.sendTransaction(tx);
     const failed = result instanceof FailedTransactionMetadata;
     if (failed && !opts.skipPreflight) throw new RpcError(-32002, `Transaction simulation failed: ${result.toString()}`);
     slot += 1n;
     svm.warpToSlot(slot);
     // A new blockhash for the next transaction, as slots pass on a real cluster.
-    svm.expireBlockhash();
+    nextBlockhash();
     landed.set(signature, {
       wire,
       slot,
-      err: failed ? { InstructionError: [0, String(result.err())] } : null,
+      err: failed ? errorOf(result) : null,
       finalized: !chain.holdFinality,
       blockTime: Math.floor(Date.now() / 1000),
     });
     return signature;
   }
+
+  const context = () => ({ slot: Number(slot) });
+  const decodeWire = (encoded: string, encoding: string | undefined) =>
+    encoding === 'base64' ? new Uint8Array(Buffer.from(encoded, 'base64')) : new Uint8Array(getBase58Encoder().encode(encoded));
 
   const methods: Record<string, (params: unknown[]) => unknown> = {
     getLatestBlockhash: () => ({ context: { slot: Number(slot) }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(slot) + 150 } }),
@@ -107,8 +164,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     getBalance: (params) => ({ context: { slot: Number(slot) }, value: Number(svm.getBalance(address(String(params[0]))) ?? 0n) }),
     sendTransaction: (params) => {
       const [encoded, config] = params as [string, { encoding?: string; skipPreflight?: boolean } | undefined];
-      const wire = config?.encoding === 'base64' ? new Uint8Array(Buffer.from(encoded, 'base64')) : new Uint8Array(getBase58Encoder().encode(encoded));
-      return send(wire, { skipPreflight: config?.skipPreflight });
+      return send(decodeWire(encoded, config?.encoding), { skipPreflight: config?.skipPreflight });
     },
     getSignatureStatuses: (params) => ({
       context: { slot: Number(slot) },
@@ -124,6 +180,60 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
         };
       }),
     }),
+    simulateTransaction: (params) => {
+      const [encoded, config] = params as [string, { encoding?: string; sigVerify?: boolean; replaceRecentBlockhash?: boolean } | undefined];
+      let tx: Transaction;
+      try {
+        tx = getTransactionDecoder().decode(decodeWire(encoded, config?.encoding)) as Transaction;
+      } catch {
+        throw new RpcError(-32602, 'invalid transaction: failed to deserialize');
+      }
+      const value = (err: unknown, logs: string[] = [], units = 0) => ({
+        context: context(),
+        value: { err, logs, accounts: null, unitsConsumed: units, returnData: null, innerInstructions: null },
+      });
+      if (!config?.replaceRecentBlockhash && !isRecent(tx)) return value('BlockhashNotFound');
+      const verify = !!config?.sigVerify;
+      if (!verify) svm.withSigverify(false);
+      try {
+        const result = svm.simulateTransaction(tx);
+        if (result instanceof FailedTransactionMetadata) return value(errorOf(result), result.meta().logs());
+        const meta = result.meta();
+        return value(null, meta.logs(), Number(meta.computeUnitsConsumed()));
+      } finally {
+        if (!verify) svm.withSigverify(true);
+      }
+    },
+    getAccountInfo: (params) => {
+      const [of, config] = params as [string, { encoding?: string } | undefined];
+      if ((config?.encoding ?? 'base58') !== 'base64') throw new RpcError(-32602, 'only base64 encoding is served here');
+      const account = svm.getAccount(address(of));
+      if (!account.exists) return { context: context(), value: null };
+      return {
+        context: context(),
+        value: {
+          data: [Buffer.from(account.data).toString('base64'), 'base64'],
+          executable: account.executable,
+          lamports: Number(account.lamports),
+          owner: account.programAddress,
+          rentEpoch: 0,
+          space: account.data.length,
+        },
+      };
+    },
+    getTokenAccountBalance: (params) => {
+      const account = svm.getAccount(address(String(params[0])));
+      if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS) throw new RpcError(-32602, 'Invalid param: not a Token account');
+      const token = getTokenDecoder().decode(account.data);
+      const mint = svm.getAccount(token.mint);
+      const decimals = mint.exists ? getMintDecoder().decode(mint.data).decimals : 0;
+      const amount = token.amount.toString();
+      const ui = Number(token.amount) / 10 ** decimals;
+      return { context: context(), value: { amount, decimals, uiAmount: ui, uiAmountString: String(ui) } };
+    },
+    getMinimumBalanceForRentExemption: (params) => Number(svm.minimumBalanceForRentExemption(BigInt(Number(params[0] ?? 0)))),
+    getSlot: () => Number(slot),
+    getBlockHeight: () => Number(slot),
     getTransaction: (params) => {
       const [sig, config] = params as [string, { commitment?: string; encoding?: string } | undefined];
       const t = landed.get(sig);
@@ -174,6 +284,36 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     send,
     finalize() {
       for (const t of landed.values()) t.finalized = true;
+    },
+    expireBlockhashes() {
+      svm.expireBlockhash();
+      recent = [svm.latestBlockhash()];
+    },
+    async createMint({ authority, decimals = 6, at }) {
+      const mint = at ?? b58.decode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
+      const data = new Uint8Array(
+        getMintEncoder().encode({
+          mintAuthority: address(authority),
+          supply: 0n,
+          decimals,
+          isInitialized: true,
+          freezeAuthority: null,
+        }),
+      );
+      svm.setAccount({
+        address: address(mint),
+        data,
+        executable: false,
+        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+        space: BigInt(data.length),
+      });
+      return mint;
+    },
+    async tokenBalance(owner, mint) {
+      const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+      const account = svm.getAccount(ata as Address);
+      return account.exists ? getTokenDecoder().decode(account.data).amount : 0n;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
