@@ -24,7 +24,7 @@ import type { VideoProcessingEvent } from '../shared/realtime.js';
 import { markFailed, processVideo, TRANSCODE_QUEUE } from './media/process-video.js';
 import { startJobs, type Jobs } from './jobs/jobs.js';
 import { importProviderPicture } from './media/images.js';
-import { cacheControlFor, createLocalStorage, createS3Storage, type Storage } from './media/storage.js';
+import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './media/storage.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
 import { registerLive } from './live/routes.js';
@@ -45,6 +45,7 @@ import { registerSecurityHeaders } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { registerX402 } from './x402/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(searchRoutes);
+  // Pay-per-view over x402: decorates `app.x402`, which the video routes use for priced videos.
+  await registerX402(app);
   await app.register(videoRoutes);
   await app.register(chatRoutes);
   await registerMedia(app, config, database);
@@ -156,6 +159,8 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
       decorateReply: false,
       index: false,
       cacheControl: false,
+      // Pay-per-view media is never public: it is served by the x402 routes to those entitled.
+      allowedPath: (pathname) => !isPrivateMediaPath(pathname),
       setHeaders(res, file) {
         res.setHeader('Cache-Control', cacheControlFor(file));
         res.setHeader('Access-Control-Allow-Origin', '*');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import bs58 from 'bs58';
 import { z } from 'zod';
 import { LOGIN_LIMIT } from '../shared/auth.js';
 
@@ -68,6 +69,12 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet', 'localnet']).default('devnet'),
   SOLANA_RPC_URL: z.url().optional(),
+  X402_FACILITATOR_URL: z.url().optional(),
+  X402_FACILITATOR_KEY: z.string().optional(),
+  X402_ASSET: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 SPL mint address')
+    .optional(),
 });
 
 export interface Config {
@@ -136,6 +143,12 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Where tips and bounty rewards are verified: the cluster (for explorer links) and its JSON-RPC. */
   solana: { cluster: 'mainnet-beta' | 'devnet' | 'testnet' | 'localnet'; rpcUrl: string };
+  /**
+   * Pay-per-view over x402: an external facilitator's URL, or the fee payer key with which Glint
+   * settles payments itself (base58 or a JSON byte array, 64 bytes); the mint paid in (USDC of
+   * the cluster unless set).
+   */
+  x402: { facilitatorUrl: string | undefined; facilitatorKey: Uint8Array | undefined; asset: string | undefined };
 }
 
 const CLUSTER_RPC = {
@@ -166,6 +179,19 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     }
   }
   return list;
+}
+
+/** A Solana secret key as wallets export it: base58 (Phantom) or a JSON array of bytes (solana-keygen); 64 bytes. */
+export function parseSecretKey(value: string): Uint8Array {
+  const v = value.trim();
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = v.startsWith('[') ? Uint8Array.from(JSON.parse(v) as number[]) : bs58.decode(v);
+  } catch {
+    bytes = undefined;
+  }
+  if (!bytes || bytes.length !== 64) throw new ConfigError('X402_FACILITATOR_KEY must be a 64-byte Solana secret key, in base58 or as a JSON array of bytes.');
+  return bytes;
 }
 
 /** Reads and validates every setting once. Production refuses to start without a real secret. */
@@ -234,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,
     solana: { cluster: e.SOLANA_CLUSTER, rpcUrl: e.SOLANA_RPC_URL ?? CLUSTER_RPC[e.SOLANA_CLUSTER] },
+    x402: {
+      facilitatorUrl: e.X402_FACILITATOR_URL,
+      facilitatorKey: e.X402_FACILITATOR_KEY ? parseSecretKey(e.X402_FACILITATOR_KEY) : undefined,
+      asset: e.X402_ASSET,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

@@ -53,6 +53,8 @@ export const VideoCardSchema = z.object({
   views: z.number().int(),
   likes: z.number().int(),
   publishedAt: z.string().nullable(),
+  /** Pay-per-view price in USDC (a badge on the card), or null when free. */
+  priceUsdc: z.string().nullable(),
   creator: CreatorSchema,
 });
 export type VideoCard = z.infer<typeof VideoCardSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_NAMES, findCategory } from './categories.js';
 import { COMMENT_MAX, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE } from './video-rules.js';
 import { CreatorSchema } from './content.js';
+import { ACCESS, PriceSchema } from './x402.js';
 
 // Limits, messages and rules without zod live in ./video-rules.ts, so screens that only need a
 // number or a message do not load the schema library.
@@ -23,6 +24,8 @@ export const CreateVideoSchema = z.object({
     .default([])
     .transform((t) => [...new Set(t)]),
   visibility: z.enum(['public', 'unlisted']).default('public'),
+  /** Pay-per-view: a price in USDC; absent for a free video. */
+  priceUsdc: PriceSchema.optional(),
 });
 export type CreateVideoInput = z.input<typeof CreateVideoSchema>;
 
@@ -45,6 +48,8 @@ export const UpdateVideoSchema = z.object({
   visibility: z.enum(['public', 'unlisted']).optional(),
   /** One of the frames processing picked, by index. */
   thumbnailIndex: z.number().int().min(0).max(9).optional(),
+  /** A price in USDC (pay-per-view), or null to make the video free again. */
+  priceUsdc: PriceSchema.nullable().optional(),
 });
 
 export const VideoDetailSchema = z.object({
@@ -64,8 +69,13 @@ export const VideoDetailSchema = z.object({
   height: z.number().int().nullable(),
   thumbnailUrl: z.string().nullable(),
   thumbnailCandidates: z.array(z.string()),
+  /** The playlist to play; null while processing, and for a priced video the viewer has not unlocked. */
   hlsUrl: z.string().nullable(),
   sprite: z.object({ url: z.string(), interval: z.number(), columns: z.number(), rows: z.number(), tileWidth: z.number(), tileHeight: z.number() }).nullable(),
+  /** Pay-per-view price in USDC, or null when free. */
+  priceUsdc: z.string().nullable(),
+  /** What this viewer may do with the media (docs/product.md "Pay-per-view"). */
+  access: z.enum(ACCESS),
   views: z.number().int(),
   likes: z.number().int(),
   comments: z.number().int(),

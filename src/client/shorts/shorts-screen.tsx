@@ -24,6 +24,7 @@ const toCard = (v: VideoDetail): VideoCard => ({
   views: v.views,
   likes: v.likes,
   publishedAt: v.publishedAt,
+  priceUsdc: v.priceUsdc,
   creator: v.creator,
 });
 

@@ -2,13 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
 /**
- * Secrets that travel in addresses: password-reset and email-confirmation tokens, and tus upload
- * ids (whoever holds one could read or finish another person's upload if ownership failed). Logs
- * are read by more people than the database, so these never reach them.
+ * Secrets that travel in addresses: password-reset and email-confirmation tokens, tus upload ids
+ * (whoever holds one could read or finish another person's upload if ownership failed), and
+ * pay-per-view media grants. Logs are read by more people than the database, so these never
+ * reach them.
  */
 const SECRET_IN_URL: [RegExp, string][] = [
   [/(\/reset-password\/)[^/?#]+/gi, '$1[redacted]'],
   [/(\/api\/uploads\/)[^/?#]+/gi, '$1[upload]'],
+  // A pay-per-view media grant: for a buyer without an account it is a key to the media until it expires.
+  [/(\/api\/videos\/[^/?#]+\/paid\/)(?!master\.m3u8)[^/?#]+/gi, '$1[grant]'],
   [/([?&](?:token|code|state|callbackURL)=)[^&#]*/gi, '$1[redacted]'],
 ];
 

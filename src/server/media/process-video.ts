@@ -23,7 +23,8 @@ import {
 } from './ffmpeg.js';
 import { sniffVideo } from '../../shared/sniff.js';
 import { runMediaTool } from './run.js';
-import { videoMedia, type Storage } from './storage.js';
+import { paidMedia, videoMedia, type Storage } from './storage.js';
+import { placeVideoMedia } from '../videos/paid-media.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 
@@ -132,18 +133,24 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
 
     const own = videoMedia(videoId);
     const prefix: string = own;
+    // A priced video's playable media goes straight to the private area (pay-per-view); the
+    // poster and thumbnail frames stay public. placeVideoMedia below settles a price changed meanwhile.
+    const priced = (await getVideo(db, videoId))?.priceMicroUsdc != null;
+    const playable: string = priced ? paidMedia(videoId) : own;
     await storage.deleteAllOf(own);
-    await storage.putDirectory(`${prefix}/hls`, hlsDir);
+    await storage.deleteAllOf(paidMedia(videoId));
+    await storage.putDirectory(`${playable}/hls`, hlsDir);
     const candidates: string[] = [];
     for (const [i, f] of frames.entries()) {
       const key = `${prefix}/thumb-${i}.jpg`;
       await storage.putFile(key, f);
       candidates.push(storage.url(key));
     }
-    await storage.putFile(`${prefix}/sprite.jpg`, path.join(work, 'sprite.jpg'));
+    await storage.putFile(`${playable}/sprite.jpg`, path.join(work, 'sprite.jpg'));
     const fresh = await getVideo(db, videoId);
     if (!fresh || fresh.status === 'removed') {
       await storage.deleteAllOf(own);
+      await storage.deleteAllOf(paidMedia(videoId));
       await removeSource(deps.uploadsDir, video.sourceKey);
       return;
     }
@@ -151,13 +158,14 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
       status: 'ready',
       processingPercent: 100,
       failureReason: null,
-      hlsKey: `${prefix}/hls/master.m3u8`,
+      hlsKey: `${playable}/hls/master.m3u8`,
       thumbnailCandidates: candidates,
       thumbnailUrl: fresh.thumbnailUrl ?? candidates[1] ?? candidates[0] ?? null,
-      sprite: { key: `${prefix}/sprite.jpg`, ...spec },
+      sprite: { key: `${playable}/sprite.jpg`, ...spec },
       publishedAt: fresh.publishedAt ?? new Date(),
       sourceKey: null,
     });
+    await placeVideoMedia(db, storage, videoId);
     void tell('ready', 100);
     // The original is not kept once the renditions exist.
     await removeSource(deps.uploadsDir, video.sourceKey);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Where media lives (HLS renditions, posters, sprites, images): local disk served by Glint at
@@ -18,12 +19,29 @@ export interface Storage {
   deleteOwned(owner: OwnerPrefix, key: string): Promise<void>;
   /** Removes everything of one owner (a removed video). */
   deleteAllOf(owner: OwnerPrefix): Promise<void>;
+  /** A stored file's bytes, for Glint to serve itself (private media); undefined when there is none. */
+  read(key: string): Promise<{ body: Readable; size: number | undefined } | undefined>;
+  /** Moves `from` (a file, or a folder and everything below it) to `to`, both under the same owner id. */
+  move(from: string, to: string): Promise<void>;
   /** The address a browser fetches `key` from. */
   url(key: string): string;
   /** The key behind an address this storage made; undefined for any other address. */
   keyOf(url: string): string | undefined;
-  /** For the local store: the folder `/media/` serves. */
+  /** For the local store: the folder `/media/` serves (all but the private `paid/` prefix). */
   root?: string;
+}
+
+/**
+ * Keys under this prefix are never public: the local store's `/media/` refuses them, and an S3
+ * bucket's public read (or its CDN) must not cover them (docs/configuration.md). Glint serves them
+ * itself to whoever may see them (pay-per-view media).
+ */
+export const PRIVATE_PREFIX = 'paid/';
+
+/** Whether a path below `/media/` (as a static server receives it, decoded) reaches the private prefix. */
+export function isPrivateMediaPath(pathname: string): boolean {
+  const n = path.posix.normalize(`/${pathname}`).toLowerCase();
+  return n === '/paid' || n.startsWith(`/${PRIVATE_PREFIX}`);
 }
 
 export class UnsafeKey extends Error {}
@@ -45,13 +63,15 @@ export const safeKey = (key: string) => {
 
 /** The only places a delete may reach: one user's profile images, one video's files, or one stream's pictures. */
 export type OwnerPrefix = string & { readonly __ownerPrefix: true };
-const ownerPrefix = (area: 'profiles' | 'videos' | 'streams', id: string): OwnerPrefix => {
+const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'paid', id: string): OwnerPrefix => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new UnsafeKey(`Unsafe owner id: ${JSON.stringify(id)}`);
   return `${area}/${id}` as OwnerPrefix;
 };
 export const profileMedia = (userId: string) => ownerPrefix('profiles', userId);
 export const videoMedia = (videoId: string) => ownerPrefix('videos', videoId);
 export const streamMedia = (streamId: string) => ownerPrefix('streams', streamId);
+/** A priced video's HLS and preview sprite: private, served only to those entitled (x402). */
+export const paidMedia = (videoId: string) => ownerPrefix('paid', videoId);
 
 /** `key` made safe, and refused unless it lies strictly below `owner`. */
 export function ownedKey(owner: OwnerPrefix, key: string): string {
@@ -99,6 +119,20 @@ export function createLocalStorage(root: string, publicBase = '/media'): Storage
     },
     async deleteAllOf(owner) {
       await fs.promises.rm(path.join(root, safeKey(owner)), { recursive: true, force: true });
+    },
+    async read(key) {
+      const file = path.join(root, safeKey(key));
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      return { body: fs.createReadStream(file), size: stat.size };
+    },
+    async move(from, to) {
+      const source = path.join(root, safeKey(from));
+      const target = path.join(root, safeKey(to));
+      if (!fs.existsSync(source)) return;
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.rm(target, { recursive: true, force: true });
+      await fs.promises.rename(source, target);
     },
     url: (key) => `${publicBase}/${safeKey(key)}`,
     keyOf: (url) => (url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length + 1) : undefined),
@@ -157,6 +191,45 @@ export function createS3Storage(o: S3Options): Storage {
     putFile: put,
     deleteOwned: async (owner, key) => deleteUnder(ownedKey(owner, key)),
     deleteAllOf: async (owner) => deleteUnder(safeKey(owner)),
+    async read(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+        if (!out.Body) return undefined;
+        return { body: out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body.transformToWebStream() as never), size: out.ContentLength };
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw err;
+      }
+    },
+    async move(from, to) {
+      const src = safeKey(from);
+      const dst = safeKey(to);
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: src, ContinuationToken: token }));
+        keys.push(...(page.Contents ?? []).map((c) => c.Key!).filter((k) => k === src || k.startsWith(`${src}/`)));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      // Copies first and deletes after, so an interrupted move leaves the files where they were.
+      for (let i = 0; i < keys.length; i += 8) {
+        await Promise.all(
+          keys.slice(i, i + 8).map((k) =>
+            client.send(
+              new CopyObjectCommand({
+                Bucket: o.bucket,
+                CopySource: `${o.bucket}/${k.split('/').map(encodeURIComponent).join('/')}`,
+                Key: dst + k.slice(src.length),
+                ContentType: contentTypeFor(k),
+                CacheControl: cacheControlFor(k),
+                MetadataDirective: 'REPLACE',
+              }),
+            ),
+          ),
+        );
+      }
+      await deleteUnder(src);
+    },
     url: (key) => `${base}/${safeKey(key)}`,
     keyOf: (url) => (url.startsWith(`${base}/`) ? url.slice(base.length + 1) : undefined),
   };

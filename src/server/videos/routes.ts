@@ -13,11 +13,13 @@ import {
   VideoDetailSchema,
   VideoListQuerySchema,
 } from '../../shared/videos.js';
+import { usdcToMicros } from '../../shared/x402.js';
 import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../home/routes.js';
 import { notFound } from '../http/errors.js';
 import { acceptImageBodies, storeImage } from '../media/images.js';
-import { videoMedia } from '../media/storage.js';
+import { paidMedia, videoMedia } from '../media/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import {
   addComment,
@@ -87,6 +89,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = await requireVerifiedUser(req);
+      if (req.body.priceUsdc) await app.x402.assertCanSell(s.user.id);
       const draft = await createDraft(app.db, s.user.id, req.body);
       return reply.status(201).send({ id: draft.id });
     },
@@ -129,7 +132,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['videos'], summary: 'A video or short with its player sources', params: IdParams, response: { 200: VideoDetailSchema } } },
     async (req) => {
       const s = await sessionOf(req);
-      return getVideoDetail(app.db, app.storage, req.params.id, s?.user.id);
+      return getVideoDetail(app.db, app.storage, req.params.id, s?.user.id, app.x402);
     },
   );
 
@@ -139,7 +142,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = await requireVerifiedUser(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      const { thumbnailIndex, ...rest } = req.body;
+      const { thumbnailIndex, priceUsdc, ...rest } = req.body;
       const set: Parameters<typeof updateVideoRow>[2] = { ...rest };
       if (rest.title) set.slug = slugify(rest.title);
       if (thumbnailIndex !== undefined) {
@@ -147,8 +150,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!url) throw notFound('That thumbnail does not exist');
         set.thumbnailUrl = url;
       }
-      await updateVideoRow(app.db, v.id, set);
-      return getVideoDetail(app.db, app.storage, v.id, s.user.id);
+      if (priceUsdc !== undefined) {
+        if (priceUsdc !== null) await app.x402.assertCanSell(s.user.id);
+        set.priceMicroUsdc = priceUsdc === null ? null : usdcToMicros(priceUsdc)!;
+      }
+      // A price moves the playable media to the private area (or back) before this answers.
+      if (set.priceMicroUsdc !== undefined) await placeVideoMedia(app.db, app.storage, v.id, set);
+      else await updateVideoRow(app.db, v.id, set);
+      return getVideoDetail(app.db, app.storage, v.id, s.user.id, app.x402);
     },
   );
 
@@ -157,6 +166,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
     await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
     await app.storage.deleteAllOf(videoMedia(v.id));
+    await app.storage.deleteAllOf(paidMedia(v.id));
     return reply.status(204).send();
   });
 

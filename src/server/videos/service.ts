@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../shared/content.js';
 import { slugify } from '../../shared/routes.js';
 import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../shared/videos.js';
+import { microsToUsdc, usdcToMicros, type Access } from '../../shared/x402.js';
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
@@ -39,6 +40,7 @@ const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): V
   views: v.views,
   likes: v.likes,
   publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
+  priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
   creator,
 });
 
@@ -72,11 +74,20 @@ export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
 export async function createDraft(
   db: Db,
   ownerId: string,
-  input: { kind: VideoKind; title: string; description: string; category: string; tags: string[]; visibility: 'public' | 'unlisted' },
+  input: {
+    kind: VideoKind;
+    title: string;
+    description: string;
+    category: string;
+    tags: string[];
+    visibility: 'public' | 'unlisted';
+    priceUsdc?: string | undefined;
+  },
 ) {
+  const { priceUsdc, ...fields } = input;
   const [row] = await db
     .insert(videos)
-    .values({ ...input, ownerId, slug: slugify(input.title), status: 'uploading' })
+    .values({ ...fields, ownerId, slug: slugify(input.title), status: 'uploading', priceMicroUsdc: priceUsdc ? (usdcToMicros(priceUsdc) ?? null) : null })
     .returning();
   return row!;
 }
@@ -137,7 +148,13 @@ export async function startProcessing(db: Db, id: string, sourceKey: string, max
   return rows.length > 0;
 }
 
-export async function getVideoDetail(db: Db, storage: Storage, id: string, viewerId: string | undefined): Promise<VideoDetail> {
+/** How the detail learns what a viewer may do with a priced video, and where its media is (x402). */
+export interface PaidAccess {
+  accessOf(video: typeof videos.$inferSelect, viewerId: string | undefined): Promise<Access>;
+  sources(videoId: string, viewerId: string | undefined): { hlsUrl: string; spriteUrl: string };
+}
+
+export async function getVideoDetail(db: Db, storage: Storage, id: string, viewerId: string | undefined, paid: PaidAccess): Promise<VideoDetail> {
   const v = await getVideo(db, id);
   const isOwner = !!v && v.ownerId === viewerId;
   // Others see only what is published: ready and not removed (unlisted ones by their link).
@@ -160,6 +177,11 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
       .where(and(eq(videoProgress.videoId, id), eq(videoProgress.userId, viewerId)));
     resumeAt = p?.positionSeconds ?? null;
   }
+  // A priced video's media is private: its sources are the x402 routes, and only for a viewer who
+  // may watch it (the poster and thumbnails stay public).
+  const access = await paid.accessOf(v, viewerId);
+  const sources = v.priceMicroUsdc === null ? undefined : paid.sources(v.id, viewerId);
+  const open = access !== 'locked';
   return {
     id: v.id,
     kind: v.kind,
@@ -177,17 +199,20 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
     height: v.height,
     thumbnailUrl: v.thumbnailUrl,
     thumbnailCandidates: v.thumbnailCandidates,
-    hlsUrl: v.hlsKey ? storage.url(v.hlsKey) : null,
-    sprite: v.sprite
-      ? {
-          url: storage.url(v.sprite.key),
-          interval: v.sprite.interval,
-          columns: v.sprite.columns,
-          rows: v.sprite.rows,
-          tileWidth: v.sprite.tileWidth,
-          tileHeight: v.sprite.tileHeight,
-        }
-      : null,
+    hlsUrl: !v.hlsKey || !open ? null : (sources?.hlsUrl ?? storage.url(v.hlsKey)),
+    sprite:
+      v.sprite && open
+        ? {
+            url: sources?.spriteUrl ?? storage.url(v.sprite.key),
+            interval: v.sprite.interval,
+            columns: v.sprite.columns,
+            rows: v.sprite.rows,
+            tileWidth: v.sprite.tileWidth,
+            tileHeight: v.sprite.tileHeight,
+          }
+        : null,
+    priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
+    access,
     views: v.views,
     likes: v.likes,
     comments: v.comments,
@@ -329,4 +354,36 @@ export async function changeComment(db: Db, commentId: string, userId: string, b
   }
   const [updated] = await db.update(videoComments).set({ body, editedAt: new Date() }).where(eq(videoComments.id, commentId)).returning();
   return updated;
+}
+
+/** The owner's videos (not removed) with their price, for the sales list. */
+export async function listOwnPriced(db: Db, ownerId: string) {
+  return db
+    .select({ id: videos.id, title: videos.title, kind: videos.kind, priceMicroUsdc: videos.priceMicroUsdc })
+    .from(videos)
+    .where(and(eq(videos.ownerId, ownerId), sql`${videos.status} <> 'removed'`))
+    .orderBy(desc(videos.createdAt))
+    .limit(500);
+}
+
+/** Title, kind, thumbnail and creator of these videos (removed ones left out), by id. */
+export async function videoSummaries(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { id: string; title: string; kind: VideoKind; thumbnailUrl: string | null; creator: VideoCard['creator'] }>();
+  const rows = await db
+    .select({ id: videos.id, title: videos.title, kind: videos.kind, thumbnailUrl: videos.thumbnailUrl, creator: creatorColumns })
+    .from(videos)
+    .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
+    .where(and(inArray(videos.id, ids), sql`${videos.status} <> 'removed'`));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The demo content's paid video (the x402 explainer's live demo), if the demo seed made one. */
+export async function findPaidDemoVideo(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.status, 'ready'), eq(videos.visibility, 'public'), sql`${videos.priceMicroUsdc} is not null`, sql`'demo' = any(${videos.tags})`))
+    .orderBy(videos.priceMicroUsdc, videos.createdAt)
+    .limit(1);
+  return row?.id ?? null;
 }

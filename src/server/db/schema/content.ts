@@ -129,6 +129,11 @@ export const videos = pgTable(
     sourceStreamId: uuid('source_stream_id').references(() => livestreams.id, { onDelete: 'set null' }),
     status: videoStatus('status').notNull().default('uploading'),
     visibility: visibility('visibility').notNull().default('public'),
+    /**
+     * Pay-per-view: the price in micro-USDC (1 USDC = 1_000_000), or null when free. A priced
+     * video's HLS and preview sprite live under the private `paid/<id>/` prefix (see x402).
+     */
+    priceMicroUsdc: integer('price_micro_usdc'),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),

@@ -5,3 +5,4 @@ export * from './wallet.js';
 export * from './social.js';
 export * from './chat.js';
 export * from './rewards.js';
+export * from './x402.js';

@@ -1,0 +1,328 @@
+import type { FastifyInstance } from 'fastify';
+import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { x402Client } from '@x402/core/client';
+import { decodePaymentResponseHeader } from '@x402/core/http';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoCard } from '../../shared/content.js';
+import type { VideoDetail } from '../../shared/videos.js';
+import {
+  ALREADY_UNLOCKED,
+  PAYMENT_USED,
+  paymentRefusal,
+  PRICE_NO_USDC_ACCOUNT,
+  PRICE_NO_WALLET,
+  type UnlockedVideo,
+  type VideoSales,
+} from '../../shared/x402.js';
+import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
+import { fundTokens, usdc } from '../test-support/usdc.js';
+import { TestWallet } from '../test-support/wallet.js';
+import { buyerClient, keypairBytes, pay, readyVideo, requirementsOf, startPaidChain, type PaidChain } from '../test-support/x402.js';
+
+let t: TestApp;
+let paid: PaidChain;
+let n = 0;
+
+beforeAll(async () => {
+  paid = await startPaidChain();
+  t = await createTestApp(paid.env);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await paid.chain.close();
+});
+
+const master = (id: string) => `/api/videos/${id}/paid/master.m3u8`;
+
+/** GET as this client (its cookies), with extra headers. */
+const get = (app: FastifyInstance, c: Client | null, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...(c?.cookies.size ? { cookie: c.cookie } : {}), ...headers } });
+
+const userIdOf = async (c: Client) => (await c.get('/api/auth/get-session')).json().user.id as string;
+
+/** A creator with a linked wallet that has a USDC account, and a priced video of theirs. */
+async function creatorWithPaidVideo(price = '1.5') {
+  const i = ++n;
+  const creator = await verifiedClient(t.app, `seller_${i}`);
+  const wallet = new TestWallet(t.app);
+  expect((await creator.post('/api/auth/verify-wallet', await wallet.linkProof())).statusCode).toBe(200);
+  await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: 0n }]);
+  const id = await readyVideo(t.app, await userIdOf(creator));
+  const set = await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: price });
+  expect(set.statusCode).toBe(200);
+  return { creator, wallet, id };
+}
+
+/** A signed-in viewer whose wallet holds `amount` USDC. */
+async function buyer(amount = 10) {
+  const i = ++n;
+  const c = await verifiedClient(t.app, `buyer_${i}`);
+  const wallet = new TestWallet();
+  await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: usdc(amount) }]);
+  return { c, wallet, http: await buyerClient(wallet, paid.chain.url) };
+}
+
+describe('pay-per-view over x402', () => {
+  it('answers 402 with the requirements, takes the payment, and the buyer watches, here and later', async () => {
+    const { creator, wallet: payee, id } = await creatorWithPaidVideo('1.5');
+    const { c, wallet, http } = await buyer(10);
+
+    // Locked: the page shows a price and no media; the media answers 402 with x402 v2 requirements.
+    const detail = (await c.get(`/api/videos/${id}`)).json() as VideoDetail;
+    expect(detail).toMatchObject({ priceUsdc: '1.5', access: 'locked', hlsUrl: null, sprite: null });
+    const first = await get(t.app, c, master(id));
+    expect(first.statusCode).toBe(402);
+    expect(first.headers['payment-required']).toBeTruthy();
+    const pr = requirementsOf(http, first);
+    expect(pr.x402Version).toBe(2);
+    expect(pr.resource).toMatchObject({ url: `${t.config.publicUrl}${master(id)}`, mimeType: 'application/vnd.apple.mpegurl' });
+    expect(pr.resource.description).toContain('A paid lesson');
+    expect(pr.accepts).toEqual([
+      expect.objectContaining({
+        scheme: 'exact',
+        network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+        asset: paid.usdcMint,
+        amount: '1500000',
+        payTo: payee.address,
+        maxTimeoutSeconds: 60,
+        extra: expect.objectContaining({ feePayer: paid.facilitator.address, recentBlockhash: expect.any(String) }),
+      }),
+    ]);
+    expect(first.json()).toMatchObject({ code: 'payment_required', message: 'Unlock “A paid lesson” for $1.50 in USDC.', accepts: pr.accepts });
+
+    // Paid: 200 with the playlist and the settlement; the USDC moved from the buyer to the creator.
+    const { header } = await pay(http, pr);
+    const paidRes = await get(t.app, c, master(id), { 'payment-signature': header });
+    expect(paidRes.statusCode).toBe(200);
+    expect(paidRes.headers['content-type']).toContain('mpegurl');
+    const settlement = decodePaymentResponseHeader(String(paidRes.headers['payment-response']));
+    expect(settlement).toMatchObject({ success: true, payer: wallet.address, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' });
+    expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(1.5));
+    expect(await paid.chain.tokenBalance(wallet.address, paid.usdcMint)).toBe(usdc(8.5));
+
+    // The playlist points at the renditions through a grant; they and their segments play.
+    const rendition = paidRes.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+    expect(rendition).toMatch(new RegExp(`^/api/videos/${id}/paid/[^/]+/hls/360p/index\\.m3u8$`));
+    const variant = await get(t.app, c, rendition);
+    expect(variant.statusCode).toBe(200);
+    expect(variant.body).toContain('seg-000.ts');
+    const segment = await get(t.app, c, rendition.replace('index.m3u8', 'seg-000.ts'));
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+
+    // Again, without paying, and on another device (another session): the entitlement is the account's.
+    expect((await get(t.app, c, master(id))).statusCode).toBe(200);
+    const again = (await c.get(`/api/videos/${id}`)).json() as VideoDetail;
+    expect(again).toMatchObject({ access: 'unlocked', hlsUrl: master(id) });
+    expect(again.sprite?.url).toMatch(new RegExp(`^/api/videos/${id}/paid/[^/]+/sprite\\.jpg$`));
+    expect((await get(t.app, c, again.sprite!.url)).statusCode).toBe(200);
+
+    // The creator sees the sale; the buyer sees what they unlocked.
+    const sales = (await creator.get('/api/x402/sales')).json() as VideoSales[];
+    expect(sales).toEqual([expect.objectContaining({ videoId: id, priceUsdc: '1.5', count: 1, totalUsdc: '1.5' })]);
+    const unlocked = (await c.get('/api/x402/unlocked')).json() as UnlockedVideo[];
+    expect(unlocked).toEqual([expect.objectContaining({ videoId: id, title: 'A paid lesson', paidUsdc: '1.5', transaction: settlement.transaction })]);
+  }, 60_000);
+
+  it('refuses an underpayment, another mint and another payee, each with its reason, and nothing moves', async () => {
+    const { wallet: payee, id } = await creatorWithPaidVideo('2');
+    const { c, wallet, http } = await buyer(10);
+    // A USDC look-alike: another mint the buyer holds.
+    const fake = await paid.chain.createMint({ authority: paid.mintAuthority.address });
+    await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), fake, [
+      { owner: wallet.address, amount: usdc(10) },
+      { owner: payee.address, amount: 0n },
+    ]);
+    const elsewhere = new TestWallet();
+    await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: elsewhere.address, amount: 0n }]);
+    const cases: [Parameters<typeof pay>[2], string][] = [
+      [{ amount: '1999999' }, 'invalid_exact_svm_payload_amount_mismatch'],
+      [{ asset: fake }, 'invalid_exact_svm_payload_mint_mismatch'],
+      [{ payTo: elsewhere.address }, 'invalid_exact_svm_payload_recipient_mismatch'],
+    ];
+    for (const [tamper, reason] of cases) {
+      const pr = requirementsOf(http, await get(t.app, c, master(id)));
+      const { header } = await pay(http, pr, tamper);
+      const res = await get(t.app, c, master(id), { 'payment-signature': header });
+      expect(res.statusCode, reason).toBe(402);
+      expect(res.json()).toMatchObject({ code: 'payment_refused', error: reason, message: paymentRefusal(reason) });
+      // The refusal carries fresh requirements, so the client can pay properly.
+      expect(requirementsOf(http, res).accepts[0]).toMatchObject({ amount: '2000000', payTo: payee.address });
+    }
+    // A payment for other requirements than this video's (its accepted terms changed) matches nothing.
+    const pr = requirementsOf(http, await get(t.app, c, master(id)));
+    const { payload } = await pay(http, pr);
+    const changed = { ...payload, accepted: { ...payload.accepted, amount: '1' } };
+    const res = await get(t.app, c, master(id), { 'payment-signature': http.encodePaymentSignatureHeader(changed)['PAYMENT-SIGNATURE']! });
+    expect(res.json()).toMatchObject({ code: 'payment_refused', error: 'no_matching_requirements' });
+    expect(await paid.chain.tokenBalance(wallet.address, paid.usdcMint)).toBe(usdc(10));
+    expect(await paid.chain.tokenBalance(wallet.address, fake)).toBe(usdc(10));
+    expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(0n);
+    expect(await paid.chain.tokenBalance(elsewhere.address, paid.usdcMint)).toBe(0n);
+    expect(((await c.get(`/api/videos/${id}`)).json() as VideoDetail).access).toBe('locked');
+  }, 60_000);
+
+  it('refuses a payment whose blockhash expired, then takes a fresh one', async () => {
+    const { wallet: payee, id } = await creatorWithPaidVideo('0.5');
+    const { c, wallet, http } = await buyer(1);
+    const { header } = await pay(http, requirementsOf(http, await get(t.app, c, master(id))));
+    // More than ~150 blocks pass before the buyer comes back: the transaction can no longer land.
+    paid.chain.expireBlockhashes();
+    const late = await get(t.app, c, master(id), { 'payment-signature': header });
+    expect(late.statusCode).toBe(402);
+    expect(late.json()).toMatchObject({
+      error: 'invalid_exact_svm_transaction_simulation_failed',
+      message: paymentRefusal('invalid_exact_svm_transaction_simulation_failed'),
+    });
+    expect(await paid.chain.tokenBalance(wallet.address, paid.usdcMint)).toBe(usdc(1));
+    const fresh = await pay(http, requirementsOf(http, late));
+    expect((await get(t.app, c, master(id), { 'payment-signature': fresh.header })).statusCode).toBe(200);
+    expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(0.5));
+  }, 60_000);
+
+  it('refuses a replayed payment, from the buyer or anyone else, and a second purchase as unnecessary', async () => {
+    const { creator, wallet: payee, id } = await creatorWithPaidVideo('1');
+    const { c, wallet, http } = await buyer(5);
+    const { header } = await pay(http, requirementsOf(http, await get(t.app, c, master(id))));
+    expect((await get(t.app, c, master(id), { 'payment-signature': header })).statusCode).toBe(200);
+
+    // Someone who captured the header presents it: as another account, and without one.
+    const thief = await buyer(0);
+    const replayed = await get(t.app, thief.c, master(id), { 'payment-signature': header });
+    expect(replayed.statusCode).toBe(402);
+    expect(replayed.json()).toMatchObject({ error: 'payment_used', message: PAYMENT_USED });
+    const guest = await get(t.app, null, master(id), { 'payment-signature': header });
+    expect(guest.json()).toMatchObject({ error: 'payment_used' });
+    expect(((await thief.c.get(`/api/videos/${id}`)).json() as VideoDetail).access).toBe('locked');
+
+    // The buyer pays again: refused before anything is settled, nothing charged.
+    const second = await pay(http, requirementsOf(http, await get(t.app, null, master(id))));
+    const again = await get(t.app, c, master(id), { 'payment-signature': second.header });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'already_unlocked', message: ALREADY_UNLOCKED });
+    expect(await paid.chain.tokenBalance(wallet.address, paid.usdcMint)).toBe(usdc(4));
+    expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(1));
+    expect(((await creator.get('/api/x402/sales')).json() as VideoSales[])[0]).toMatchObject({ count: 1, totalUsdc: '1' });
+  }, 60_000);
+
+  it('lets the owner watch free, and never takes their money', async () => {
+    const { creator, id } = await creatorWithPaidVideo('3');
+    expect((await creator.get(`/api/videos/${id}`)).json() as VideoDetail).toMatchObject({ access: 'owner', hlsUrl: master(id) });
+    const own = await get(t.app, creator, master(id));
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['payment-response']).toBeUndefined();
+    const { http } = await buyer(0);
+    const { header } = await pay(http, requirementsOf(http, await get(t.app, null, master(id))));
+    const paying = await get(t.app, creator, master(id), { 'payment-signature': header });
+    expect(paying.statusCode).toBe(409);
+  }, 60_000);
+
+  it('keeps a priced video’s media private: public addresses, other sessions, forged and foreign grants', async () => {
+    const { creator, id } = await creatorWithPaidVideo('1');
+    const { c, http } = await buyer(2);
+    const other = await buyer(0);
+    // Where processing put the files, and the private area under /media/, by any spelling.
+    for (const url of [
+      `/media/videos/${id}/hls/master.m3u8`,
+      `/media/videos/${id}/hls/360p/seg-000.ts`,
+      `/media/videos/${id}/sprite.jpg`,
+      `/media/paid/${id}/hls/master.m3u8`,
+      `/media//paid/${id}/hls/360p/seg-000.ts`,
+      `/media/%70aid/${id}/sprite.jpg`,
+      `/media/videos/../paid/${id}/hls/master.m3u8`,
+      `/media/videos/%2e%2e/paid/${id}/hls/master.m3u8`,
+    ]) {
+      expect((await get(t.app, c, url)).statusCode, url).toBe(404);
+    }
+    // The poster stays public: it is what a buyer sees first.
+    const detail = (await c.get(`/api/videos/${id}`)).json() as VideoDetail;
+    expect((await get(t.app, null, detail.thumbnailUrl!)).statusCode).toBe(200);
+    // A guest, a stranger and the buyer (before paying) get no media.
+    expect((await get(t.app, null, master(id))).statusCode).toBe(402);
+    expect((await get(t.app, other.c, master(id))).statusCode).toBe(402);
+
+    const { header } = await pay(http, requirementsOf(http, await get(t.app, c, master(id))));
+    const playlist = (await get(t.app, c, master(id), { 'payment-signature': header })).body;
+    const rendition = playlist.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+    const grant = rendition.split('/')[5]!;
+    // The buyer's grant is theirs: another account, a guest and the owner's session cannot use it.
+    expect((await get(t.app, other.c, rendition)).statusCode).toBe(403);
+    expect((await get(t.app, null, rendition)).statusCode).toBe(403);
+    expect((await get(t.app, creator, rendition)).statusCode).toBe(403);
+    // Forged, altered, for another video, or reaching outside the video's files.
+    const [exp, uid, mac] = grant.split('.');
+    const forged = [`${exp}.${uid}.${'A'.repeat(22)}`, `${(parseInt(exp!, 36) + 3600).toString(36)}.${uid}.${mac}`, `${exp}.-.${mac}`];
+    for (const g of forged) expect((await get(t.app, c, rendition.replace(grant, g))).statusCode, g).toBe(404);
+    const another = await creatorWithPaidVideo('1');
+    expect((await get(t.app, c, rendition.replace(id, another.id))).statusCode).toBe(404);
+    for (const rest of [
+      '%2e%2e/%2e%2e/videos/x/hls/master.m3u8',
+      'hls%2f%2e%2e%2fsprite.jpg',
+      'hls%2f..%2f..%2fthumb-0.jpg',
+      'thumb-0.jpg',
+      'hls/360p/index.json',
+    ])
+      expect((await get(t.app, c, `/api/videos/${id}/paid/${grant}/${rest}`)).statusCode, rest).toBe(404);
+  }, 60_000);
+
+  it('sets and removes a price only for a seller who can be paid, and moves the media back when free', async () => {
+    const i = ++n;
+    const creator = await verifiedClient(t.app, `seller_${i}`);
+    const id = await readyVideo(t.app, await userIdOf(creator));
+    const noWallet = await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: '1' });
+    expect(noWallet.statusCode).toBe(409);
+    expect(noWallet.json().message).toBe(PRICE_NO_WALLET);
+    const wallet = new TestWallet(t.app);
+    await creator.post('/api/auth/verify-wallet', await wallet.linkProof());
+    const noAccount = await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: '1' });
+    expect(noAccount.json().message).toBe(PRICE_NO_USDC_ACCOUNT);
+    await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: 0n }]);
+    for (const bad of ['0', '0.001', '1001', 'abc', '1.1234567', -1])
+      expect((await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: bad })).statusCode, String(bad)).toBe(400);
+    expect((await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: '0.010' })).json()).toMatchObject({ priceUsdc: '0.01' });
+    const card = ((await creator.get('/api/videos?kind=long')).json() as VideoCard[]).find((v) => v.id === id);
+    expect(card?.priceUsdc).toBe('0.01');
+    // Someone else's video cannot be priced.
+    const stranger = await buyer(0);
+    expect((await stranger.c.request('PATCH', `/api/videos/${id}`, { priceUsdc: '5' })).statusCode).toBe(404);
+    // Free again: the media is public again where it was.
+    const free = (await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: null })).json() as VideoDetail;
+    expect(free).toMatchObject({ priceUsdc: null, access: 'free', hlsUrl: `/media/videos/${id}/hls/master.m3u8` });
+    expect((await get(t.app, null, free.hlsUrl!)).statusCode).toBe(200);
+    expect((await get(t.app, null, free.sprite!.url)).statusCode).toBe(200);
+    expect((await get(t.app, null, master(id))).statusCode).toBe(302);
+  }, 60_000);
+
+  it('sells to a script over plain HTTP with the x402 fetch client, no account and no browser', async () => {
+    const { wallet: payee, id } = await creatorWithPaidVideo('0.25');
+    const agent = new TestWallet();
+    await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: agent.address, amount: usdc(1) }]);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const signer = await createKeyPairSignerFromBytes(keypairBytes(agent));
+    // What an agent writes: the exact scheme on Solana with its own key, paying at most $1 in USDC.
+    const client = new x402Client()
+      .register('solana:*', new ExactSvmScheme(signer, { rpcUrl: paid.chain.url }))
+      .setSpendControls({ maxAmountPerPayment: '$1', allowedAssets: [{ network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', asset: paid.usdcMint }] });
+    const paidFetch = wrapFetchWithPayment(fetch, client);
+
+    const res = await paidFetch(`${address}${master(id)}`);
+    expect(res.status).toBe(200);
+    const settlement = decodePaymentResponseHeader(res.headers.get('payment-response')!);
+    expect(settlement).toMatchObject({ success: true, payer: agent.address });
+    const playlist = await res.text();
+    const rendition = new URL(
+      playlist.split('\n').find((l) => l.endsWith('index.m3u8'))!,
+      `${address}${master(id)}`,
+    );
+    // The grant in the playlist is the agent's key to the media for a while: renditions and segments follow.
+    const variant = await fetch(rendition);
+    expect(variant.status).toBe(200);
+    const segment = await fetch(new URL('seg-000.ts', rendition));
+    expect(segment.status).toBe(200);
+    expect((await segment.arrayBuffer()).byteLength).toBe(188 * 4);
+    expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(0.25));
+    expect(await paid.chain.tokenBalance(agent.address, paid.usdcMint)).toBe(usdc(0.75));
+  }, 60_000);
+});
