@@ -109,6 +109,8 @@ export const UnlockedVideoSchema = z.object({
   creator: CreatorSchema,
   paidUsdc: z.string(),
   transaction: z.string().nullable(),
+  /** An explorer page for the payment; none on a local cluster. */
+  explorerUrl: z.string().nullable(),
   unlockedAt: z.string(),
 });
 export type UnlockedVideo = z.infer<typeof UnlockedVideoSchema>;

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { getTransactionDecoder } from '@solana/kit';
 import bs58 from 'bs58';
 import { rpcCall, signWire } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
@@ -17,8 +19,9 @@ export interface PhantomOptions {
 
 /**
  * Injects a Phantom provider into the page that behaves like the extension's `window.phantom.solana`
- * (connect, signMessage, disconnect, events, code 4001 on rejection). The ed25519 key lives in this
- * test process and signs for real; the page reaches it through an exposed function. Tests only.
+ * (connect, signMessage, signTransaction, signAndSendTransaction, disconnect, events, code 4001 on
+ * rejection). The ed25519 key lives in this test process and signs for real; the page reaches it
+ * through an exposed function. Tests only.
  */
 export async function installPhantom(page: Page, wallet = new TestWallet(), opts: PhantomOptions = {}) {
   await page.exposeFunction('__glintTestWalletSign', (messageB64: string) =>
@@ -28,6 +31,12 @@ export async function installPhantom(page: Page, wallet = new TestWallet(), opts
     if (!opts.chainUrl) throw new Error('This test wallet is not on a chain');
     const signed = signWire(new Uint8Array(bs58.decode(messageB58)), wallet.secretKey);
     return rpcCall<string>(opts.chainUrl, 'sendTransaction', [Buffer.from(signed).toString('base64'), { encoding: 'base64' }]);
+  });
+  // signTransaction (sign, do not send): the payer's signature over the message, as Phantom gives
+  // it for a transaction another party (an x402 facilitator) completes and sends.
+  await page.exposeFunction('__glintTestWalletSignTx', (messageB58: string) => {
+    const tx = getTransactionDecoder().decode(new Uint8Array(bs58.decode(messageB58)));
+    return bs58.encode(ed25519.sign(new Uint8Array(tx.messageBytes), wallet.secretKey));
   });
   await page.addInitScript(
     ({ address, mode, injectAfterMs, rejectSign }) => {
@@ -62,9 +71,14 @@ export async function installPhantom(page: Page, wallet = new TestWallet(), opts
           return { signature: Uint8Array.from(raw, (c) => c.charCodeAt(0)), publicKey };
         },
         async request({ method, params }: { method: string; params?: { message?: string } }) {
-          if (method !== 'signAndSendTransaction') throw Object.assign(new Error(`Unsupported method ${method}`), { code: -32601 });
+          if (method !== 'signAndSendTransaction' && method !== 'signTransaction')
+            throw Object.assign(new Error(`Unsupported method ${method}`), { code: -32601 });
           if (!provider.isConnected) throw Object.assign(new Error('Wallet not connected'), { code: 4100 });
           if (rejectSign) throw rejected();
+          if (method === 'signTransaction') {
+            const signTx = (window as unknown as { __glintTestWalletSignTx: (m: string) => Promise<string> }).__glintTestWalletSignTx;
+            return { signature: await signTx(params?.message ?? ''), publicKey: address };
+          }
           const send = (window as unknown as { __glintTestWalletSend: (m: string) => Promise<string> }).__glintTestWalletSend;
           return { signature: await send(params?.message ?? ''), publicKey: address };
         },

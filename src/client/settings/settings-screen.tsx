@@ -2,6 +2,7 @@ import { Settings } from 'lucide-react';
 import { useSession } from '../auth/session';
 import { PageHeader } from '../components/page-header';
 import { PaymentsSection } from '../payments/payments-section';
+import { SalesSection, UnlockedSection } from '../x402/x402-sections';
 import { Skeleton } from '../ui/skeleton';
 import { ConnectedAccountsSection } from './connected-accounts-section';
 import { EmailSection } from './email-section';
@@ -10,7 +11,7 @@ import { useLinkedAccountsQuery } from './queries';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, tips and payments, sessions. */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, tips and payments, pay-per-view, sessions. */
 export default function SettingsScreen() {
   const { user } = useSession();
   const accounts = useLinkedAccountsQuery();
@@ -34,6 +35,8 @@ export default function SettingsScreen() {
             </>
           )}
           <PaymentsSection userId={user.id} />
+          <UnlockedSection />
+          <SalesSection />
           <SessionsSection />
         </>
       ) : null}

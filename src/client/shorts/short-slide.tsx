@@ -13,6 +13,7 @@ import { Spinner } from '../ui/spinner';
 import { useVideo } from '../videos/queries';
 import { TipButton } from '../payments/tip-button';
 import { ShareMenu } from '../videos/share';
+import { LockedPoster } from '../x402/locked-poster';
 import { useHls } from '../videos/use-hls';
 import { useToggleLike } from '../videos/use-toggle-like';
 
@@ -64,6 +65,8 @@ export function ShortSlide({
       <div className="relative aspect-[9/16] h-full max-w-full overflow-hidden bg-black sm:rounded-2xl">
         {near && playable ? (
           <ShortVideo key={v.id} video={v} active={active} controls={controls} />
+        ) : near && v && v.status === 'ready' && v.access === 'locked' ? (
+          <LockedPoster video={v} tall />
         ) : (
           <Thumbnail src={card.thumbnailUrl} seed={card.creator.username} icon={Smartphone} shape="tall" className="h-full rounded-none" />
         )}

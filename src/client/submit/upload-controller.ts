@@ -19,6 +19,8 @@ export interface UploadRequest {
   category: string;
   tags: string[];
   visibility: 'public' | 'unlisted';
+  /** Pay-per-view: a price in USDC, or none for a free video. */
+  priceUsdc?: string | undefined;
 }
 
 /** tus-js-client, loaded with the first upload, never with the app. */
@@ -127,9 +129,10 @@ export class UploadController {
       let videoId: string;
       if (resumable) {
         videoId = resumable.draft.id;
-        await api<VideoDetail>(`/api/videos/${videoId}`, { method: 'PATCH', json: details, signal });
+        await api<VideoDetail>(`/api/videos/${videoId}`, { method: 'PATCH', json: { ...details, priceUsdc: req.priceUsdc ?? null }, signal });
       } else {
-        videoId = (await api<{ id: string }>('/api/videos', { method: 'POST', json: { kind: req.kind, ...details }, signal })).id;
+        const priced = req.priceUsdc ? { priceUsdc: req.priceUsdc } : {};
+        videoId = (await api<{ id: string }>('/api/videos', { method: 'POST', json: { kind: req.kind, ...details, ...priced }, signal })).id;
       }
       if (signal.aborted) return;
       this.dispatch({ type: 'draft', videoId, resumed: !!resumable });

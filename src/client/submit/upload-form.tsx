@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { errorProps, fieldErrors, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { VisibilityField, type Visibility } from '../videos/visibility-field';
+import { PriceField, type PriceChoice } from '../x402/price-field';
 import { fetchUploadLimit, type UploadRequest } from './upload-controller';
 import { type UploadKind } from './upload-machine';
 import { fileProblem, titleFromFile } from './probe-file';
@@ -31,6 +32,7 @@ export function UploadForm({
   const [category, setCategory] = useState(initial?.category ?? '');
   const [tags, setTags] = useState<string[]>(initial?.tags ?? []);
   const [visibility, setVisibility] = useState<Visibility>(initial?.visibility ?? 'public');
+  const [price, setPrice] = useState<PriceChoice>({ paid: !!initial?.priceUsdc, price: initial?.priceUsdc ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const limit = useQuery({ queryKey: ['uploads', 'limit'], queryFn: fetchUploadLimit, staleTime: Infinity });
   // An earlier upload of the same file lends its title, unless the creator already typed their own.
@@ -48,7 +50,7 @@ export function UploadForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = CreateVideoSchema.safeParse({ kind, title, description, category, tags, visibility });
+    const parsed = CreateVideoSchema.safeParse({ kind, title, description, category, tags, visibility, ...(price.paid ? { priceUsdc: price.price } : {}) });
     const next = parsed.success ? {} : fieldErrors(parsed.error);
     if (!chosen) next.file = 'Choose a video file';
     setErrors(next);
@@ -105,6 +107,7 @@ export function UploadForm({
         </FormField>
       </div>
       <VisibilityField name={`${id}-visibility`} value={visibility} onChange={setVisibility} />
+      <PriceField name={`${id}-price`} value={price} onChange={setPrice} error={errors.priceUsdc} />
 
       <div className="flex justify-end">
         <Button type="submit" variant="brand" size="lg" disabled={chosen?.info === undefined && !!chosen}>

@@ -35,6 +35,8 @@ export interface OwnUpload {
 
 export type VideoUpdate = Partial<Pick<CreateVideoInput, 'title' | 'description' | 'category' | 'tags' | 'visibility'>> & {
   thumbnailIndex?: number;
+  /** A price in USDC, or null to make it free. */
+  priceUsdc?: string | null;
 };
 
 /** Query keys of everything video-shaped, so a write knows what to refresh. */

@@ -7,6 +7,7 @@ import { Thumbnail } from '../components/thumbnail';
 import { formatDateTime, formatDuration, formatViews } from '../lib/format';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { Badge } from '../ui/badge';
+import { PriceBadge } from '../x402/price-badge';
 
 export function VideoCard({ video, now }: { video: Video; now: number }) {
   const href = paths.video({ id: video.id, username: video.creator.username, title: video.title });
@@ -14,6 +15,7 @@ export function VideoCard({ video, now }: { video: Video; now: number }) {
     <article className="group flex flex-col gap-3" data-testid="video-card">
       <Link to={href} className="rounded-xl outline-none" tabIndex={-1} aria-hidden>
         <Thumbnail src={video.thumbnailUrl} seed={video.creator.username} icon={Clapperboard}>
+          <PriceBadge priceUsdc={video.priceUsdc} />
           {video.durationSeconds !== null ? (
             <Badge variant="muted" className="absolute right-2 bottom-2 rounded-md tabular-nums">
               {formatDuration(video.durationSeconds)}

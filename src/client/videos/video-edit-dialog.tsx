@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { PRODUCT_SLUG } from '../../shared/product';
 import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../shared/video-rules';
 import type { VideoDetail } from '../../shared/videos';
+import { PriceSchema } from '../../shared/x402';
+import { PriceField, type PriceChoice } from '../x402/price-field';
 import { CategorySelect } from '../components/category-select';
 import { TagsInput } from '../components/tags-input';
 import { Textarea } from '../components/textarea';
@@ -24,7 +26,10 @@ export function serverFieldErrors(err: unknown): Record<string, string> {
   return out;
 }
 
-/** The owner changes title, description, category, tags, visibility and thumbnail. */
+/** Why the server refuses a price (no wallet, no USDC account, pay-per-view off, the chain unreachable). */
+export const PRICE_REFUSALS = ['no_wallet', 'no_usdc_account', 'x402_disabled', 'chain_unavailable'];
+
+/** The owner changes title, description, category, tags, visibility, price and thumbnail. */
 export function VideoEditDialog({ video, open, onOpenChange }: { video: VideoDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -48,6 +53,7 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
   const [tags, setTags] = useState(video.tags);
   const [visibility, setVisibility] = useState<Visibility>(video.visibility);
   const [thumb, setThumb] = useState(() => video.thumbnailCandidates.indexOf(video.thumbnailUrl ?? ''));
+  const [price, setPrice] = useState<PriceChoice>({ paid: !!video.priceUsdc, price: video.priceUsdc ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (e: FormEvent) => {
@@ -56,6 +62,8 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
     if (!title.trim()) next.title = 'Title is required';
     else if (title.trim().length > TITLE_MAX) next.title = `Title must be at most ${TITLE_MAX} characters`;
     if (description.length > DESCRIPTION_MAX) next.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
+    const priced = price.paid ? PriceSchema.safeParse(price.price) : undefined;
+    if (priced && !priced.success) next.priceUsdc = priced.error.issues[0]?.message ?? 'Enter a price in USDC';
     setErrors(next);
     if (Object.keys(next).length) return;
 
@@ -66,6 +74,8 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
     if (tags.join(',') !== video.tags.join(',')) diff.tags = tags;
     if (visibility !== video.visibility) diff.visibility = visibility;
     if (thumb >= 0 && video.thumbnailCandidates[thumb] !== video.thumbnailUrl) diff.thumbnailIndex = thumb;
+    const newPrice = priced?.success ? priced.data : null;
+    if (newPrice !== video.priceUsdc) diff.priceUsdc = newPrice;
     if (Object.keys(diff).length === 0) return onDone();
     update.mutate(diff, {
       onSuccess: () => {
@@ -74,6 +84,8 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
       },
       onError: (err) => {
         const fields = serverFieldErrors(err);
+        // Selling needs a wallet with a USDC account, and pay-per-view on this server: said under the price.
+        if (err instanceof ApiError && PRICE_REFUSALS.includes(err.code)) fields.priceUsdc = err.message;
         setErrors(fields);
         if (Object.keys(fields).length === 0) toast.error('Could not save your changes', { description: err.message });
       },
@@ -104,6 +116,7 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
         </FormField>
       </div>
       <VisibilityField name="edit-visibility" value={visibility} onChange={setVisibility} />
+      <PriceField name="edit-price" value={price} onChange={setPrice} error={errors.priceUsdc} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">Thumbnail</legend>
         <ThumbnailPicker candidates={video.thumbnailCandidates} selected={thumb} onSelect={setThumb} tall={video.kind === 'short'} />

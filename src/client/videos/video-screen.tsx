@@ -1,4 +1,4 @@
-import { Clapperboard, Eye, EyeOff, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
+import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../shared/content';
@@ -6,6 +6,9 @@ import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product';
 import { paths } from '../../shared/routes';
 import { timeAgo } from '../../shared/time';
 import type { VideoDetail } from '../../shared/videos';
+import { formatUsdc } from '../../shared/x402';
+import { LockedPoster } from '../x402/locked-poster';
+import { PriceBadge } from '../x402/price-badge';
 import { useSession } from '../auth/session';
 import { Thumbnail } from '../components/thumbnail';
 import { ApiError } from '../lib/api';
@@ -92,11 +95,14 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
             onFirstPlay={() => recordView(v.id)}
             onSavePosition={user ? (s) => saveProgress(v.id, s) : undefined}
           />
+        ) : v.status === 'ready' && v.access === 'locked' ? (
+          <LockedPoster video={v} />
         ) : (
           <ProcessingPanel video={v} />
         )}
 
         <h1 className="text-xl font-bold tracking-tight text-balance break-words md:text-2xl">{v.title}</h1>
+        {v.priceUsdc ? <PriceLine video={v} /> : null}
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link
@@ -171,6 +177,28 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A priced video's price, and what it is to this viewer (theirs, unlocked, or to unlock). */
+function PriceLine({ video: v }: { video: VideoDetail }) {
+  const status: Record<VideoDetail['access'], string> = {
+    free: '',
+    owner: 'your price: buyers pay it to your wallet',
+    staff: 'open to moderators',
+    unlocked: 'unlocked: yours to watch on any device',
+    locked: 'pay once in USDC to watch',
+  };
+  return (
+    <p className="-mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="price-line">
+      <Badge variant="brand" className="rounded-md tabular-nums">
+        <Lock aria-hidden /> {formatUsdc(v.priceUsdc ?? '0')}
+      </Badge>
+      <span>Pay-per-view · {status[v.access]}</span>
+      <Link to="/x402-explained" className="underline-offset-4 hover:underline">
+        X402
+      </Link>
+    </p>
   );
 }
 
@@ -311,6 +339,7 @@ function RelatedCard({ video, now }: { video: VideoCard; now: number }) {
     <article className="group flex gap-3" data-testid="related-video">
       <Link to={href} className="w-40 shrink-0 rounded-lg outline-none" tabIndex={-1} aria-hidden>
         <Thumbnail src={video.thumbnailUrl} seed={video.creator.username} icon={Clapperboard} className="rounded-lg">
+          <PriceBadge priceUsdc={video.priceUsdc} className="top-1.5 left-1.5 px-1.5" />
           {video.durationSeconds !== null ? (
             <Badge variant="muted" className="absolute right-1.5 bottom-1.5 rounded-md px-1.5 tabular-nums">
               {formatDuration(video.durationSeconds)}

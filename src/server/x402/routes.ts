@@ -35,6 +35,7 @@ import { requireUser, sessionOf } from '../auth/guards.js';
 import type { videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { contentTypeFor } from '../media/storage.js';
+import { explorerUrl } from '../payments/service.js';
 import { findProfileById } from '../profiles/service.js';
 import { findPaidDemoVideo, getVideo, listOwnPriced, videoSummaries } from '../videos/service.js';
 import { createFacilitator } from './facilitator.js';
@@ -481,6 +482,7 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
             creator: v.creator,
             paidUsdc: microsToUsdc(p.amountMicroUsdc),
             transaction: p.transaction,
+            explorerUrl: explorerUrl(config.solana.cluster, p.transaction),
             unlockedAt: (p.settledAt ?? p.createdAt).toISOString(),
           },
         ];
