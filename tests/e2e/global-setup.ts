@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestProject } from 'vitest/node';
-import { startLocalChain } from '../../src/server/test-support/local-chain.js';
+import bs58 from 'bs58';
+import { keypairBytes, startPaidChain } from '../../src/server/test-support/x402.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The local Solana JSON-RPC the app verifies payments on, and test wallets pay through. */
     solanaRpcUrl: string;
+    /** The local USDC mint's authority (64-byte secret, base58): opens token accounts and mints USDC for tests. */
+    usdcMintAuthority: string;
   }
 }
 
@@ -46,8 +49,10 @@ export default async function setup(project: TestProject) {
   idp.service.on('beforeUserinfo', (res) => {
     res.body = { ...google };
   });
-  // Solana, held at its protocol boundary: a local chain behind JSON-RPC that runs real transactions.
-  const chain = await startLocalChain();
+  // Solana, held at its protocol boundary: a local chain behind JSON-RPC that runs real
+  // transactions, with a USDC-like mint at devnet's USDC address and a funded x402 fee payer.
+  const paid = await startPaidChain();
+  const chain = paid.chain;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -66,8 +71,7 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID: 'glint-e2e',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: idp.issuer.url!,
-    SOLANA_RPC_URL: chain.url,
-    SOLANA_CLUSTER: 'localnet',
+    ...paid.env,
   };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default
   const child: ChildProcess = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -89,6 +93,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('solanaRpcUrl', chain.url);
+  project.provide('usdcMintAuthority', bs58.encode(keypairBytes(paid.mintAuthority)));
 
   return async () => {
     if (!exited) {

@@ -13,7 +13,7 @@ await database.migrate();
 // The demo media jobs wait in the queue for the next start of the app, which runs them.
 const jobs = await startJobs(database, pino({ level: 'warn' }));
 await jobs.define(DEMO_SOURCE_QUEUE, {});
-const seeded = await seedIfEmpty(database.db, jobs);
+const seeded = await seedIfEmpty(database.db, jobs, { paidDemo: config.solana.cluster !== 'mainnet-beta' });
 await jobs.stop();
 await database.close();
 console.warn(seeded ? 'demo content seeded' : 'database already has content: nothing seeded');

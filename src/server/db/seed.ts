@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import bs58 from 'bs58';
+import { eq } from 'drizzle-orm';
 import { solToLamports } from '../../shared/content.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
@@ -121,7 +125,28 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   ]);
 }
 
-const DEMO_VIDEOS = [
+/**
+ * The demo creator who sells the paid demo video: a wallet whose key is derived from a published
+ * phrase, so anyone can hold it. Demo content on a test cluster only (never on mainnet): the few
+ * cents of devnet USDC paid to it are worth nothing.
+ */
+export const DEMO_SELLER = 'demo-builderbo';
+export const demoSellerWallet = () => bs58.encode(ed25519.getPublicKey(new Uint8Array(createHash('sha256').update('glint demo seller wallet').digest())));
+
+type DemoVideo = {
+  ownerId: string;
+  kind: 'long' | 'short';
+  title: string;
+  category: string;
+  w: number;
+  h: number;
+  seconds: number;
+  tone: number;
+  /** Pay-per-view demo: its price in micro-USDC, published days ago so it does not lead the lists. */
+  priceMicroUsdc?: number;
+};
+
+const DEMO_VIDEOS: readonly DemoVideo[] = [
   {
     ownerId: 'demo-solwhale',
     kind: 'long',
@@ -146,18 +171,31 @@ const DEMO_VIDEOS = [
   { ownerId: 'demo-memequeen', kind: 'short', title: 'Rug check in 30 seconds', category: 'Meme Coins', w: 720, h: 1280, seconds: 8, tone: 523 },
   { ownerId: 'demo-nftnina', kind: 'short', title: 'Pixel art speedrun', category: 'Art & Design', w: 720, h: 1280, seconds: 8, tone: 587 },
   { ownerId: 'demo-solwhale', kind: 'short', title: 'One chart, one minute', category: 'Trading', w: 720, h: 720, seconds: 6, tone: 659 },
-] as const;
+  {
+    ownerId: DEMO_SELLER,
+    kind: 'long',
+    title: 'X402 demo: unlock me for one cent',
+    category: 'Education',
+    w: 640,
+    h: 360,
+    seconds: 6,
+    tone: 698,
+    priceMicroUsdc: 10_000,
+  },
+];
 
 /**
  * Demo videos and shorts with real media: each source is a generated moving scene with its title,
  * creator and a soft chord,
  * made and transcoded by the background worker like any upload, so a first start plays.
  */
-export async function seedDemoMedia(db: Db, jobs: Pick<Jobs, 'send'>): Promise<void> {
+export async function seedDemoMedia(db: Db, jobs: Pick<Jobs, 'send'>, opts: SeedOptions = {}): Promise<void> {
+  const list = DEMO_VIDEOS.filter((v) => opts.paidDemo || v.priceMicroUsdc === undefined);
+  if (opts.paidDemo) await db.update(profiles).set({ publicWalletAddress: demoSellerWallet() }).where(eq(profiles.id, DEMO_SELLER));
   const rows = await db
     .insert(videos)
     .values(
-      DEMO_VIDEOS.map((v) => ({
+      list.map((v) => ({
         ownerId: v.ownerId,
         kind: v.kind,
         title: v.title,
@@ -166,20 +204,27 @@ export async function seedDemoMedia(db: Db, jobs: Pick<Jobs, 'send'>): Promise<v
         category: categorySlug(v.category),
         tags: ['demo'],
         status: 'processing' as const,
+        priceMicroUsdc: v.priceMicroUsdc ?? null,
+        publishedAt: v.priceMicroUsdc ? new Date(Date.now() - 3 * DAY) : null,
       })),
     )
     .returning({ id: videos.id });
   for (const [i, row] of rows.entries()) {
-    const v = DEMO_VIDEOS[i]!;
+    const v = list[i]!;
     await jobs.send(DEMO_SOURCE_QUEUE, { videoId: row.id, width: v.w, height: v.h, seconds: v.seconds, tone: v.tone, scene: i });
   }
 }
 
+export interface SeedOptions {
+  /** Also a small pay-per-view demo video (the X402 explainer's live demo); not on mainnet. */
+  paidDemo?: boolean;
+}
+
 /** Seeds only a database that has no profiles yet, so restarts never duplicate demo content. */
-export async function seedIfEmpty(db: Db, jobs: Pick<Jobs, 'send'>): Promise<boolean> {
+export async function seedIfEmpty(db: Db, jobs: Pick<Jobs, 'send'>, opts: SeedOptions = {}): Promise<boolean> {
   const existing = await db.select({ id: profiles.id }).from(profiles).limit(1);
   if (existing.length > 0) return false;
   await seedDemo(db);
-  await seedDemoMedia(db, jobs);
+  await seedDemoMedia(db, jobs, opts);
   return true;
 }

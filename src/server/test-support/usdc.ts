@@ -49,3 +49,14 @@ export async function fundTokens(rpcUrl: string, authoritySecret: Uint8Array, mi
   );
   return rpcCall<string>(rpcUrl, 'sendTransaction', [getBase64EncodedWireTransaction(tx), { encoding: 'base64' }]);
 }
+
+/** `owner`'s balance of `mint`, read over JSON-RPC as a wallet does (0n without a token account). */
+export async function tokenBalanceOf(rpcUrl: string, owner: string, mint: string): Promise<bigint> {
+  const [token] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  try {
+    const { value } = await rpcCall<{ value: { amount: string } }>(rpcUrl, 'getTokenAccountBalance', [token]);
+    return BigInt(value.amount);
+  } catch {
+    return 0n;
+  }
+}
