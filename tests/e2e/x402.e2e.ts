@@ -38,7 +38,14 @@ it(
 
     const { page } = await signedInAccount(b, 'ppv');
     await installPhantom(page, wallet, { chainUrl });
-    await page.goto(`/glint/${demoId}`);
+    // The explainer's live demo asks for the same video and shows the real 402.
+    await page.goto('/x402-explained');
+    const demo = page.getByTestId('x402-demo');
+    await demo.getByRole('button', { name: `GET /api/videos/${demoId}/paid/master.m3u8` }).click();
+    await demo.getByText('HTTP 402 Payment Required').waitFor();
+    expect(await demo.locator('pre').innerText()).toContain('"x402Version": 2');
+    await demo.getByRole('link', { name: 'Open the demo video' }).click();
+    await page.waitForURL((u) => u.pathname.includes(demoId));
     const poster = page.getByTestId('locked-poster');
     await poster.getByText('Pay-per-view').waitFor();
     expect(await page.getByTestId('video-player').count()).toBe(0);
