@@ -13,7 +13,8 @@ async function start(config: Config) {
   logger.info({ database: database.kind }, 'migrations applied');
   const app = await buildApp({ config, database, logger });
   // Demo media is made by background jobs, so seeding comes once the app's job queues exist.
-  if (config.seed === 'demo' && (await seedIfEmpty(database.db, app.jobs, { paidDemo: config.solana.cluster !== 'mainnet-beta' }))) logger.info('new database: demo content seeded');
+  if (config.seed === 'demo' && (await seedIfEmpty(database.db, app.jobs, { paidDemo: config.solana.cluster !== 'mainnet-beta' })))
+    logger.info('new database: demo content seeded');
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Glint is running at ${config.publicUrl}`);
 
