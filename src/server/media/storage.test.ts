@@ -72,6 +72,20 @@ async function exercise(storage: Storage, read: Read) {
   expect(await read(storage.url('profiles/alice/avatar-2.jpg'))).toBe(4);
   expect(() => profileMedia('..')).toThrow(UnsafeKey);
   expect(() => videoMedia('a/b')).toThrow(UnsafeKey);
+
+  // Pay-per-view: a folder moves to the private prefix and back; Glint reads it there itself.
+  await storage.putDirectory('videos/pv/hls', src);
+  await storage.move('videos/pv/hls', 'paid/pv/hls');
+  expect(await read(storage.url('videos/pv/hls/720p/seg_0000.ts'))).toBeUndefined();
+  const seg = await storage.read('paid/pv/hls/720p/seg_0000.ts');
+  const chunks: Buffer[] = [];
+  for await (const c of seg!.body) chunks.push(Buffer.from(c as Buffer));
+  expect(Buffer.concat(chunks).length).toBe(376);
+  expect(await storage.read('paid/pv/hls/nothing.ts')).toBeUndefined();
+  await storage.move('paid/pv/hls', 'videos/pv/hls');
+  expect(await read(storage.url('videos/pv/hls/720p/seg_0000.ts'))).toBe(376);
+  expect(await storage.read('paid/pv/hls/720p/seg_0000.ts')).toBeUndefined();
+  await expect(storage.move('videos/pv/hls', '../escape')).rejects.toThrow(UnsafeKey);
 }
 
 describe('safeKey', () => {
