@@ -1,8 +1,10 @@
 import { ArrowLeft, CalendarClock, Check, CircleAlert, Coins, ExternalLink, Inbox, LoaderCircle, SearchX, Send, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { BOUNTY_REVIEW_DAYS, type BountyClaim, type BountyDetail } from '../../shared/bounties';
+import { BOUNTY_CONTENT_TYPE } from '../../shared/product';
 import { paths } from '../../shared/routes';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
@@ -10,6 +12,7 @@ import { Thumbnail } from '../components/thumbnail';
 import { ApiError } from '../lib/api';
 import { categoryName, formatDateTime } from '../lib/format';
 import { useNow } from '../lib/use-now';
+import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { cn } from '../lib/utils';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { Badge } from '../ui/badge';
@@ -22,7 +25,7 @@ import { Skeleton } from '../ui/skeleton';
 import { BOUNTY_STATUS, bountyDeadline } from './bounty-card';
 import { ClaimDialog, CONTENT_KIND } from './claim-dialog';
 import { isPaying, type PayState } from './pay-machine';
-import { useApproveClaim, useBounty, useCancelBounty, useRejectClaim } from './queries';
+import { bountyKeys, useApproveClaim, useBounty, useCancelBounty, useRejectClaim } from './queries';
 import { usePayReward } from './use-pay-reward';
 
 const CLAIM_STATUS: Record<BountyClaim['status'], { label: string; variant: 'success' | 'secondary' | 'amber' }> = {
@@ -41,6 +44,11 @@ function contentPath(c: BountyClaim['content']): string {
 export default function BountyScreen() {
   const { id = '' } = useParams();
   const bounty = useBounty(id);
+  const qc = useQueryClient();
+  // A claim made, approved or paid reaches the poster or the claimant in the bell: the page follows.
+  useRealtimeEvent('notification.created', (n) => {
+    if (n.contentType === BOUNTY_CONTENT_TYPE && n.contentId === id) void qc.invalidateQueries({ queryKey: bountyKeys.detail(id) });
+  });
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
       <Link
