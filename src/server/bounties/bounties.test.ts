@@ -11,6 +11,8 @@ import {
   CLAIM_NOT_YOURS,
   CLAIM_OWN_BOUNTY,
   CLAIMS_CLOSED,
+  CLAIMS_TOO_MANY,
+  OPEN_BOUNTIES_PER_POSTER,
   type BountyClaim,
   type BountyDetail,
   type ClaimableContent,
@@ -384,6 +386,27 @@ describe('approving and paying', () => {
     const rejected = await poster.post(`/api/bounties/${b.id}/claims/${made.id}/reject`);
     expect((rejected.json() as BountyDetail).claims[0]).toMatchObject({ status: 'rejected' });
     expect((await poster.post(`/api/bounties/${b.id}/claims/${made.id}/approve`)).statusCode).toBe(409);
+  });
+});
+
+describe('limits', () => {
+  it('at most 3 claims per creator on one bounty, and 20 open bounties per poster', async () => {
+    const { poster, creator, shortId } = await people();
+    const b = await post(poster);
+    expect((await claim(creator, b.id, shortId)).statusCode).toBe(201);
+    for (const i of [2, 3]) expect((await claim(creator, b.id, await readyVideo(creator, 'short', `Take ${i}`))).statusCode).toBe(201);
+    const fourth = await claim(creator, b.id, await readyVideo(creator, 'short', 'Take 4'));
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe(CLAIMS_TOO_MANY);
+    for (let i = 1; i < OPEN_BOUNTIES_PER_POSTER; i++) await post(poster);
+    const over = await poster.post('/api/bounties', {
+      title: 'One more',
+      description: 'One bounty too many.',
+      rewardSol: '1',
+      deadline: inDays(2),
+      category: 'Other',
+    });
+    expect(over.statusCode).toBe(429);
   });
 });
 
