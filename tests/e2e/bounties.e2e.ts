@@ -111,11 +111,21 @@ it('a bounty goes from posted to paid: post, claim with your own stream, approve
   await toast(poster.page, 'Claim approved');
   expect(await page.getByTestId('bounty-status').innerText()).toBe('Claimed');
 
-  // 4. The poster pays from Phantom; the transfer is followed to finalized.
+  // 4. The poster pays from Phantom. Closing Phantom's prompt sends nothing and says so (in a
+  // second tab whose Phantom refuses); then the transfer is made and followed to finalized.
+  const refusing = await poster.page.context().newPage();
+  await installPhantom(refusing, posterWallet, { chainUrl, rejectSign: true });
+  await refusing.goto(new URL(poster.page.url()).pathname);
+  const refusedPanel = refusing.getByTestId('pay-panel');
+  await refusedPanel.getByRole('button', { name: 'Pay 0.5 SOL with Phantom' }).click();
+  await refusedPanel.getByTestId('pay-failure').getByText('The payment failed: Payment cancelled in Phantom. Nothing was sent.').waitFor();
+  await refusedPanel.getByRole('button', { name: 'Try again' }).waitFor();
+  await refusing.close();
   const before = await balance(makerWallet.address);
   const pay = page.getByTestId('pay-panel');
   await pay.getByRole('button', { name: 'Pay 0.5 SOL with Phantom' }).click();
   await pay.getByText('Finalized. The reward is paid.').waitFor({ timeout: 30_000 });
+  await toast(poster.page, 'Reward paid');
   await eventually(async () => expect(await page.getByTestId('bounty-status').innerText()).toBe('Paid'), 15_000);
   await page.getByText(/^Paid 0\.5 SOL to /).waitFor();
   expect((await balance(makerWallet.address)) - before).toBe(SOL / 2);

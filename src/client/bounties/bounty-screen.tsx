@@ -210,7 +210,11 @@ function ViewerActions({ bounty }: { bounty: BountyDetail }) {
 function PosterActions({ bounty, approved }: { bounty: BountyDetail; approved: BountyClaim | undefined }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const cancel = useCancelBounty(bounty.id);
-  if (bounty.status === 'claimed' && approved) return <PayPanel bounty={bounty} claim={approved} />;
+  // The flow lives here, so the panel can still say "finalized" once the bounty reads as paid.
+  const pay = usePayReward(bounty.id);
+  if (approved && (bounty.status === 'claimed' || (bounty.status === 'paid' && pay.state.status === 'finalized'))) {
+    return <PayPanel bounty={bounty} claim={approved} pay={pay} />;
+  }
   if (bounty.status !== 'open') return null;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -264,8 +268,8 @@ const PAY_STEPS: Record<Exclude<PayState['status'], 'idle' | 'failed'>, string> 
 };
 
 /** Pay the approved claim from Phantom, and follow the transaction until it is finalized or fails. */
-function PayPanel({ bounty, claim }: { bounty: BountyDetail; claim: BountyClaim }) {
-  const { state, start } = usePayReward(bounty.id);
+function PayPanel({ bounty, claim, pay }: { bounty: BountyDetail; claim: BountyClaim; pay: ReturnType<typeof usePayReward> }) {
+  const { state, start } = pay;
   // After a reload, a payment already on its way is shown from the server.
   const server = bounty.payment;
   const waiting = state.status === 'idle' && (server?.status === 'pending' || server?.status === 'confirmed') ? server.status : null;

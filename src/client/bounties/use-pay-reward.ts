@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { toast } from 'sonner';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
 import type { Payment } from '../../shared/payments';
 import { api, ApiError } from '../lib/api';
@@ -33,6 +34,8 @@ export function usePayReward(bountyId: string): { state: PayState; start: () => 
   const report = useCallback(
     (p: Payment) => {
       dispatch({ type: 'report', payment: p });
+      // One toast however many reports say so (the answer, the realtime event, a poll).
+      if (p.status === 'finalized') toast.success('Reward paid', { id: `paid-${p.id}`, description: `${p.amountSol} SOL sent to ${p.payee.displayName}.` });
       // The bounty is marked paid before the finalized event goes out: its page reads it again.
       if (p.status === 'finalized' || p.status === 'failed') {
         void qc.invalidateQueries({ queryKey: bountyKeys.detail(bountyId) });
