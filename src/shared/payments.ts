@@ -8,6 +8,8 @@ export const TIP_PRESETS_SOL = ['0.05', '0.1', '0.5', '1'] as const;
 export const TIP_MESSAGE_MAX = 200;
 /** A payment whose signature is not seen on chain within this long is failed. */
 export const PAYMENT_FIND_MINUTES = 3;
+/** A payment confirmed but not finalized within this long is failed (finality takes seconds on a healthy cluster). */
+export const PAYMENT_FINALITY_MINUTES = 10;
 
 /** What the memo of a payment's transaction says: the payment's id, so one transaction pays one intent. */
 export const paymentMemo = (paymentId: string) => `glint:${paymentId}`;
@@ -93,6 +95,8 @@ export const CHAIN_UNAVAILABLE = 'The Solana network cannot be reached right now
 /** The reasons a payment fails, as the payer reads them. */
 export const PAYMENT_FAILURES = {
   notFound: `The transaction was not found on chain within ${PAYMENT_FIND_MINUTES} minutes.`,
+  notFinal: `The transaction was not finalized within ${PAYMENT_FINALITY_MINUTES} minutes.`,
+  unreachable: 'The Solana network could not be reached to check the transaction.',
   failedOnChain: 'The transaction failed on chain; no SOL was sent.',
   wrongRecipient: 'The transaction does not pay the creator’s wallet.',
   wrongSender: 'The transaction is not paid from the wallet you chose.',

@@ -1,4 +1,4 @@
-import { Ban, Clock, MessageSquare, MoreVertical, Send, Trash2 } from 'lucide-react';
+import { Ban, Clock, Coins, MessageSquare, MoreVertical, Send, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -116,8 +116,20 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
   const author = message.author;
   const time = new Date(message.createdAt);
   return (
-    <li className="group flex items-start gap-1 rounded-md px-2 py-1 text-sm hover:bg-accent/40" data-testid="chat-message">
+    <li
+      className={cn(
+        'group flex items-start gap-1 rounded-md px-2 py-1 text-sm hover:bg-accent/40',
+        // A tip stands out, as a super chat does: paid on chain, so worth a second look.
+        message.tipSol && 'my-1 border border-amber-400/60 bg-amber-400/15 py-2 hover:bg-amber-400/20',
+      )}
+      data-testid={message.tipSol ? 'chat-tip' : 'chat-message'}
+    >
       <p className="min-w-0 flex-1 leading-snug break-words">
+        {message.tipSol ? (
+          <span className="mb-1 flex items-center gap-1 text-xs font-semibold text-amber-700 dark:text-amber-300">
+            <Coins aria-hidden className="size-3.5" /> Tipped {message.tipSol} SOL
+          </span>
+        ) : null}
         <time dateTime={message.createdAt} className="mr-1.5 text-xs text-muted-foreground tabular-nums">
           {time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
         </time>

@@ -7,6 +7,7 @@ import { cn } from '../lib/utils';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { TipButton } from '../payments/tip-button';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
 import { type FollowListKind } from './queries';
@@ -78,7 +79,10 @@ export function ProfileHeader({ profile, nameLevel = 'h1' }: { profile: PublicPr
                 <Pencil aria-hidden /> Edit profile
               </Button>
             ) : (
-              <FollowButton username={profile.username} />
+              <>
+                <FollowButton username={profile.username} />
+                <TipButton target={{ username: profile.username }} />
+              </>
             )}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Settings } from 'lucide-react';
 import { useSession } from '../auth/session';
 import { PageHeader } from '../components/page-header';
+import { PaymentsSection } from '../payments/payments-section';
 import { Skeleton } from '../ui/skeleton';
 import { ConnectedAccountsSection } from './connected-accounts-section';
 import { EmailSection } from './email-section';
@@ -9,7 +10,7 @@ import { useLinkedAccountsQuery } from './queries';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, sessions. */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, tips and payments, sessions. */
 export default function SettingsScreen() {
   const { user } = useSession();
   const accounts = useLinkedAccountsQuery();
@@ -32,6 +33,7 @@ export default function SettingsScreen() {
               <ConnectedAccountsSection accounts={accounts.data ?? []} />
             </>
           )}
+          <PaymentsSection userId={user.id} />
           <SessionsSection />
         </>
       ) : null}

@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, Pause, Play, Scissors, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
+import { Coins, Heart, MessageCircle, Pause, Play, Scissors, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard } from '../../shared/content';
@@ -11,6 +11,7 @@ import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Spinner } from '../ui/spinner';
 import { useVideo } from '../videos/queries';
+import { TipButton } from '../payments/tip-button';
 import { ShareMenu } from '../videos/share';
 import { useHls } from '../videos/use-hls';
 import { useToggleLike } from '../videos/use-toggle-like';
@@ -222,6 +223,16 @@ function SideActions({ card, video, onComments }: { card: VideoCard; video: Vide
       <SideButton label="Comments" disabled={!ready} onClick={() => video && onComments(video)} count={video ? formatCount(video.comments) : '–'}>
         <MessageCircle aria-hidden className="size-6" />
       </SideButton>
+      {ready && video ? (
+        <TipButton
+          target={{ username: video.creator.username, content: { type: 'short_video', id: video.id } }}
+          trigger={(onClick) => (
+            <SideButton label={`Tip @${video.creator.username}`} count="Tip" onClick={onClick}>
+              <Coins aria-hidden className="size-6" />
+            </SideButton>
+          )}
+        />
+      ) : null}
       {ready && video ? (
         <ShareMenu videoId={video.id} title={video.title} path={paths.short(video.id)} side="left" align="center">
           <SideButton label="Share" count="Share">

@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api';
 import { useNow } from '../lib/use-now';
 import { Thumbnail } from '../components/thumbnail';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
+import { TipButton } from '../payments/tip-button';
 import { FollowButton } from '../profiles/follow-button';
 import { useSession } from '../auth/session';
 import { Badge } from '../ui/badge';
@@ -132,6 +133,7 @@ export default function StreamScreen() {
           </div>
           {stream.status === 'scheduled' ? <NotifyMeButton streamId={stream.id} own={mine} /> : null}
           {mine ? null : <FollowButton username={stream.creator.username} />}
+          {stream.status === 'live' ? <TipButton target={{ username: stream.creator.username, content: { type: 'livestream', id: stream.id } }} /> : null}
           {stream.status === 'live' && stream.hlsUrl ? <ClipButton streamId={stream.id} streamTitle={stream.title} /> : null}
           <ShareMenu title={stream.title} path={paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title })}>
             <Button variant="outline" className="rounded-full">

@@ -13,6 +13,7 @@ import { categoryName, formatCount, formatDateTime, formatDuration, formatViews 
 import { useNow } from '../lib/use-now';
 import { cn } from '../lib/utils';
 import { CreatorName } from '../profiles/creator-link';
+import { TipButton } from '../payments/tip-button';
 import { FollowButton } from '../profiles/follow-button';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
@@ -125,6 +126,10 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
                   <ThumbsUp aria-hidden className={cn(v.likedByMe && 'fill-current')} />
                   <span data-testid="like-count">{formatCount(v.likes)}</span>
                 </Button>
+                <TipButton
+                  target={{ username: v.creator.username, content: { type: v.kind === 'short' ? 'short_video' : 'glint_video', id: v.id } }}
+                  variant="secondary"
+                />
                 <ShareMenu videoId={v.id} title={v.title} path={href}>
                   <Button variant="secondary" className="rounded-full">
                     <Share2 aria-hidden /> Share

@@ -5,7 +5,7 @@ import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchem
 import { requireUser } from '../auth/guards.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { createChain, type Chain } from './chain.js';
-import { advancePayment, getPaymentRow, myPayments, PAYMENT_NOT_FOUND, paymentView, submitSignature, type PaymentRow } from './service.js';
+import { advancePayment, failStalePayment, getPaymentRow, myPayments, PAYMENT_NOT_FOUND, paymentView, submitSignature, type PaymentRow } from './service.js';
 
 export const VERIFY_QUEUE = 'payment-verify';
 /** How long between two looks at the chain for a payment not finalized yet. */
@@ -58,11 +58,25 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
     return result === 'waiting' ? 'waiting' : 'over';
   };
 
+  const giveUpIfStale = async (id: string) => {
+    if (!(await failStalePayment(db, id))) return false;
+    await announce(id);
+    return true;
+  };
+
   await app.jobs.define(VERIFY_QUEUE, {
     retryLimit: 5,
     handler: async (data) => {
       const id = String(data.paymentId);
-      if ((await step(id)) === 'waiting') await app.jobs.send(VERIFY_QUEUE, { paymentId: id }, { startAfter: LOOK_AGAIN_SECONDS });
+      let next: 'waiting' | 'over';
+      try {
+        next = await step(id);
+      } catch (err) {
+        // The cluster did not answer: look again a little later, until the payment is too old to wait for.
+        app.log.warn({ err, payment: id }, 'payments: could not check the chain');
+        next = (await giveUpIfStale(id)) ? 'over' : 'waiting';
+      }
+      if (next === 'waiting') await app.jobs.send(VERIFY_QUEUE, { paymentId: id }, { startAfter: LOOK_AGAIN_SECONDS });
     },
   });
 

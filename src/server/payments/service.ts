@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { lamportsToSol } from '../../shared/content.js';
-import { PAYMENT_FAILURES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../shared/payments.js';
+import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../shared/payments.js';
 import type { Db } from '../db/client.js';
 import { payments, profiles } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -137,9 +137,10 @@ export async function advancePayment(db: Db, chain: Chain, id: string, now = new
     memo: paymentMemo(row.id),
   });
   const open = and(eq(payments.id, id), inArray(payments.status, ['pending', 'confirmed']));
+  const age = now.getTime() - (row.submittedAt ?? row.createdAt).getTime();
   if (check.state === 'unseen') {
-    const age = now.getTime() - (row.submittedAt ?? row.createdAt).getTime();
-    if (row.status === 'pending' && age > PAYMENT_FIND_MINUTES * 60_000) {
+    // Never seen, or seen at confirmed and then gone (dropped with its fork).
+    if (age > PAYMENT_FIND_MINUTES * 60_000) {
       await db.update(payments).set({ status: 'failed', failure: PAYMENT_FAILURES.notFound }).where(open);
       return 'failed';
     }
@@ -150,9 +151,24 @@ export async function advancePayment(db: Db, chain: Chain, id: string, now = new
     return 'failed';
   }
   if (check.commitment === 'confirmed') {
+    if (age > PAYMENT_FINALITY_MINUTES * 60_000) {
+      await db.update(payments).set({ status: 'failed', failure: PAYMENT_FAILURES.notFinal }).where(open);
+      return 'failed';
+    }
     if (row.status === 'pending') await db.update(payments).set({ status: 'confirmed' }).where(open);
     return 'waiting';
   }
   const [finalized] = await db.update(payments).set({ status: 'finalized', finalizedAt: now, failure: null }).where(open).returning({ id: payments.id });
   return finalized ? 'finalized' : 'done';
+}
+
+/** A submitted payment whose chain could not be checked for longer than the finality wait: failed. */
+export async function failStalePayment(db: Db, id: string, now = new Date()): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - PAYMENT_FINALITY_MINUTES * 60_000);
+  const rows = await db
+    .update(payments)
+    .set({ status: 'failed', failure: PAYMENT_FAILURES.unreachable })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'confirmed']), sql`${payments.submittedAt} < ${cutoff}`))
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }

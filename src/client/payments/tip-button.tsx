@@ -1,0 +1,288 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Coins, ExternalLink, Loader2, XCircle } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { CreateTipSchema, TIP_MESSAGE_MAX, TIP_NO_WALLET, TIP_PRESETS_SOL, type Payment, type TipRecipient } from '../../shared/payments';
+import { useAuthDialog } from '../auth/auth-dialog-context';
+import { useSession } from '../auth/session';
+import { Textarea } from '../components/textarea';
+import { api, ApiError } from '../lib/api';
+import { cn } from '../lib/utils';
+import { useRealtimeEvent } from '../realtime/realtime-provider';
+import { Button, type ButtonProps } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { errorProps, fieldErrors, FormError, FormField } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { walletErrorMessage } from '../wallet/wallet-errors';
+import { connectPayer, PayError, payWithPhantom } from './pay';
+
+export interface TipTarget {
+  /** The creator's username. */
+  username: string;
+  /** What is tipped: a stream, video or short of theirs; none for the profile itself. */
+  content?: { type: 'livestream' | 'glint_video' | 'short_video'; id: string };
+}
+
+const recipientKey = (username: string) => ['tips', 'recipient', username.toLowerCase()] as const;
+
+/**
+ * "Tip" in SOL, on a live stream, a video, a short and a profile. Hidden on your own things; a
+ * guest is asked to sign in; a creator without a wallet is explained in the dialog. The tip is
+ * paid from Phantom and counts once the server has verified it on chain.
+ */
+export function TipButton({
+  target,
+  className,
+  size = 'default',
+  variant = 'outline',
+  trigger,
+}: {
+  target: TipTarget;
+  className?: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+  /** Draws the control that opens the dialog, where a plain button would not fit (the shorts rail). */
+  trigger?: (onClick: () => void) => ReactNode;
+}) {
+  const { user, status } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  const [open, setOpen] = useState(false);
+  if (status === 'loading') return null;
+  if (user && user.username.toLowerCase() === target.username.toLowerCase()) return null;
+  const onClick = () => (user ? setOpen(true) : openAuthDialog('login'));
+  return (
+    <>
+      {trigger ? (
+        trigger(onClick)
+      ) : (
+        <Button variant={variant} size={size} className={cn('rounded-full', className)} onClick={onClick} title={`Tip @${target.username} in SOL`}>
+          <Coins aria-hidden /> Tip
+        </Button>
+      )}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle>Tip @{target.username}</DialogTitle>
+            <DialogDescription>Send SOL from your Phantom wallet straight to the creator’s wallet. It counts once it is confirmed on chain.</DialogDescription>
+          </DialogHeader>
+          {open ? <TipFlow target={target} onClose={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+type Step = { at: 'form' } | { at: 'wallet' } | { at: 'sending'; payment: Payment } | { at: 'verifying'; payment: Payment };
+
+function TipFlow({ target, onClose }: { target: TipTarget; onClose: () => void }) {
+  const recipient = useQuery({
+    queryKey: recipientKey(target.username),
+    queryFn: () => api<TipRecipient>(`/api/tips/recipient/${encodeURIComponent(target.username)}`),
+  });
+  const [amount, setAmount] = useState<string>(TIP_PRESETS_SOL[1]);
+  const [custom, setCustom] = useState(false);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [step, setStep] = useState<Step>({ at: 'form' });
+
+  if (recipient.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2 aria-hidden className="size-4 animate-spin" /> Checking the creator’s wallet…
+      </p>
+    );
+  }
+  if (recipient.isError) return <FormError message={recipient.error.message} />;
+  if (!recipient.data.canTip) {
+    return (
+      <div className="flex flex-col gap-3 text-sm" role="status">
+        <p className="font-medium">{recipient.data.reason}</p>
+        {recipient.data.reason === TIP_NO_WALLET ? (
+          <p className="text-muted-foreground">
+            Creators link a wallet with Connect Wallet at the top of any page, using Phantom. Once they have, tips go straight to it.
+          </p>
+        ) : null}
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    );
+  }
+  if (step.at === 'verifying') return <Verifying payment={step.payment} onClose={onClose} onRetry={() => setStep({ at: 'form' })} />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // The wallet is not known yet: any valid address stands in for checking the rest of the form.
+    const parsed = CreateTipSchema.safeParse({
+      to: target.username,
+      amountSol: amount,
+      message,
+      fromWallet: '11111111111111111111111111111111',
+      content: target.content,
+    });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setStep({ at: 'wallet' });
+    let wallet;
+    try {
+      wallet = await connectPayer();
+    } catch (error) {
+      setStep({ at: 'form' });
+      return setErrors({ form: walletErrorMessage(error, 'connect', 'Could not connect to Phantom') });
+    }
+    let payment: Payment;
+    try {
+      payment = await api<Payment>('/api/tips', { method: 'POST', json: { ...parsed.data, fromWallet: wallet.address } });
+    } catch (error) {
+      setStep({ at: 'form' });
+      return setErrors(error instanceof ApiError && Object.keys(error.fields).length ? error.fields : { form: (error as Error).message });
+    }
+    setStep({ at: 'sending', payment });
+    try {
+      setStep({ at: 'verifying', payment: await payWithPhantom(wallet, payment) });
+    } catch (error) {
+      setStep({ at: 'form' });
+      setErrors({ form: error instanceof PayError || error instanceof ApiError ? error.message : 'Could not send the tip' });
+    }
+  };
+
+  const busy = step.at !== 'form';
+  return (
+    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Tip" noValidate>
+      <fieldset className="flex flex-col gap-2" disabled={busy}>
+        <legend className="mb-2 text-sm font-medium">Amount</legend>
+        <div className="grid grid-cols-5 gap-2" role="radiogroup" aria-label="Amount">
+          {TIP_PRESETS_SOL.map((sol) => (
+            <Button
+              key={sol}
+              role="radio"
+              aria-checked={!custom && amount === sol}
+              variant={!custom && amount === sol ? 'brand' : 'outline'}
+              onClick={() => {
+                setCustom(false);
+                setAmount(sol);
+              }}
+            >
+              {sol}
+            </Button>
+          ))}
+          <Button role="radio" aria-checked={custom} variant={custom ? 'brand' : 'outline'} onClick={() => setCustom(true)}>
+            Other
+          </Button>
+        </div>
+        {custom ? (
+          <FormField id="tip-amount" label="Amount in SOL" error={errors.amountSol}>
+            <Input
+              id="tip-amount"
+              inputMode="decimal"
+              autoFocus
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              {...errorProps('tip-amount', errors.amountSol)}
+            />
+          </FormField>
+        ) : errors.amountSol ? (
+          <FormError message={errors.amountSol} />
+        ) : null}
+      </fieldset>
+      <FormField
+        id="tip-message"
+        label="Message (optional)"
+        error={errors.message}
+        trailing={
+          <span className="text-xs text-muted-foreground" aria-hidden>
+            {message.length}/{TIP_MESSAGE_MAX}
+          </span>
+        }
+      >
+        <Textarea
+          id="tip-message"
+          value={message}
+          disabled={busy}
+          maxLength={TIP_MESSAGE_MAX}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder="Say something to the creator"
+          {...errorProps('tip-message', errors.message)}
+        />
+      </FormField>
+      <FormError message={errors.form} />
+      <Button type="submit" variant="brand" disabled={busy}>
+        {busy ? <Loader2 aria-hidden className="animate-spin" /> : <Coins aria-hidden />}
+        {step.at === 'wallet' ? 'Connecting to Phantom…' : step.at === 'sending' ? 'Approve in Phantom…' : `Tip ${amount || '…'} SOL with Phantom`}
+      </Button>
+    </form>
+  );
+}
+
+/** Follows the tip until it is finalized or failed: realtime events, and a read every few seconds as a fallback. */
+function usePayment(initial: Payment): Payment {
+  const [payment, setPayment] = useState(initial);
+  useRealtimeEvent('payment.status', (p) => {
+    if (p.id === initial.id) setPayment(p);
+  });
+  const settled = payment.status === 'finalized' || payment.status === 'failed';
+  useEffect(() => {
+    if (settled) return;
+    const timer = setInterval(() => {
+      api<Payment>(`/api/payments/${initial.id}`)
+        .then(setPayment)
+        .catch(() => undefined);
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [settled, initial.id]);
+  return payment;
+}
+
+function Verifying({ payment: initial, onClose, onRetry }: { payment: Payment; onClose: () => void; onRetry: () => void }) {
+  const payment = usePayment(initial);
+  const explorer = payment.explorerUrl ? (
+    <a href={payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
+      View the transaction <ExternalLink aria-hidden className="size-3.5" />
+    </a>
+  ) : null;
+  if (payment.status === 'finalized') {
+    return (
+      <div className="flex flex-col items-center gap-3 text-center" role="status">
+        <CheckCircle2 aria-hidden className="size-10 text-emerald-500" />
+        <p className="font-semibold">
+          Tip sent: {payment.amountSol} SOL to @{payment.payee.username}
+        </p>
+        <p className="text-sm text-muted-foreground">Verified on chain. Thank you for supporting creators.</p>
+        {explorer}
+        <Button variant="brand" onClick={onClose}>
+          Done
+        </Button>
+      </div>
+    );
+  }
+  if (payment.status === 'failed') {
+    return (
+      <div className="flex flex-col items-center gap-3 text-center" role="alert">
+        <XCircle aria-hidden className="size-10 text-destructive" />
+        <p className="font-semibold">The tip did not go through</p>
+        <p className="text-sm text-muted-foreground">{payment.failure}</p>
+        {explorer}
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button variant="brand" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-3 text-center" role="status" aria-live="polite">
+      <Loader2 aria-hidden className="size-10 animate-spin text-muted-foreground" />
+      <p className="font-semibold">{payment.status === 'confirmed' ? 'Confirmed, waiting for finality…' : 'Waiting for the network to confirm…'}</p>
+      <p className="text-sm text-muted-foreground">
+        {payment.amountSol} SOL to @{payment.payee.username}. You can close this: the tip is recorded as soon as it is final.
+      </p>
+      {explorer}
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
