@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
             children: [
               screen('/', () => import('./landing/landing-screen')),
               screen('/bounties', () => import('./bounties/bounties-screen')),
+              screen('/bounties/:id', () => import('./bounties/bounty-screen')),
               screen('/reset-password', () => import('./auth/reset-password-screen')),
               screen('/update-password', () => import('./auth/update-password-screen')),
               screen('/privacy-policy', () => import('./legal/privacy-policy-screen')),

@@ -30,6 +30,7 @@ import { videoRoutes } from './videos/routes.js';
 import { registerLive } from './live/routes.js';
 import { registerPayments } from './payments/routes.js';
 import { registerTips } from './payments/tips.js';
+import { registerBounties } from './bounties/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { createNotifier, type Notifier } from './notifications/service.js';
 import { createPush, type Push } from './notifications/push.js';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // Tips and bounty rewards, verified on chain before they count.
   await registerPayments(app);
   registerTips(app);
+  await registerBounties(app);
   await app.register(adminRoutes);
 
   await registerSpa(app, config.clientDir);

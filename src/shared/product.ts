@@ -9,6 +9,8 @@ export const WALLET_USERNAME_SUFFIX = `_${PRODUCT_SLUG}`;
 export const LONG_VIDEO_CONTENT_TYPE = `${PRODUCT_SLUG}_video` as const;
 /** Content type name of a live stream; its notifications open `/stream/{id}`. */
 export const LIVESTREAM_CONTENT_TYPE = 'livestream';
+/** Content type of a bounty in notifications; they open `/bounties/{id}`. */
+export const BOUNTY_CONTENT_TYPE = 'bounty';
 
 /** External links shown in the top bar. */
 export const EXTERNAL_LINKS = {

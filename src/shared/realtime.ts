@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatMessage } from './chat.js';
 import type { Payment } from './payments.js';
 import { CreatorSchema, type StreamDetail } from './content.js';
-import { LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
+import { BOUNTY_CONTENT_TYPE, LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
 import { paths } from './routes.js';
 
 export const NotificationSchema = z.object({
@@ -89,6 +89,8 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'contentId'
       return `/shorts?video=${encodeURIComponent(n.contentId)}`;
     case LONG_VIDEO_CONTENT_TYPE:
       return paths.video({ id: n.contentId });
+    case BOUNTY_CONTENT_TYPE:
+      return paths.bounty(n.contentId);
     default:
       return n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : undefined;
   }

@@ -7,6 +7,7 @@ describe('isAppRoute', () => {
     '/',
     '/app',
     '/bounties',
+    '/bounties/abc',
     '/reset-password',
     '/update-password',
     '/privacy-policy',

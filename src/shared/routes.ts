@@ -7,6 +7,7 @@ import { PRODUCT_SLUG } from './product.js';
 export const ROUTE_PATTERNS: readonly string[] = [
   '/',
   '/bounties',
+  '/bounties/:id',
   '/reset-password',
   '/update-password',
   '/privacy-policy',
@@ -69,5 +70,6 @@ export const paths = {
     v.username && v.title ? `/${PRODUCT_SLUG}/${v.username}/${slugify(v.title)}/${v.id}` : `/${PRODUCT_SLUG}/${v.id}`,
   short: (id: string) => `/shorts?video=${encodeURIComponent(id)}`,
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  bounty: (id: string) => `/bounties/${encodeURIComponent(id)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
 } as const;

@@ -1,9 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, profileWallets, pushSubscriptions, user as authUser, videoComments as comments, videos } from '../db/schema/index.js';
+import {
+  bounties,
+  bountyClaims,
+  profiles,
+  profileWallets,
+  pushSubscriptions,
+  user as authUser,
+  videoComments as comments,
+  videos,
+} from '../db/schema/index.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
+import { TestWallet } from '../test-support/wallet.js';
 
 /**
  * Property-based fuzzing of the whole documented API. Requests are built from each route's own
@@ -51,7 +61,7 @@ let a: Client;
 let b: Client;
 let aId: string;
 let aUsername: string;
-let ids: { video: string; draft: string; comment: string; session: string };
+let ids: { video: string; draft: string; comment: string; session: string; bounty: string; claim: string };
 
 const resolve = (s: Schema | undefined): Schema => {
   if (!s) return {};
@@ -141,7 +151,7 @@ function invalid(schema: Schema | undefined): fc.Arbitrary<unknown> {
 
 /** Path parameters: A's real ids and names most of the time, sometimes garbage. */
 function pathValue(name: string): fc.Arbitrary<string> {
-  const real = name === 'username' ? [aUsername, 'nobody_here'] : [ids.video, ids.draft, ids.comment, ids.session];
+  const real = name === 'username' ? [aUsername, 'nobody_here'] : [ids.video, ids.draft, ids.comment, ids.session, ids.bounty, ids.claim];
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...real) },
     { weight: 1, arbitrary: nasty.map((x) => x || 'x') },
@@ -222,8 +232,18 @@ async function snapshotOfA() {
   const said = await db.select({ id: comments.id, body: comments.body }).from(comments).where(eq(comments.userId, aId)).orderBy(comments.id);
   const pushes = await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, aId));
   const wallets = await db.select({ address: profileWallets.walletAddress }).from(profileWallets).where(eq(profileWallets.userId, aId));
+  const posted = await db
+    .select({ id: bounties.id, title: bounties.title, status: bounties.status, approved: bounties.approvedClaimId, reward: bounties.rewardLamports })
+    .from(bounties)
+    .where(eq(bounties.posterId, aId))
+    .orderBy(bounties.id);
+  const claimsOnMine = await db
+    .select({ id: bountyClaims.id, status: bountyClaims.status })
+    .from(bountyClaims)
+    .where(inArray(bountyClaims.bountyId, posted.length ? posted.map((x) => x.id) : ['00000000-0000-4000-8000-000000000000']))
+    .orderBy(bountyClaims.id);
   const signedIn = (await a.get('/api/me')).json().user?.id === aId;
-  return { profile, account, own, said, pushes, wallets, signedIn };
+  return { profile, account, own, said, pushes, wallets, posted, claimsOnMine, signedIn };
 }
 
 let chain: LocalChain;
@@ -245,7 +265,25 @@ beforeAll(async () => {
     .returning();
   const comment = (await a.post(`/api/videos/${ready!.id}/comments`, { body: 'my words' })).json();
   const session = (await a.get('/api/auth/get-session')).json().session.id as string;
-  ids = { video: ready!.id, draft: draft.id ?? ready!.id, comment: comment.id ?? 'none', session };
+  // A's bounty, claimed by a third creator (B may only try to take it over).
+  const bounty = (
+    await a.post('/api/bounties', {
+      title: 'Fuzz me',
+      description: 'A bounty of A’s, claimed by C.',
+      rewardSol: '1',
+      deadline: new Date(Date.now() + 86_400_000).toISOString(),
+      category: 'other',
+    })
+  ).json();
+  const c = await verifiedClient(t.app, 'fuzz_claimant');
+  await c.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+  const cId = (await c.get('/api/me')).json().user.id as string;
+  const [short] = await t.database.db
+    .insert(videos)
+    .values({ ownerId: cId, kind: 'short', title: 'C’s short', slug: 'c-short', category: 'other', status: 'ready', publishedAt: new Date() })
+    .returning();
+  const claim = (await c.post(`/api/bounties/${bounty.id}/claims`, { content: { type: 'short_video', id: short!.id } })).json();
+  ids = { video: ready!.id, draft: draft.id ?? ready!.id, comment: comment.id ?? 'none', session, bounty: bounty.id, claim: claim.id };
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -275,6 +313,8 @@ describe('the API under fuzzing', () => {
     };
 
     const before = await snapshotOfA();
+    // A's bounty and the claim on it exist, so the check below means something for them too.
+    expect([before.posted.length, before.claimsOnMine.length]).toEqual([1, 1]);
     const started = Date.now();
     // A fixed seed keeps CI repeatable; FUZZ_SEED=<n> explores others (a found case becomes a plain test).
     const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORIES, findCategory } from '../../shared/categories.js';
-import {
-  BountyCardSchema,
-  CategoryQuerySchema,
-  HomeFeedSchema,
-  StreamCardSchema,
-  StreamDetailSchema,
-  StreamListQuerySchema,
-  STREAM_NOT_FOUND,
-} from '../../shared/content.js';
+import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema, STREAM_NOT_FOUND } from '../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { getStream, listStreams } from '../streams/service.js';
@@ -98,20 +90,5 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stream) throw notFound(STREAM_NOT_FOUND);
       return stream;
     },
-  );
-
-  app.get(
-    '/api/bounties',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'Bounties, nearest deadline first',
-        querystring: CategoryQuerySchema.extend({
-          status: z.enum(['open', 'claimed', 'paid', 'expired', 'cancelled']).optional(),
-        }),
-        response: { 200: z.array(BountyCardSchema) },
-      },
-    },
-    async (req) => listBounties(app.db, { status: req.query.status, category: categoryParam(req.query.category) }),
   );
 };

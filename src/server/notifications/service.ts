@@ -22,12 +22,16 @@ export interface NotifyInput {
   contentType?: string;
   /** The content's title, for the message. */
   contentTitle?: string;
-  /** SOL amount, for donations. */
+  /** SOL amount, for donations and paid bounties. */
   amountSol?: string;
+  /** For `bounty_claim`: a claim made (to the poster), approved or paid (to the claimant). */
+  bountyEvent?: BountyEvent;
 }
 
+export type BountyEvent = 'claimed' | 'approved' | 'paid';
+
 /** The words of each kind of notification; `actor` is the display name of who did it. */
-export function notificationText(type: NotificationType, actor: string, contentTitle?: string, amountSol?: string) {
+export function notificationText(type: NotificationType, actor: string, contentTitle?: string, amountSol?: string, bountyEvent: BountyEvent = 'claimed') {
   const what = contentTitle ? `“${contentTitle}”` : 'your content';
   switch (type) {
     case 'follow':
@@ -41,6 +45,9 @@ export function notificationText(type: NotificationType, actor: string, contentT
     case 'donation':
       return { title: 'New tip', message: `${actor} tipped you ${amountSol ?? ''} SOL`.replace('  ', ' ') };
     case 'bounty_claim':
+      // One type, three moments of a claim (docs/product.md "Bounties").
+      if (bountyEvent === 'approved') return { title: 'Claim approved', message: `${actor} approved your claim on ${what}` };
+      if (bountyEvent === 'paid') return { title: 'Bounty paid', message: `${actor} paid you ${amountSol ?? ''} SOL for ${what}`.replace('  ', ' ') };
       return { title: 'Bounty claimed', message: `${actor} claimed your bounty ${what}` };
   }
 }
@@ -99,7 +106,7 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
         if (dupe) return undefined;
       }
       const [actor] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, input.actorId));
-      const text = notificationText(input.type, actor?.displayName ?? 'Someone', input.contentTitle, input.amountSol);
+      const text = notificationText(input.type, actor?.displayName ?? 'Someone', input.contentTitle, input.amountSol, input.bountyEvent);
       const [row] = await db
         .insert(notifications)
         .values({
