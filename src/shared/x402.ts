@@ -4,7 +4,7 @@ import { CreatorSchema } from './content.js';
 /**
  * Pay-per-view with x402 (protocol version 2): prices, the words people read, and the shapes of
  * the answers both sides use. docs/product.md "Pay-per-view" describes the flow;
- * docs/decisions/011-x402-pay-per-view.md why it is built this way.
+ * docs/decisions/012-x402-pay-per-view.md why it is built this way.
  */
 
 /** USDC has 6 decimals on every Solana cluster: 1 USDC = 1_000_000 micro-USDC. */
