@@ -16,6 +16,7 @@ import {
   type UnlockedVideo,
   type VideoSales,
 } from '../../shared/x402.js';
+import { userRoles } from '../db/schema/index.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { fundTokens, usdc } from '../test-support/usdc.js';
 import { TestWallet } from '../test-support/wallet.js';
@@ -207,7 +208,7 @@ describe('pay-per-view over x402', () => {
     expect(((await creator.get('/api/x402/sales')).json() as VideoSales[])[0]).toMatchObject({ count: 1, totalUsdc: '1' });
   }, 60_000);
 
-  it('lets the owner watch free, and never takes their money', async () => {
+  it('lets the owner (and moderators) watch free, and never takes their money', async () => {
     const { creator, id } = await creatorWithPaidVideo('3');
     expect((await creator.get(`/api/videos/${id}`)).json() as VideoDetail).toMatchObject({ access: 'owner', hlsUrl: master(id) });
     const own = await get(t.app, creator, master(id));
@@ -217,6 +218,11 @@ describe('pay-per-view over x402', () => {
     const { header } = await pay(http, requirementsOf(http, await get(t.app, null, master(id))));
     const paying = await get(t.app, creator, master(id), { 'payment-signature': header });
     expect(paying.statusCode).toBe(409);
+    // Moderators review what is reported, paid or not.
+    const moderator = await buyer(0);
+    await t.app.db.insert(userRoles).values({ userId: await userIdOf(moderator.c), role: 'moderator' });
+    expect(((await moderator.c.get(`/api/videos/${id}`)).json() as VideoDetail).access).toBe('staff');
+    expect((await get(t.app, moderator.c, master(id))).statusCode).toBe(200);
   }, 60_000);
 
   it('keeps a priced video’s media private: public addresses, other sessions, forged and foreign grants', async () => {
