@@ -27,6 +27,7 @@ import { importProviderPicture } from './media/images.js';
 import { cacheControlFor, createLocalStorage, createS3Storage, type Storage } from './media/storage.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
+import { PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory } from './videos/service.js';
 import { registerLive } from './live/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { createNotifier, type Notifier } from './notifications/service.js';
@@ -185,6 +186,15 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
     },
   });
   await jobs.schedule(EXPIRE_UPLOADS_QUEUE, '*/15 * * * *');
+  // Views are kept with their time as long as the leaderboards look back; shares while they dedupe.
+  await jobs.define(PRUNE_VIEW_HISTORY_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const n = await pruneViewHistory(database.db);
+      if (n) app.log.info({ pruned: n }, 'old view and share rows pruned');
+    },
+  });
+  await jobs.schedule(PRUNE_VIEW_HISTORY_QUEUE, '7 * * * *');
   await registerLive(app, config, uploadsDir);
   // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them.
   await jobs.work(config.mediaWorkers);
