@@ -36,6 +36,7 @@ import { registerRealtime, type Realtime } from './realtime/hub.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { homeRoutes } from './home/routes.js';
+import { leaderboardRoutes } from './leaderboards/routes.js';
 import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/log.js';
 import { registerInputChecks } from './http/input.js';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(notificationRoutes);
   await app.register(authRoutes);
   await app.register(homeRoutes);
+  await app.register(leaderboardRoutes);
   await app.register(profileRoutes);
   await app.register(searchRoutes);
   await app.register(videoRoutes);
