@@ -11,6 +11,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { seedDemo } from '../src/server/db/seed.js';
 import { verifyWalletSignature } from '../src/server/wallet/signature.js';
 import { TestWallet } from '../src/server/test-support/wallet.js';
+import { leaderboardBenchmarks } from './leaderboards.js';
 import { liveBenchmarks } from './live.js';
 import { mediaBenchmarks } from './media.js';
 import { realtimeBenchmark } from './realtime.js';
@@ -83,6 +84,9 @@ const w = new TestWallet();
 const msg = `Sign in\n${Date.now()}\n${randomUUID()}`;
 const sig = w.sign(msg);
 rows.push(await timeIt('ed25519 wallet signature verify', 2000, 1, () => verifyWalletSignature(w.address, msg, sig)));
+
+// One leaderboard statement per board and window, on a database with 100,000 finalized tips.
+for (const r of await leaderboardBenchmarks()) rows.push(summarise(r.name, r.samples, r.wallMs));
 
 const fmt = (x: number) => (x < 10 ? x.toFixed(3) : x.toFixed(1));
 console.log(`\nGlint benchmarks (${os.cpus().length} cores, Node ${process.version}, PGlite)\n`);

@@ -27,6 +27,7 @@ import { importProviderPicture } from './media/images.js';
 import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './media/storage.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
+import { PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory } from './videos/service.js';
 import { registerLive } from './live/routes.js';
 import { registerPayments } from './payments/routes.js';
 import { registerTips } from './payments/tips.js';
@@ -38,6 +39,7 @@ import { registerRealtime, type Realtime } from './realtime/hub.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { homeRoutes } from './home/routes.js';
+import { leaderboardRoutes } from './leaderboards/routes.js';
 import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/log.js';
 import { registerInputChecks } from './http/input.js';
@@ -134,6 +136,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(notificationRoutes);
   await app.register(authRoutes);
   await app.register(homeRoutes);
+  await app.register(leaderboardRoutes);
   await app.register(profileRoutes);
   await app.register(searchRoutes);
   // Pay-per-view over x402: decorates `app.x402`, which the video routes use for priced videos.
@@ -197,6 +200,15 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
     },
   });
   await jobs.schedule(EXPIRE_UPLOADS_QUEUE, '*/15 * * * *');
+  // Views are kept with their time as long as the leaderboards look back; shares while they dedupe.
+  await jobs.define(PRUNE_VIEW_HISTORY_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const n = await pruneViewHistory(database.db);
+      if (n) app.log.info({ pruned: n }, 'old view and share rows pruned');
+    },
+  });
+  await jobs.schedule(PRUNE_VIEW_HISTORY_QUEUE, '7 * * * *');
   await registerLive(app, config, uploadsDir);
   // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them.
   await jobs.work(config.mediaWorkers);

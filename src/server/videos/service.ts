@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../shared/content.js';
+import { VIEW_HISTORY_DAYS } from '../../shared/leaderboard-rules.js';
 import { slugify } from '../../shared/routes.js';
 import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../shared/videos.js';
 import { microsToUsdc, usdcToMicros, type Access } from '../../shared/x402.js';
@@ -248,15 +249,39 @@ export async function listOwnUploads(db: Db, ownerId: string) {
 
 /**
  * Claims this viewer's one count of an action on a video for the current window (views, and
- * shares under a `share:` key); false when already claimed. Older windows are forgotten.
+ * shares under a `share:` key); false when already claimed. The row keeps when it counted: the
+ * leaderboards count views in their windows from it. `pruneViewHistory` forgets old rows.
  */
 async function claimWindow(db: Db, videoId: string, viewerKey: string, now: Date): Promise<boolean> {
   const windowMs = VIEW_WINDOW_HOURS * 3600_000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const inserted = await db.insert(videoViews).values({ videoId, viewerKey, windowStart }).onConflictDoNothing().returning({ videoId: videoViews.videoId });
-  if (inserted.length === 0) return false;
-  await db.delete(videoViews).where(and(eq(videoViews.videoId, videoId), lt(videoViews.windowStart, new Date(windowStart.getTime() - windowMs))));
-  return true;
+  const inserted = await db
+    .insert(videoViews)
+    .values({ videoId, viewerKey, windowStart, viewedAt: now })
+    .onConflictDoNothing()
+    .returning({ videoId: videoViews.videoId });
+  return inserted.length > 0;
+}
+
+export const PRUNE_VIEW_HISTORY_QUEUE = 'prune-view-history';
+
+/**
+ * Forgets view rows older than the leaderboards look back (`VIEW_HISTORY_DAYS`) and share rows
+ * whose window is over (they only stop a second share from counting). Run as a recurring job.
+ * The conditions match the partial indexes of `video_views`, which keep both deletes off a scan.
+ */
+export async function pruneViewHistory(db: Db, now = new Date()): Promise<number> {
+  const windowMs = VIEW_WINDOW_HOURS * 3600_000;
+  const currentWindow = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const views = await db
+    .delete(videoViews)
+    .where(and(sql`${videoViews.viewerKey} not like 'share:%'`, lt(videoViews.viewedAt, new Date(now.getTime() - VIEW_HISTORY_DAYS * 86_400_000))))
+    .returning({ videoId: videoViews.videoId });
+  const shares = await db
+    .delete(videoViews)
+    .where(and(sql`${videoViews.viewerKey} like 'share:%'`, lt(videoViews.windowStart, currentWindow)))
+    .returning({ videoId: videoViews.videoId });
+  return views.length + shares.length;
 }
 
 /** Counts a view once per viewer per window; returns whether it counted. */

@@ -202,7 +202,11 @@ export const videoComments = pgTable(
   (t) => [index('video_comments_video_idx').on(t.videoId, t.createdAt)],
 );
 
-/** One row per viewer per video per window: a view counts once a window, not once a reload. */
+/**
+ * One row per viewer per video per window: a view counts once a window, not once a reload. Shares
+ * are counted the same way under a `share:` viewer key. View rows are kept with the time they
+ * counted for the leaderboards' windows (`VIEW_HISTORY_DAYS`), share rows only while they dedupe.
+ */
 export const videoViews = pgTable(
   'video_views',
   {
@@ -211,8 +215,20 @@ export const videoViews = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     viewerKey: text('viewer_key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** When it counted. */
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.viewerKey, t.windowStart] })],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.viewerKey, t.windowStart] }),
+    // Leaderboards: views in a window, credited to the video's owner; and the pruning of old views.
+    index('video_views_viewed_at_idx')
+      .on(t.viewedAt, t.videoId)
+      .where(sql`${t.viewerKey} not like 'share:%'`),
+    // The pruning of share rows once their window is over.
+    index('video_views_shares_idx')
+      .on(t.windowStart)
+      .where(sql`${t.viewerKey} like 'share:%'`),
+  ],
 );
 
 /** Where a signed-in viewer stopped, to resume there. */

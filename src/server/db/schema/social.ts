@@ -13,7 +13,12 @@ export const follows = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId),
+    // Leaderboards: follows made in a window, counted per followee.
+    index('follows_created_idx').on(t.createdAt, t.followeeId),
+  ],
 );
 
 export const notificationType = pgEnum('notification_type', ['follow', 'donation', 'like', 'comment', 'share', 'bounty_claim']);
