@@ -5,10 +5,12 @@
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { videos } from '../src/server/db/schema/index.js';
+import { MAX_SOCKETS_PER_USER } from '../src/server/realtime/hub.js';
 import { startBenchApp } from './support.js';
 
-const USERS = 50;
-const SOCKETS_PER_USER = 20;
+// 1,000 sockets: as many per user as the server allows (a tab each), over enough users.
+const SOCKETS_PER_USER = MAX_SOCKETS_PER_USER;
+const USERS = 1000 / SOCKETS_PER_USER;
 const ACTIONS = 300;
 
 export async function realtimeBenchmark(): Promise<{ sockets: number; samples: number; fromReply: number[]; fromRequest: number[] }> {
@@ -39,13 +41,15 @@ export async function realtimeBenchmark(): Promise<{ sockets: number; samples: n
               ws.on('message', (d) => {
                 const m = JSON.parse(String(d)) as { event: string; data: { message?: string } };
                 if (m.event === 'hello') resolve();
-                // The first socket of each user reports arrivals; the other 19 receive the same fan-out.
+                // The first socket of each user reports arrivals; the others receive the same fan-out.
                 if (k === 0 && m.event === 'notification.created' && m.data.message) {
                   const token = /#(\d+)/.exec(m.data.message)?.[1];
                   if (token) waiting.get(token)?.(performance.now());
                 }
               });
               ws.on('error', reject);
+              // A socket the server refuses (too many for one user) fails the run instead of hanging it.
+              ws.on('close', (code, reason) => reject(new Error(`socket closed before hello: ${code} ${String(reason)}`)));
             }),
         ),
       ),
