@@ -6,3 +6,4 @@ export * from './social.js';
 export * from './chat.js';
 export * from './rewards.js';
 export * from './x402.js';
+export * from './audit.js';
