@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 import { livestreams } from './content.js';
@@ -18,10 +19,18 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
+    /** Removed by a moderator from a report (also marked deleted); restoring clears both. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     /** A tip's message: the verified amount, shown highlighted (the tip is in `payments`). */
     tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
   },
-  (t) => [index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt), index('chat_messages_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt),
+    index('chat_messages_user_created_idx').on(t.userId, t.createdAt),
+    index('chat_messages_taken_down_idx')
+      .on(t.takenDownAt)
+      .where(sql`${t.takenDownAt} is not null`),
+  ],
 );
 
 /**

@@ -45,9 +45,17 @@ export const livestreams = pgTable(
     hlsPath: text('hls_path'),
     /** Which server ingests the current session: its segments (for clips) and recording are on its disk. */
     ingestInstance: text('ingest_instance'),
+    /** Removed by a moderator (docs/product.md "Reports and moderation"): hidden, kept, restorable. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('livestreams_status_idx').on(t.status), index('livestreams_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('livestreams_status_idx').on(t.status),
+    index('livestreams_owner_idx').on(t.ownerId),
+    index('livestreams_taken_down_idx')
+      .on(t.takenDownAt)
+      .where(sql`${t.takenDownAt} is not null`),
+  ],
 );
 
 /**
@@ -139,9 +147,20 @@ export const videos = pgTable(
     comments: integer('comments').notNull().default(0),
     shares: integer('shares').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * Removed by a moderator: hidden everywhere, its media kept so it can be restored. Not the
+     * `removed` status, which is the owner's own delete (its media is gone).
+     */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('videos_kind_status_idx').on(t.kind, t.status), index('videos_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('videos_kind_status_idx').on(t.kind, t.status),
+    index('videos_owner_idx').on(t.ownerId),
+    index('videos_taken_down_idx')
+      .on(t.takenDownAt)
+      .where(sql`${t.takenDownAt} is not null`),
+  ],
 );
 
 /** A bounty posted by a user (docs/product.md "Bounty"). Rewards are in lamports (1 SOL = 1e9). */
@@ -198,8 +217,15 @@ export const videoComments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Removed by a moderator: hidden, kept, restorable. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
   },
-  (t) => [index('video_comments_video_idx').on(t.videoId, t.createdAt)],
+  (t) => [
+    index('video_comments_video_idx').on(t.videoId, t.createdAt),
+    index('video_comments_taken_down_idx')
+      .on(t.takenDownAt)
+      .where(sql`${t.takenDownAt} is not null`),
+  ],
 );
 
 /**
