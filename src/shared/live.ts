@@ -126,5 +126,7 @@ export const INGEST_CLOSE = {
   notWebm: 4415,
   /** Too many streams or attempts at once. */
   tooMany: 4429,
+  /** The account is suspended or banned, or a moderator removed the stream (the reason says which). */
+  restricted: 4423,
   encoderStopped: 4500,
 } as const;

@@ -81,6 +81,8 @@ export function closeMeaning(code: number, reason: string): { retry: boolean; er
       return { retry: false, error: 'This stream has ended or is not yours. Create a new stream to go live again.' };
     case INGEST_CLOSE.replaced:
       return { retry: false, error: 'Another tab or OBS took over this stream.' };
+    case INGEST_CLOSE.restricted:
+      return { retry: false, error: reason || 'You cannot stream right now.' };
     case INGEST_CLOSE.tooMuch:
     case INGEST_CLOSE.notWebm:
     case INGEST_CLOSE.tooMany:

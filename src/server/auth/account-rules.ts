@@ -20,7 +20,7 @@ import type { LeakedPasswordChecker } from './leaked-passwords.js';
  * endpoint's own.
  */
 
-type Status = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'TOO_MANY_REQUESTS' | 'CONFLICT';
+type Status = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 'CONFLICT';
 /** A refusal in Glint's words, mapped to the API's one error shape by the Fastify bridge. */
 export const fail = (status: Status, message: string, code: string, extra: Record<string, unknown> = {}) => new APIError(status, { message, code, ...extra });
 

@@ -25,6 +25,8 @@ import { checkNameUpdate, checkNewPassword, fail, signUpBody, syncProfileNames }
 import { renderMail } from './mails.js';
 import { explainWrongCode, holdGoogleSignIn, refuseReusedCode, rememberUsedCode } from './second-factor.js';
 import { phantomWallet } from '../wallet/plugin.js';
+import { ACCOUNT_BANNED } from '../../shared/moderation.js';
+import { isBanned } from '../moderation/standing.js';
 
 export interface AuthDeps {
   config: Config;
@@ -127,6 +129,15 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, username, Google, wallet, the two-factor step) makes a session
+          // here: a banned account gets none, and is told why (docs/product.md "Reports and moderation").
+          before: async (session) => {
+            if (await isBanned(db, session.userId)) throw fail('FORBIDDEN', ACCOUNT_BANNED, 'ACCOUNT_BANNED');
+          },
+        },
+      },
       user: {
         create: {
           // docs/product.md §4: every account gets a profile the moment it exists.

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_BANNED } from '../../shared/moderation.js';
+import { sanctions } from '../db/schema/index.js';
 import { Client, createTestApp, type TestApp } from '../test-support/app.js';
 
 // Google is held at its real protocol boundary: a local OpenID Connect server.
@@ -127,6 +129,20 @@ describe('Google sign-in (OIDC)', () => {
     expect(to.pathname).toBe('/app');
     expect(to.searchParams.get('error')).toBe('access_denied');
     expect(to.searchParams.get('error_description')).toBe('The user denied access');
+  });
+
+  it('refuses a banned account at the callback, with the reason in error_description', async () => {
+    claims = { sub: 'google-banned', email: 'mallory@gmail.example', email_verified: true, name: 'Mallory' };
+    const first = new Client(t.app);
+    await signInWithGoogle(first);
+    const id = (await first.get('/api/me')).json().user.id as string;
+    await t.database.db.insert(sanctions).values({ userId: id, kind: 'ban' });
+    const c = new Client(t.app);
+    const landed = await signInWithGoogle(c);
+    expect(landed.pathname).toBe('/app');
+    expect(landed.searchParams.get('error')).toBeTruthy();
+    expect(landed.searchParams.get('error_description')).toBe(ACCOUNT_BANNED);
+    expect((await c.get('/api/me')).json()).toEqual({ user: null });
   });
 
   it('sends other sign-in errors to /app too', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { HttpError } from '../http/errors.js';
+import { assertMayPost } from '../moderation/standing.js';
 import { findProfileById } from '../profiles/service.js';
 
 export type SessionInfo = NonNullable<Awaited<ReturnType<FastifyRequest['server']['auth']['api']['getSession']>>>;
@@ -23,6 +24,17 @@ export async function requireUser(req: FastifyRequest): Promise<SessionInfo> {
 export async function requireVerifiedUser(req: FastifyRequest): Promise<SessionInfo> {
   const s = await requireUser(req);
   if (!s.user.emailVerified) throw new HttpError(403, 'email_not_verified', 'Email Verification Required');
+  return s;
+}
+
+/**
+ * A signed-in user (verified, unless `verified: false`) who may post now: not suspended or banned
+ * (docs/product.md "Reports and moderation"). The one guard of every route that publishes
+ * something: uploads and video edits, streams and clips, comments, chat, bounties.
+ */
+export async function requirePoster(req: FastifyRequest, { verified = true }: { verified?: boolean } = {}): Promise<SessionInfo> {
+  const s = verified ? await requireVerifiedUser(req) : await requireUser(req);
+  await assertMayPost(req.server.db, s.user.id);
   return s;
 }
 

@@ -13,7 +13,7 @@ import {
 import { BountyCardSchema, lamportsToSol } from '../../shared/content.js';
 import { PaymentSchema } from '../../shared/payments.js';
 import { BOUNTY_CONTENT_TYPE } from '../../shared/product.js';
-import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { HttpError } from '../http/errors.js';
 import { categoryParam } from '../home/routes.js';
 import type { PaymentRow } from '../payments/service.js';
@@ -103,7 +103,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       const row = await createBounty(db, s.user.id, req.body);
       return reply.code(201).send(await bountyDetail(db, config.solana.cluster, row.id, s.user.id));
     },
@@ -155,7 +155,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       const { claim, bounty } = await createClaim(db, req.params.id, s.user.id, req.body);
       await app.notifier.notify({
         userId: bounty.posterId,

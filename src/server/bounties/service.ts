@@ -40,6 +40,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { getStreamRow } from '../live/service.js';
 import { createPayment, paymentViews, type PaymentRow } from '../payments/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../profiles/service.js';
+import { notBanned } from '../moderation/standing.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { listStreams } from '../streams/service.js';
 import { getVideo, listOwnUploads } from '../videos/service.js';
@@ -69,7 +70,8 @@ const toCard = (b: BountyRow, poster: BountyCard['poster']): BountyCard => ({
 
 /** Bounties, the nearest deadline first. */
 export async function listBounties(db: Db, f: BountyFilter = {}): Promise<BountyCard[]> {
-  const where: SQL[] = [];
+  // A banned poster's bounties are hidden with the rest of their content.
+  const where: SQL[] = [notBanned(bounties.posterId)];
   if (f.status) where.push(eq(bounties.status, f.status));
   if (f.category) where.push(eq(bounties.category, f.category));
   if (f.posterId) where.push(eq(bounties.posterId, f.posterId));
@@ -82,7 +84,7 @@ export async function listBounties(db: Db, f: BountyFilter = {}): Promise<Bounty
     .select({ b: bounties, poster: creatorColumns })
     .from(bounties)
     .innerJoin(profilesTable, eq(profilesTable.id, bounties.posterId))
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(...(tsquery ? [desc(textRank(bounties.title, bounties.description, tsquery)), asc(bounties.deadline)] : [asc(bounties.deadline)]))
     .limit(f.limit ?? 50);
   return rows.map(({ b, poster }) => toCard(b, poster));
@@ -197,7 +199,7 @@ export async function bountyDetail(db: Db, cluster: string, id: string, viewerId
     .select({ b: bounties, poster: creatorColumns })
     .from(bounties)
     .innerJoin(profilesTable, eq(profilesTable.id, bounties.posterId))
-    .where(eq(bounties.id, id));
+    .where(and(eq(bounties.id, id), notBanned(bounties.posterId)));
   if (!row) throw notFound(BOUNTY_NOT_FOUND);
   const { b, poster } = row;
   const isPoster = viewerId === b.posterId;

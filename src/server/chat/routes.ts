@@ -10,7 +10,7 @@ import {
   PostChatSchema,
   RestrictedChattersSchema,
 } from '../../shared/chat.js';
-import { requireUser } from '../auth/guards.js';
+import { requirePoster, requireUser } from '../auth/guards.js';
 import { deleteChatMessage, liftRestriction, listChat, listRestrictions, postChat, restrictChatter } from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
@@ -43,7 +43,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = await requirePoster(req, { verified: false });
       const message = await postChat(app.db, req.params.id, s.user.id, req.body.body);
       await app.realtime.publishToStream(message.streamId, 'stream.chat', message);
       return reply.code(201).send(message);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, max, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, max, or } from 'drizzle-orm';
 import {
   CHAT_BURST_LIMIT,
   CHAT_BURST_WINDOW_MS,
@@ -21,10 +21,12 @@ import { lamportsToSol, STREAM_NOT_FOUND } from '../../shared/content.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { isUuid } from '../db/ids.js';
 import { chatBans, chatMessages } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../profiles/service.js';
+import { isBanned, notBanned, removedError } from '../moderation/standing.js';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -34,14 +36,22 @@ async function streamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
   return stream;
 }
 
+/** A stream whose chat is open to the public: not removed by a moderator (410), its creator not banned (404). */
+async function publicStreamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
+  const stream = await streamOrThrow(db, streamId);
+  if (stream.takenDownAt) throw removedError('stream');
+  if (await isBanned(db, stream.ownerId)) throw notFound(STREAM_NOT_FOUND);
+  return stream;
+}
+
 /** The newest CHAT_HISTORY messages not deleted, oldest first (as a chat reads). */
 export async function listChat(db: Db, streamId: string): Promise<ChatMessage[]> {
-  await streamOrThrow(db, streamId);
+  await publicStreamOrThrow(db, streamId);
   const rows = await db
     .select({ m: chatMessages, author: creatorColumns })
     .from(chatMessages)
     .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
-    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt)))
+    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt), notBanned(chatMessages.userId)))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY);
   return rows.reverse().map(({ m, author }) => messageOf(m, author));
@@ -62,7 +72,7 @@ export async function restrictionOf(db: Db, channelId: string, userId: string): 
  * the database, so every server instance sees the same count.
  */
 export async function postChat(db: Db, streamId: string, userId: string, body: string): Promise<ChatMessage> {
-  const stream = await streamOrThrow(db, streamId);
+  const stream = await publicStreamOrThrow(db, streamId);
   if (stream.status !== 'live') throw new HttpError(409, 'stream_not_live', CHAT_NOT_LIVE);
   const restriction = await restrictionOf(db, stream.ownerId, userId);
   if (restriction) throw new HttpError(403, 'chat_restricted', chatRestrictedMessage(restriction.until ? iso(restriction.until) : null));
@@ -191,5 +201,74 @@ export async function listRestrictions(db: Db, streamId: string, byUserId: strin
 export async function liftRestriction(db: Db, streamId: string, byUserId: string, userId: string): Promise<void> {
   const stream = await streamOrThrow(db, streamId);
   await requireChatModerator(db, stream, byUserId);
-  await db.delete(chatBans).where(and(eq(chatBans.channelId, stream.ownerId), eq(chatBans.userId, userId)));
+  await liftChannelRestriction(db, stream.ownerId, userId);
+}
+
+/**
+ * Lifts a user's timeout or ban in a channel (a creator's chats), whoever asks: callers check who
+ * may. The restriction lifted comes back (for the audit log), or undefined when there was none.
+ */
+export async function liftChannelRestriction(db: Db, channelId: string, userId: string) {
+  const [row] = await db
+    .delete(chatBans)
+    .where(and(eq(chatBans.channelId, channelId), eq(chatBans.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Every timeout and ban in force across all channels, newest first, with the channel, the chatter
+ * and who restricted them: for the platform moderators' screen.
+ */
+export async function listAllRestrictions(db: Db, limit = CHAT_RESTRICTIONS_MAX) {
+  const by = alias(profilesTable, 'restricted_by');
+  const channel = alias(profilesTable, 'restricted_channel');
+  const rows = await db
+    .select({
+      ban: chatBans,
+      user: creatorColumns,
+      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+      channel: {
+        id: channel.id,
+        username: channel.username,
+        displayName: channel.displayName,
+        avatarUrl: channel.avatarUrl,
+        verificationType: channel.verificationType,
+      },
+    })
+    .from(chatBans)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatBans.userId))
+    .innerJoin(channel, eq(channel.id, chatBans.channelId))
+    .leftJoin(by, eq(by.id, chatBans.byId))
+    .where(or(isNull(chatBans.until), gt(chatBans.until, new Date())))
+    .orderBy(desc(chatBans.createdAt), desc(chatBans.userId))
+    .limit(limit);
+  return rows.map(({ ban, user, by, channel }) => ({
+    channel,
+    user,
+    by,
+    kind: ban.until ? ('timeout' as const) : ('ban' as const),
+    until: ban.until ? iso(ban.until) : null,
+    reason: ban.reason,
+    createdAt: iso(ban.createdAt),
+  }));
+}
+
+export async function getChatMessageRow(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row;
+}
+
+/**
+ * A moderator removes a chat message from a report (`at`: marked deleted and taken down) or
+ * restores it (null: both cleared, if it was taken down). True when it changed.
+ */
+export async function setChatMessageTakenDown(db: Db, id: string, at: Date | null, byUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set(at ? { takenDownAt: at, deletedAt: at, deletedBy: byUserId } : { takenDownAt: null, deletedAt: null, deletedBy: null })
+    .where(and(eq(chatMessages.id, id), at ? isNull(chatMessages.takenDownAt) : isNotNull(chatMessages.takenDownAt)))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
 }

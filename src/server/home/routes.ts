@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORIES, findCategory } from '../../shared/categories.js';
-import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema, STREAM_NOT_FOUND } from '../../shared/content.js';
+import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
-import { HttpError, notFound } from '../http/errors.js';
-import { getStream, listStreams } from '../streams/service.js';
+import { HttpError } from '../http/errors.js';
+import { getPublicStream, listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf } from '../auth/guards.js';
 import { followedIds } from '../profiles/follows.js';
@@ -85,10 +85,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StreamDetailSchema },
       },
     },
-    async (req) => {
-      const stream = await getStream(app.db, req.params.id);
-      if (!stream) throw notFound(STREAM_NOT_FOUND);
-      return stream;
-    },
+    async (req) => getPublicStream(app.db, req.params.id),
   );
 };

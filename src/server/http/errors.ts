@@ -25,6 +25,7 @@ const ERROR_RESPONSES = {
   403: 'Signed in, but not allowed',
   404: 'Not found',
   409: 'Conflicts with what exists (already taken, already linked)',
+  410: 'Gone: removed by a moderator, or its account is banned',
   429: 'Too many requests',
   500: 'Something failed on our side',
 } as const;

@@ -12,6 +12,7 @@ import {
 } from '../../shared/leaderboards.js';
 import type { Db } from '../db/client.js';
 import { follows, payments, profiles, videoViews, videos } from '../db/schema/index.js';
+import { notBanned } from '../moderation/standing.js';
 
 // Leaderboards are a read model over other features' tables (payments, video views, follows):
 // one SQL statement per board and window ranks everyone who counts, so the top list, the rank
@@ -66,14 +67,14 @@ function source(board: LeaderboardBoard, from: Date | null, to: Date | null): SQ
 }
 
 /**
- * Everyone in `src` with a value, ranked: higher value first, then username (letters, digits and
+ * Everyone in `src` with a value (banned accounts left out), ranked: higher value first, then username (letters, digits and
  * underscores, compared bytewise so every database orders them alike): ties always fall the same way.
  */
 const ranked = (src: SQL) => sql`select s.user_id, s.value, p.username, p.display_name, p.avatar_url, p.verification_type,
     row_number() over (order by s.value desc, lower(p.username) collate "C", p.id) as rank
   from (${src}) s
   join ${profiles} p on p.id = s.user_id
-  where s.value > 0`;
+  where s.value > 0 and ${notBanned(sql`p.id`)}`;
 
 interface Row {
   part: 'top' | 'me';

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
 import { BrowserIngestQuerySchema, INGEST_CLOSE, type IngestStatusMessage } from '../../shared/live.js';
 import { sessionOf } from '../auth/guards.js';
+import { publishersToStop } from '../moderation/standing.js';
 import type { LiveIngest, PublishedSession } from './routes.js';
 
 /** Limits of one browser publisher; the defaults suit a 2.5 Mbps MediaRecorder with room to spare. */
@@ -158,6 +159,9 @@ export function registerBrowserIngest(app: FastifyInstance, publish: LiveIngest[
       if (!s) return close(INGEST_CLOSE.signedOut, 'Please sign in');
       if (!s.user.emailVerified) return close(INGEST_CLOSE.unverified, 'Email Verification Required');
       const userId = s.user.id;
+      // A suspended or banned account, or a stream a moderator removed, does not go live; the reason says which.
+      const [cut] = await publishersToStop(app.db, [{ streamId, ownerId: userId }]);
+      if (cut) return close(INGEST_CLOSE.restricted, cut.reason);
       const now = Date.now();
       const recent = (opens.get(userId) ?? []).filter((t) => now - t < 60_000);
       const mine = byUser.get(userId) ?? new Set<WebSocket>();
@@ -190,8 +194,10 @@ export function registerBrowserIngest(app: FastifyInstance, publish: LiveIngest[
       });
 
       void started.ingest.done.then(({ code }) => {
-        // Stopped by a signal: a newer session (another tab, OBS) or the server shutting down.
-        if (byStream.get(streamId) !== socket || code === null) close(INGEST_CLOSE.replaced, 'Another connection took over this stream');
+        // Cut off by a moderator's decision, or stopped by a signal: a newer session (another tab,
+        // OBS) or the server shutting down.
+        if (started.cutOff) close(INGEST_CLOSE.restricted, started.cutOff);
+        else if (byStream.get(streamId) !== socket || code === null) close(INGEST_CLOSE.replaced, 'Another connection took over this stream');
         else if (code !== 0) close(INGEST_CLOSE.encoderStopped, 'The stream could not be read');
         else close(INGEST_CLOSE.done, 'Stream ended');
       });

@@ -20,7 +20,8 @@ export async function makeReplay(db: Db, jobs: Pick<Jobs, 'send'>, streamDir: st
   if (!fs.existsSync(target) && !(await joinRecordings(streamDir, stream.liveSession, target))) return undefined;
   const { title, description, category, tags } = stream;
   const video = await createDraft(db, stream.ownerId, { kind: 'long', title, description, category, tags, visibility: 'public' });
-  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceKey });
+  // The replay of a stream a moderator removed is made (it comes back with the stream) but hidden.
+  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceKey, takenDownAt: stream.takenDownAt });
   await db.update(livestreams).set({ recordingVideoId: video.id }).where(eq(livestreams.id, stream.id));
   await jobs.send(TRANSCODE_QUEUE, { videoId: video.id });
   return video.id;

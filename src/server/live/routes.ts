@@ -19,7 +19,8 @@ import {
   StreamKeyInfoSchema,
   StreamReminderSchema,
 } from '../../shared/live.js';
-import { requireUser, requireVerifiedUser } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser } from '../auth/guards.js';
+import { publishersToStop, standingOf } from '../moderation/standing.js';
 import type { Config } from '../config.js';
 import { isUuid } from '../db/ids.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -71,6 +72,8 @@ export interface PublishedSession {
   ingest: IngestProcess;
   /** True once the first segment exists (viewers can watch); false if the session ended first. */
   ready: Promise<boolean>;
+  /** Set when a moderator's decision cut the session off: why (the publisher is told). */
+  cutOff?: string;
 }
 
 export interface LiveIngest {
@@ -78,6 +81,21 @@ export interface LiveIngest {
   publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined>;
   /** The RTMP address OBS is given, without the key. */
   rtmpUrl(): string | undefined;
+  /**
+   * Cuts off the sessions this instance ingests for an owner (suspended or banned) or of a stream
+   * (removed by a moderator); the stream then ends as if its publisher left. Other instances find
+   * theirs on their next standing sweep. Returns how many were stopped here.
+   */
+  stop(which: { ownerId?: string; streamId?: string }, reason: string): number;
+}
+
+/** How often each instance checks that its publishers may still stream (suspended, banned, removed). */
+export const STANDING_SWEEP_MS = 15_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveIngest;
+  }
 }
 
 /**
@@ -95,7 +113,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   const instance = createHash('sha256').update(`${os.hostname()}:${config.dataDir}`).digest('hex').slice(0, 12);
   const endQueue = `live-end-${instance}`;
   const cleanupQueue = `live-cleanup-${instance}`;
-  const active = new Map<string, { session: number; ingest: IngestProcess }>();
+  const active = new Map<string, { ownerId: string; published: PublishedSession }>();
   const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
 
   /**
@@ -201,18 +219,21 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   }
 
   async function publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined> {
+    // A suspended or banned account does not go live, from OBS or a browser (docs/product.md "Reports and moderation").
+    if (await standingOf(db, ownerId)) return undefined;
     const begun = await beginSession(db, ownerId, instance, streamId);
     if (!begun) return undefined;
     const { stream, session } = begun;
     await announce(stream.id);
     // One live session per stream: an older one still here is ended.
-    active.get(stream.id)?.ingest.kill();
+    active.get(stream.id)?.published.ingest.kill();
     const dir = sessionDir(stream.id, session);
     const { ladder, segmentSeconds } = config.live;
     const ingest = startIngest(format, { dir, segmentSeconds, ladder });
-    active.set(stream.id, { session, ingest });
+    const published: PublishedSession = { stream, session, ingest, ready: Promise.resolve(false) };
+    active.set(stream.id, { ownerId, published });
     let watching = true;
-    const ready = (async () => {
+    published.ready = (async () => {
       // Live the moment the first segment is written.
       while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 100));
       const playlist = watching && ladder.length > 0 ? await masterPlaylist(dir, ladder, () => watching) : undefined;
@@ -229,14 +250,14 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     void ingest.done
       .then(async ({ code, error }) => {
         watching = false;
-        if (active.get(stream.id)?.session === session) active.delete(stream.id);
+        if (active.get(stream.id)?.published.session === session) active.delete(stream.id);
         if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
         await endSession(db, stream.id, session);
         await announce(stream.id);
         await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
       })
       .catch((err: unknown) => app.log.warn({ err }, 'live: could not end the session'));
-    return { stream, session, ingest, ready };
+    return published;
   }
 
   let rtmpUrl: string | undefined;
@@ -258,9 +279,37 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       rtmp.close();
     });
   }
+  const stop: LiveIngest['stop'] = ({ ownerId, streamId }, reason) => {
+    let stopped = 0;
+    for (const [id, a] of active) {
+      if ((ownerId && a.ownerId === ownerId) || (streamId && id === streamId)) {
+        a.published.cutOff = reason;
+        a.published.ingest.kill();
+        stopped++;
+      }
+    }
+    return stopped;
+  };
+  // A moderator's decision may be taken on another instance: each one checks its own publishers.
+  const sweep = setInterval(() => {
+    if (!active.size) return;
+    void publishersToStop(
+      db,
+      [...active].map(([streamId, a]) => ({ streamId, ownerId: a.ownerId })),
+    )
+      .then((cut) => {
+        for (const { streamId, reason } of cut) {
+          app.log.info({ stream: streamId }, 'live: publisher cut off (suspended, banned or removed)');
+          stop({ streamId }, reason);
+        }
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'live: standing sweep failed'));
+  }, STANDING_SWEEP_MS);
+  sweep.unref();
   // Whichever path feeds them (RTMP or a browser), encoders do not outlive the server.
   app.addHook('onClose', async () => {
-    for (const { ingest } of active.values()) ingest.kill();
+    clearInterval(sweep);
+    for (const { published } of active.values()) published.ingest.kill();
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -274,7 +323,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     '/api/streams',
     { schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } } },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       const row = await createStream(db, s.user.id, req.body);
       const detail = await getStream(db, row.id);
       return reply.code(201).send(detail!);
@@ -318,9 +367,9 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       },
     },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       const stream = await getStreamRow(db, req.params.id);
-      if (!stream) throw notFound(STREAM_NOT_FOUND);
+      if (!stream || stream.takenDownAt) throw notFound(STREAM_NOT_FOUND);
       if (stream.status !== 'live' || !stream.publishing || !stream.ingestInstance) throw new HttpError(409, 'not_live', CLIP_NOT_LIVE);
       if (await clipLimitReached(db, s.user.id)) throw new HttpError(429, 'too_many_clips', CLIP_TOO_MANY);
       const video = await createClipDraft(db, s.user.id, stream, req.body);
@@ -349,7 +398,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
         },
       },
       async (req) => {
-        const s = await requireVerifiedUser(req);
+        const s = await requirePoster(req);
         const stream = await getStreamRow(db, req.params.id);
         if (!stream || stream.ownerId !== s.user.id) throw notFound(STREAM_NOT_FOUND);
         const own = streamMedia(stream.id);
@@ -427,5 +476,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   registerBrowserIngest(app, publish);
 
-  return { publish, rtmpUrl: () => rtmpUrl };
+  const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
+  app.decorate('live', live);
+  return live;
 }

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../shared/live.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';
-import { livestreams, profiles, streamKeys, streamReminders } from '../db/schema/index.js';
+import { livestreams, profiles, streamKeys, streamReminders, videos } from '../db/schema/index.js';
 
 export type StreamRow = typeof livestreams.$inferSelect;
 
@@ -80,14 +80,14 @@ export async function beginSession(db: Db, ownerId: string, instance: string, st
       [target] = await tx
         .select()
         .from(livestreams)
-        .where(and(eq(livestreams.id, streamId), eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`))
+        .where(and(eq(livestreams.id, streamId), eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`, isNull(livestreams.takenDownAt)))
         .for('update');
       if (!target) return undefined;
     } else {
       [target] = await tx
         .select()
         .from(livestreams)
-        .where(and(eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`))
+        .where(and(eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`, isNull(livestreams.takenDownAt)))
         .orderBy(sql`${livestreams.status} = 'live' desc`, desc(livestreams.createdAt))
         .limit(1)
         .for('update');
@@ -165,4 +165,19 @@ export async function setReminder(db: Db, streamId: string, userId: string, on: 
 
 export async function setStreamThumbnail(db: Db, id: string, url: string): Promise<void> {
   await db.update(livestreams).set({ thumbnailUrl: url }).where(eq(livestreams.id, id));
+}
+
+/**
+ * A moderator removes a stream (`at`) or restores it (null), and its replay with it: hidden
+ * everywhere, kept (docs/product.md "Reports and moderation"). True when the stream changed.
+ */
+export async function setStreamTakenDown(db: Db, id: string, at: Date | null): Promise<boolean> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ takenDownAt: at })
+    .where(and(eq(livestreams.id, id), at ? isNull(livestreams.takenDownAt) : isNotNull(livestreams.takenDownAt)))
+    .returning({ recordingVideoId: livestreams.recordingVideoId });
+  if (!row) return false;
+  if (row.recordingVideoId) await db.update(videos).set({ takenDownAt: at }).where(eq(videos.id, row.recordingVideoId));
+  return true;
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { fileHead, probeUpload, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './process-video.js';
 import { sniffVideo } from '../../shared/sniff.js';
 import { countProcessing, getVideo, startProcessing, updateVideoInStatus, updateVideoRow } from '../videos/service.js';
+import { standingOf, standingRefusal } from '../moderation/standing.js';
 
 /**
  * FileStore as Glint needs it:
@@ -125,6 +126,9 @@ export function registerUploads(app: FastifyInstance, opts: { directory: string;
     relativeLocation: true,
     async onUploadCreate(req, upload) {
       const userId = await ownerOf(req);
+      // A suspended or banned account uploads nothing (the same check as requirePoster's).
+      const standing = await standingOf(app.db, userId);
+      if (standing) throw fail(403, standingRefusal(standing).message);
       const video = await draftFor(upload, userId);
       if (video.status !== 'uploading' && video.status !== 'failed') throw fail(409, ALREADY_HAS_FILE);
       const busy = await countProcessing(app.db, userId);

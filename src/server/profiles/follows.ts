@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { follows, profiles } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 import { creatorColumns } from './service.js';
+import { notBanned } from '../moderation/standing.js';
 
 /** Follows `followeeId`; idempotent. Returns true when it is new. */
 export async function follow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
@@ -33,7 +34,13 @@ export async function followStats(db: Db, userId: string, viewerId: string | und
 export async function listFollows(db: Db, userId: string, which: 'followers' | 'following'): Promise<Creator[]> {
   const joinOn = which === 'followers' ? eq(profiles.id, follows.followerId) : eq(profiles.id, follows.followeeId);
   const where = which === 'followers' ? eq(follows.followeeId, userId) : eq(follows.followerId, userId);
-  return db.select(creatorColumns).from(follows).innerJoin(profiles, joinOn).where(where).orderBy(desc(follows.createdAt)).limit(200);
+  return db
+    .select(creatorColumns)
+    .from(follows)
+    .innerJoin(profiles, joinOn)
+    .where(and(where, notBanned(profiles.id)))
+    .orderBy(desc(follows.createdAt))
+    .limit(200);
 }
 
 export async function followedIds(db: Db, userId: string): Promise<string[]> {

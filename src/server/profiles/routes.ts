@@ -14,6 +14,8 @@ import { notFound } from '../http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
 import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { ACCOUNT_BANNED } from '../../shared/moderation.js';
+import { isBanned } from '../moderation/standing.js';
 import { findProfileById, findProfileByUsername, isDisplayNameTaken, isUsernameTaken } from './service.js';
 import {
   AvailabilityQuerySchema,
@@ -25,6 +27,14 @@ import {
 } from '../../shared/wallet.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A profile anyone may see: 404 when there is none, 410 when its account is banned (the page says so). */
+  const profileOr404 = async (username: string) => {
+    const p = await findProfileByUsername(app.db, username);
+    if (!p) throw notFound('This user does not exist');
+    if (await isBanned(app.db, p.id)) throw new HttpError(410, 'account_banned', ACCOUNT_BANNED);
+    return p;
+  };
+
   app.get(
     '/api/availability',
     {
@@ -80,8 +90,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const p = await findProfileByUsername(app.db, req.params.username);
-      if (!p) throw notFound('This user does not exist');
+      const p = await profileOr404(req.params.username);
       const db = app.db;
       const viewer = await sessionOf(req);
       const stats = await followStats(db, p.id, viewer?.user.id);
@@ -114,11 +123,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const profileOr404 = async (username: string) => {
-    const p = await findProfileByUsername(app.db, username);
-    if (!p) throw notFound('This user does not exist');
-    return p;
-  };
   const UsernameParams = z.object({ username: z.string().min(1).max(64) });
   const FollowState = z.object({ followers: z.number(), following: z.number(), followedByMe: z.boolean() });
 

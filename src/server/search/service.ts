@@ -3,6 +3,7 @@ import type { Creator } from '../../shared/content.js';
 import type { Db } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
 import { escapeLike } from '../profiles/service.js';
+import { bannedAmong } from '../moderation/standing.js';
 
 /** The words of a query as a prefix-matching tsquery: `sol whal` -> `sol:* & whal:*`; undefined if none. */
 export function prefixQuery(q: string): string | undefined {
@@ -26,8 +27,17 @@ export function textRank(title: unknown, description: unknown, tsquery: string) 
 export async function searchPeople(db: Db, q: string, limit = 20): Promise<Creator[]> {
   const needle = q.trim().toLowerCase();
   if (!needle) return [];
-  const rows = await peopleQuery(db, needle, limit);
-  return rows.map(({ score: _score, ...c }) => c);
+  // A banned account is not found. Left out afterwards (they are few), so the query keeps to the
+  // trigram indexes; a few extra rows make up for them.
+  const rows = await peopleQuery(db, needle, limit + 5);
+  const banned = await bannedAmong(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows
+    .filter((r) => !banned.has(r.id))
+    .slice(0, limit)
+    .map(({ score: _score, ...c }) => c);
 }
 
 /** The people-search query for a lower-cased, trimmed needle (its plan is checked by the tests). */

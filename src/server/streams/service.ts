@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
-import type { StreamCard, StreamDetail } from '../../shared/content.js';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../shared/content.js';
 import type { Db } from '../db/client.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { livestreams } from '../db/schema/index.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
 import { SNAPSHOT_FILE } from '../live/ingest.js';
+import { notFound } from '../http/errors.js';
+import { isBanned, notBanned, removedError } from '../moderation/standing.js';
 
 export interface StreamFilter {
   status: 'live' | 'scheduled' | 'ended';
@@ -20,7 +22,8 @@ export interface StreamFilter {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]> {
-  const where: SQL[] = [eq(livestreams.status, f.status)];
+  // Never one a moderator removed, nor one of a banned account.
+  const where: SQL[] = [eq(livestreams.status, f.status), isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
   if (f.category) where.push(eq(livestreams.category, f.category));
   if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
   if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
@@ -84,4 +87,14 @@ export async function getStream(db: Db, id: string): Promise<StreamDetail | unde
         recordingVideoId: row.s.recordingVideoId,
       }
     : undefined;
+}
+
+/** A stream's page for anyone: 404 when there is none (or its creator is banned), 410 once a moderator removed it. */
+export async function getPublicStream(db: Db, id: string): Promise<StreamDetail> {
+  const [row] = await db.select({ takenDownAt: livestreams.takenDownAt, ownerId: livestreams.ownerId }).from(livestreams).where(eq(livestreams.id, id));
+  if (!row || (await isBanned(db, row.ownerId))) throw notFound(STREAM_NOT_FOUND);
+  if (row.takenDownAt) throw removedError('stream');
+  const stream = await getStream(db, id);
+  if (!stream) throw notFound(STREAM_NOT_FOUND);
+  return stream;
 }

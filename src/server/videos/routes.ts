@@ -14,7 +14,7 @@ import {
   VideoListQuerySchema,
 } from '../../shared/videos.js';
 import { usdcToMicros } from '../../shared/x402.js';
-import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../home/routes.js';
 import { notFound } from '../http/errors.js';
@@ -26,7 +26,7 @@ import {
   changeComment,
   createDraft,
   getOwnedVideo,
-  getVideo,
+  getPublishedVideo,
   getVideoDetail,
   listComments,
   listOwnUploads,
@@ -49,11 +49,7 @@ function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, with
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A published video a viewer may act on (like, comment, view, share). */
-  const published = async (id: string) => {
-    const v = await getVideo(app.db, id);
-    if (!v || v.status !== 'ready') throw notFound('This video is not available');
-    return v;
-  };
+  const published = (id: string) => getPublishedVideo(app.db, id);
 
   app.get(
     '/api/videos',
@@ -88,7 +84,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       if (req.body.priceUsdc) await app.x402.assertCanSell(s.user.id);
       const draft = await createDraft(app.db, s.user.id, req.body);
       return reply.status(201).send({ id: draft.id });
@@ -140,7 +136,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/videos/:id',
     { schema: { tags: ['videos'], summary: 'Edit your video', params: IdParams, body: UpdateVideoSchema, response: { 200: VideoDetailSchema } } },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
       const { thumbnailIndex, priceUsdc, ...rest } = req.body;
       const set: Parameters<typeof updateVideoRow>[2] = { ...rest };
@@ -272,7 +268,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/videos/:id/comments',
     { schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } } },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = await requirePoster(req);
       const v = await published(req.params.id);
       const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
       await app.notifier.notify({
@@ -291,7 +287,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/comments/:id',
     { schema: { tags: ['videos'], summary: 'Edit your comment', params: IdParams, body: CommentBodySchema } },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = await requirePoster(req, { verified: false });
       await changeComment(app.db, req.params.id, s.user.id, req.body.body);
       return reply.status(204).send();
     },
@@ -312,7 +308,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/videos/:id/thumbnail',
       { schema: { tags: ['videos'], summary: 'Upload a thumbnail image for your video', params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
       async (req) => {
-        const s = await requireVerifiedUser(req);
+        const s = await requirePoster(req);
         const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
         const [w, h] = v.kind === 'short' ? [720, 1280] : [1280, 720];
         const own = videoMedia(v.id);

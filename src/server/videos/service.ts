@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../shared/content.js';
 import { VIEW_HISTORY_DAYS } from '../../shared/leaderboard-rules.js';
 import { slugify } from '../../shared/routes.js';
@@ -11,6 +11,7 @@ import { livestreams, videoComments, videoLikes, videoProgress, videoViews, vide
 import { HttpError, notFound } from '../http/errors.js';
 import type { Storage } from '../media/storage.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
+import { isBanned, notBanned, removedError } from '../moderation/standing.js';
 
 export interface VideoFilter {
   kind: VideoKind;
@@ -45,9 +46,15 @@ const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): V
   creator,
 });
 
-/** Ready, public videos or shorts, newest or trending first. */
+/** Ready, public videos or shorts, newest or trending first (none removed by moderators, none of a banned account). */
 export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
-  const where: SQL[] = [eq(videos.kind, f.kind), eq(videos.status, 'ready'), eq(videos.visibility, 'public')];
+  const where: SQL[] = [
+    eq(videos.kind, f.kind),
+    eq(videos.status, 'ready'),
+    eq(videos.visibility, 'public'),
+    isNull(videos.takenDownAt),
+    notBanned(videos.ownerId),
+  ];
   if (f.category) where.push(eq(videos.category, f.category));
   if (f.ownerId) where.push(eq(videos.ownerId, f.ownerId));
   if (f.ownerIds) {
@@ -99,10 +106,26 @@ export async function getVideo(db: Db, id: string) {
   return row;
 }
 
-/** The video for its owner's write; 404 for others so ids of drafts do not leak. */
+/**
+ * The video for its owner's write; 404 for others so ids of drafts do not leak. One a moderator
+ * removed is kept as it is (410) until a moderator restores it.
+ */
 export async function getOwnedVideo(db: Db, id: string, userId: string) {
   const v = await getVideo(db, id);
   if (!v || v.ownerId !== userId || v.status === 'removed') throw notFound('This video does not exist');
+  if (v.takenDownAt) throw removedError('video');
+  return v;
+}
+
+/**
+ * A published video anyone may watch and act on (like, comment, view, share): ready, not removed
+ * by a moderator (410, its page says so), its owner not banned (then it does not exist).
+ */
+export async function getPublishedVideo(db: Db, id: string) {
+  const v = await getVideo(db, id);
+  if (!v || v.status !== 'ready') throw notFound('This video is not available');
+  if (v.takenDownAt) throw removedError('video');
+  if (await isBanned(db, v.ownerId)) throw notFound('This video is not available');
   return v;
 }
 
@@ -160,6 +183,9 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   const isOwner = !!v && v.ownerId === viewerId;
   // Others see only what is published: ready and not removed (unlisted ones by their link).
   if (!v || v.status === 'removed' || (!isOwner && v.status !== 'ready')) throw notFound('This video is not available');
+  // Removed by a moderator: the page says so, to the owner too. A banned account's videos are gone.
+  if (v.takenDownAt) throw removedError('video');
+  if (!isOwner && (await isBanned(db, v.ownerId))) throw notFound('This video is not available');
   const [creator] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, v.ownerId));
   const [clipOf] = v.sourceStreamId
     ? await db.select({ id: livestreams.id, title: livestreams.title }).from(livestreams).where(eq(livestreams.id, v.sourceStreamId))
@@ -228,14 +254,14 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   };
 }
 
-/** The owner's uploads in every state, newest first (the owner's "your uploads" list). */
+/** The owner's uploads in every state, newest first (the owner's "your uploads" list); one a moderator removed reads `removed`. */
 export async function listOwnUploads(db: Db, ownerId: string) {
   return db
     .select({
       id: videos.id,
       kind: videos.kind,
       title: videos.title,
-      status: videos.status,
+      status: sql<string>`case when ${videos.takenDownAt} is not null then 'removed' else ${videos.status}::text end`,
       processingPercent: videos.processingPercent,
       failureReason: videos.failureReason,
       thumbnailUrl: videos.thumbnailUrl,
@@ -341,7 +367,7 @@ export async function listComments(db: Db, videoId: string, viewerId: string | u
     .select({ c: videoComments, author: creatorColumns })
     .from(videoComments)
     .innerJoin(profilesTable, eq(profilesTable.id, videoComments.userId))
-    .where(eq(videoComments.videoId, videoId))
+    .where(and(eq(videoComments.videoId, videoId), isNull(videoComments.takenDownAt), notBanned(videoComments.userId)))
     .orderBy(desc(videoComments.createdAt))
     .limit(200);
   return rows.map(({ c, author }) => ({
@@ -369,6 +395,8 @@ export async function changeComment(db: Db, commentId: string, userId: string, b
   const [c] = await db.select().from(videoComments).where(eq(videoComments.id, commentId));
   if (!c) throw notFound('This comment does not exist');
   if (c.userId !== userId) throw new HttpError(403, 'forbidden', 'You can only change your own comments.');
+  // Kept as it was for the moderators' review until one restores it.
+  if (c.takenDownAt) throw removedError('comment');
   if (body === null) {
     await db.delete(videoComments).where(eq(videoComments.id, commentId));
     await db
@@ -398,7 +426,7 @@ export async function videoSummaries(db: Db, ids: string[]) {
     .select({ id: videos.id, title: videos.title, kind: videos.kind, thumbnailUrl: videos.thumbnailUrl, creator: creatorColumns })
     .from(videos)
     .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
-    .where(and(inArray(videos.id, ids), sql`${videos.status} <> 'removed'`));
+    .where(and(inArray(videos.id, ids), sql`${videos.status} <> 'removed'`, isNull(videos.takenDownAt), notBanned(videos.ownerId)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -407,8 +435,50 @@ export async function findPaidDemoVideo(db: Db): Promise<string | null> {
   const [row] = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.status, 'ready'), eq(videos.visibility, 'public'), sql`${videos.priceMicroUsdc} is not null`, sql`'demo' = any(${videos.tags})`))
+    .where(
+      and(
+        eq(videos.status, 'ready'),
+        eq(videos.visibility, 'public'),
+        isNull(videos.takenDownAt),
+        sql`${videos.priceMicroUsdc} is not null`,
+        sql`'demo' = any(${videos.tags})`,
+      ),
+    )
     .orderBy(videos.priceMicroUsdc, videos.createdAt)
     .limit(1);
   return row?.id ?? null;
+}
+
+export async function getCommentRow(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(videoComments).where(eq(videoComments.id, id));
+  return row;
+}
+
+/**
+ * A moderator removes a video (`at`) or restores it (null): hidden everywhere, its media kept
+ * (docs/product.md "Reports and moderation"). True when it changed.
+ */
+export async function setVideoTakenDown(db: Db, id: string, at: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(videos)
+    .set({ takenDownAt: at })
+    .where(and(eq(videos.id, id), at ? isNull(videos.takenDownAt) : isNotNull(videos.takenDownAt)))
+    .returning({ id: videos.id });
+  return rows.length > 0;
+}
+
+/** A moderator removes a comment (`at`) or restores it (null); the video's comment count follows. */
+export async function setCommentTakenDown(db: Db, id: string, at: Date | null): Promise<boolean> {
+  const [row] = await db
+    .update(videoComments)
+    .set({ takenDownAt: at })
+    .where(and(eq(videoComments.id, id), at ? isNull(videoComments.takenDownAt) : isNotNull(videoComments.takenDownAt)))
+    .returning({ videoId: videoComments.videoId });
+  if (!row) return false;
+  await db
+    .update(videos)
+    .set({ comments: at ? sql`greatest(0, ${videos.comments} - 1)` : sql`${videos.comments} + 1` })
+    .where(eq(videos.id, row.videoId));
+  return true;
 }

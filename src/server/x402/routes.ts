@@ -36,6 +36,7 @@ import type { videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { contentTypeFor } from '../media/storage.js';
 import { explorerUrl } from '../payments/service.js';
+import { isBanned } from '../moderation/standing.js';
 import { findProfileById } from '../profiles/service.js';
 import { findPaidDemoVideo, getVideo, listOwnPriced, videoSummaries } from '../videos/service.js';
 import { createFacilitator } from './facilitator.js';
@@ -242,6 +243,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       const s = await sessionOf(req);
       const userId = s?.user.id ?? null;
       const access = await accessOf(video, userId ?? undefined);
+      // Removed by a moderator, or its creator banned: nobody buys or plays it, but moderators review it.
+      if (access !== 'staff' && (video.takenDownAt || (await isBanned(db, video.ownerId)))) throw notFound('This video is not available');
       const header = req.headers[X402_HEADERS.signature.toLowerCase()];
       const paymentHeader = typeof header === 'string' && header ? header : undefined;
       if (access !== 'locked') {
