@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth.js';
 import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
 import { adminRoutes } from './admin/routes.js';
+import { moderationRoutes } from './moderation/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
@@ -149,6 +150,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   registerTips(app);
   await registerBounties(app);
   await app.register(adminRoutes);
+  // Reports and the moderators' screens (uses app.live, decorated by the media step above).
+  await app.register(moderationRoutes);
 
   await registerSpa(app, config.clientDir);
   return app;

@@ -82,8 +82,26 @@ export async function withActor(db: Db, rows: (typeof notifications.$inferSelect
   }));
 }
 
+/** A notice from Glint itself (a moderation decision): no actor, its own words. */
+export interface NoticeInput {
+  userId: string;
+  title: string;
+  message: string;
+  contentId?: string | null;
+  contentType?: string | null;
+}
+
+/**
+ * The type a notice is stored under. SPEC.md's notification types are a closed list with none for
+ * the platform speaking; `comment` (words addressed to you about your content or your report) is
+ * the least surprising of them, and the missing actor tells it apart (docs/product.md "Reports and
+ * moderation").
+ */
+export const NOTICE_TYPE: NotificationType = 'comment';
+
 export interface Notifier {
   notify(input: NotifyInput): Promise<AppNotification | undefined>;
+  notice(input: NoticeInput): Promise<AppNotification>;
 }
 
 /**
@@ -118,14 +136,34 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
           contentType: input.contentType ?? null,
         })
         .returning();
-      const [n] = await withActor(db, [row!]);
-      await realtime.publish(input.userId, 'notification.created', n!);
-      void push
-        .send(input.userId, { title: n!.title, body: n!.message, id: n!.id, url: notificationTarget(n!) })
-        .catch((err) => log.warn({ err }, 'web push failed'));
-      return n;
+      return deliver(row!);
+    },
+    async notice(input) {
+      const [row] = await db
+        .insert(notifications)
+        .values({
+          userId: input.userId,
+          actorId: null,
+          type: NOTICE_TYPE,
+          title: input.title,
+          message: input.message,
+          contentId: input.contentId ?? null,
+          contentType: input.contentType ?? null,
+        })
+        .returning();
+      return deliver(row!);
     },
   };
+
+  /** Pushes a new notification in realtime and, for users away from the site, as a web push. */
+  async function deliver(row: typeof notifications.$inferSelect): Promise<AppNotification> {
+    const [n] = await withActor(db, [row]);
+    await realtime.publish(row.userId, 'notification.created', n!);
+    void push
+      .send(row.userId, { title: n!.title, body: n!.message, id: n!.id, url: notificationTarget(n!) })
+      .catch((err) => log.warn({ err }, 'web push failed'));
+    return n!;
+  }
 }
 
 export async function listNotifications(db: Db, userId: string) {
