@@ -7,10 +7,13 @@ import {
   profiles,
   profileWallets,
   pushSubscriptions,
+  reports,
+  sanctions,
   user as authUser,
   videoComments as comments,
   videos,
 } from '../db/schema/index.js';
+import { REPORT_TARGETS } from '../../shared/moderation.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
 import { TestWallet } from '../test-support/wallet.js';
@@ -61,7 +64,7 @@ let a: Client;
 let b: Client;
 let aId: string;
 let aUsername: string;
-let ids: { video: string; draft: string; comment: string; session: string; bounty: string; claim: string };
+let ids: { video: string; draft: string; comment: string; session: string; bounty: string; claim: string; report: string };
 
 const resolve = (s: Schema | undefined): Schema => {
   if (!s) return {};
@@ -151,7 +154,15 @@ function invalid(schema: Schema | undefined): fc.Arbitrary<unknown> {
 
 /** Path parameters: A's real ids and names most of the time, sometimes garbage. */
 function pathValue(name: string): fc.Arbitrary<string> {
-  const real = name === 'username' ? [aUsername, 'nobody_here'] : [ids.video, ids.draft, ids.comment, ids.session, ids.bounty, ids.claim];
+  // Moderation routes name what they act on by its type and id, or a person (or channel) by id.
+  if (name === 'targetType')
+    return fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...REPORT_TARGETS) }, { weight: 1, arbitrary: nasty.map((x) => x || 'x') });
+  const real =
+    name === 'username'
+      ? [aUsername, 'nobody_here']
+      : ['userId', 'channelId'].includes(name)
+        ? [aId, aId, ids.video]
+        : [ids.video, ids.draft, ids.comment, ids.session, ids.bounty, ids.claim, aId, ids.report];
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...real) },
     { weight: 1, arbitrary: nasty.map((x) => x || 'x') },
@@ -225,6 +236,7 @@ async function snapshotOfA() {
       thumbnailUrl: videos.thumbnailUrl,
       publishedAt: videos.publishedAt,
       kind: videos.kind,
+      takenDownAt: videos.takenDownAt,
     })
     .from(videos)
     .where(eq(videos.ownerId, aId))
@@ -243,7 +255,14 @@ async function snapshotOfA() {
     .where(inArray(bountyClaims.bountyId, posted.length ? posted.map((x) => x.id) : ['00000000-0000-4000-8000-000000000000']))
     .orderBy(bountyClaims.id);
   const signedIn = (await a.get('/api/me')).json().user?.id === aId;
-  return { profile, account, own, said, pushes, wallets, posted, claimsOnMine, signedIn };
+  // Only moderators suspend, ban or close reports: nobody else may touch A's standing or A's reports.
+  const standing = await db.select().from(sanctions).where(eq(sanctions.userId, aId));
+  const filed = await db
+    .select({ id: reports.id, status: reports.status, details: reports.details })
+    .from(reports)
+    .where(eq(reports.reporterId, aId))
+    .orderBy(reports.id);
+  return { profile, account, own, said, pushes, wallets, posted, claimsOnMine, signedIn, standing, filed };
 }
 
 let chain: LocalChain;
@@ -283,7 +302,9 @@ beforeAll(async () => {
     .values({ ownerId: cId, kind: 'short', title: 'C’s short', slug: 'c-short', category: 'other', status: 'ready', publishedAt: new Date() })
     .returning();
   const claim = (await c.post(`/api/bounties/${bounty.id}/claims`, { content: { type: 'short_video', id: short!.id } })).json();
-  ids = { video: ready!.id, draft: draft.id ?? ready!.id, comment: comment.id ?? 'none', session, bounty: bounty.id, claim: claim.id };
+  // A's open report of C's short, which only a moderator may close.
+  const filed = (await a.post('/api/reports', { targetType: 'video', targetId: short!.id, reason: 'spam', details: 'fuzz' })).json();
+  ids = { video: ready!.id, draft: draft.id ?? ready!.id, comment: comment.id ?? 'none', session, bounty: bounty.id, claim: claim.id, report: filed.id };
 }, 120_000);
 afterAll(async () => {
   await t.close();
