@@ -1,3 +1,4 @@
+import { ACCOUNT_BANNED } from './moderation.js';
 import { describe, expect, it } from 'vitest';
 import {
   EMAIL_EXISTS,
@@ -87,6 +88,7 @@ describe('error texts (docs/product.md §8)', () => {
     expect(loginErrorMessage('Invalid email or password')).toBe('Invalid credentials. Please check your email/username and password.');
     expect(loginErrorMessage('Username not found')).toBe('Username not found');
     expect(loginErrorMessage('boom')).toBe('Invalid email, username, or password');
+    expect(loginErrorMessage(ACCOUNT_BANNED)).toBe(ACCOUNT_BANNED);
   });
 
   it('maps signup failures', () => {

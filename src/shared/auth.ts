@@ -107,6 +107,8 @@ export function loginErrorMessage(message: string | undefined): string {
     return 'Invalid credentials. Please check your email/username and password.';
   }
   if (m === USERNAME_NOT_FOUND) return USERNAME_NOT_FOUND;
+  // docs/product.md "Reports and moderation": a banned account is told so, not sent to retype its password.
+  if (/has been banned/i.test(m)) return m;
   return 'Invalid email, username, or password';
 }
 

@@ -1,4 +1,4 @@
-import { Ban, Clock, Coins, MessageSquare, MoreVertical, Send, Trash2 } from 'lucide-react';
+import { Ban, Clock, Coins, Flag, MessageSquare, MoreVertical, Send, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { Input } from '../ui/input';
 import { Skeleton } from '../ui/skeleton';
 import { useChat, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
 import { RestrictedChattersDialog } from './restricted-chatters';
+import { ReportDialog } from '../moderation/report-dialog';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const STICK_PX = 48;
@@ -113,7 +114,10 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
 }
 
 function ChatLine({ message, streamId, canModerate, creatorId }: { message: ChatMessage; streamId: string; canModerate: boolean; creatorId: string }) {
+  const { user } = useSession();
+  const [reporting, setReporting] = useState(false);
   const author = message.author;
+  const canReport = !!user && user.id !== author.id;
   const time = new Date(message.createdAt);
   return (
     <li
@@ -141,7 +145,18 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
         </Link>
         <ChatBody body={message.body} />
       </p>
-      {canModerate ? <ModeratorMenu message={message} streamId={streamId} isCreator={author.id === creatorId} /> : null}
+      {canModerate || canReport ? (
+        <MessageMenu
+          message={message}
+          streamId={streamId}
+          moderate={canModerate}
+          isCreator={author.id === creatorId}
+          onReport={canReport ? () => setReporting(true) : undefined}
+        />
+      ) : null}
+      {canReport ? (
+        <ReportDialog subject={{ type: 'chat_message', id: message.id, ownerId: author.id, noun: 'message' }} open={reporting} onOpenChange={setReporting} />
+      ) : null}
     </li>
   );
 }
@@ -163,7 +178,20 @@ export function ChatBody({ body }: { body: string }) {
   );
 }
 
-function ModeratorMenu({ message, streamId, isCreator }: { message: ChatMessage; streamId: string; isCreator: boolean }) {
+/** A message's menu: Report (anyone signed in but its author), and for moderators delete, time out and ban. */
+function MessageMenu({
+  message,
+  streamId,
+  moderate,
+  isCreator,
+  onReport,
+}: {
+  message: ChatMessage;
+  streamId: string;
+  moderate: boolean;
+  isCreator: boolean;
+  onReport: (() => void) | undefined;
+}) {
   const remove = useDeleteChatMessage(streamId);
   const restrict = useRestrictChatter(streamId);
   const name = message.author.displayName;
@@ -179,16 +207,23 @@ function ModeratorMenu({ message, streamId, isCreator }: { message: ChatMessage;
           variant="ghost"
           size="icon"
           className="size-7 shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
-          aria-label={`Moderate the message from ${name}`}
+          aria-label={moderate ? `Moderate the message from ${name}` : `Actions for the message from ${name}`}
         >
           <MoreVertical aria-hidden className="size-4" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        <DropdownMenuItem variant="destructive" onSelect={() => void act(remove.mutateAsync(message.id), 'Message deleted')}>
-          <Trash2 aria-hidden /> Delete message
-        </DropdownMenuItem>
-        {isCreator ? null : (
+        {onReport ? (
+          <DropdownMenuItem onSelect={onReport}>
+            <Flag aria-hidden /> Report message
+          </DropdownMenuItem>
+        ) : null}
+        {moderate ? (
+          <DropdownMenuItem variant="destructive" onSelect={() => void act(remove.mutateAsync(message.id), 'Message deleted')}>
+            <Trash2 aria-hidden /> Delete message
+          </DropdownMenuItem>
+        ) : null}
+        {isCreator || !moderate ? null : (
           <>
             <DropdownMenuItem
               onSelect={() =>

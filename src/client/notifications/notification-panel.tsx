@@ -1,4 +1,4 @@
-import { Bell, BellOff, CheckCheck, Coins, Heart, MessageCircle, Radio, Share2, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
+import { Bell, BellOff, CheckCheck, Coins, Heart, MessageCircle, Radio, Share2, ShieldCheck, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product';
 import { useNavigate } from 'react-router';
 import { notificationTarget, type AppNotification } from '../../shared/realtime';
@@ -83,7 +83,9 @@ function NotificationItem({ notification: n, onNavigate }: { notification: AppNo
   const now = useNow();
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
-  const Icon = n.contentType === LIVESTREAM_CONTENT_TYPE ? Radio : (TYPE_ICON[n.type] ?? Bell);
+  // A notice from Glint itself (a moderation decision) has no actor (docs/product.md "Reports and moderation").
+  const notice = !n.actor;
+  const Icon = notice ? ShieldCheck : n.contentType === LIVESTREAM_CONTENT_TYPE ? Radio : (TYPE_ICON[n.type] ?? Bell);
 
   // docs/product.md §4: a click marks it read, then goes where it points.
   const open = () => {
@@ -107,7 +109,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: AppNo
             <UserAvatar name={n.actor.displayName} seed={n.actor.username} src={n.actor.avatarUrl} className="size-10" />
           ) : (
             <span className="flex size-10 items-center justify-center rounded-full bg-muted">
-              <Bell aria-hidden className="size-4 text-muted-foreground" />
+              {notice ? <ShieldCheck aria-hidden className="size-4 text-muted-foreground" /> : <Bell aria-hidden className="size-4 text-muted-foreground" />}
             </span>
           )}
           <span className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-popover bg-primary text-primary-foreground">

@@ -1,4 +1,4 @@
-import { UserX } from 'lucide-react';
+import { ShieldAlert, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { PublicProfile } from '../../shared/content';
 import { ApiError } from '../lib/api';
@@ -35,6 +35,22 @@ export default function ProfileScreen() {
                 <Link to="/app">Back to Home</Link>
               </Button>
             </>
+          }
+        />
+      );
+    }
+    if (profile.error instanceof ApiError && profile.error.status === 410) {
+      return (
+        <EmptyState
+          icon={ShieldAlert}
+          headingLevel="h1"
+          title="Account banned"
+          description={profile.error.message}
+          className="mt-6"
+          action={
+            <Button variant="outline" asChild>
+              <Link to="/app">Back to Home</Link>
+            </Button>
           }
         />
       );

@@ -1,4 +1,4 @@
-import { Coins, Heart, MessageCircle, Pause, Play, Scissors, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
+import { Coins, Flag, Heart, MessageCircle, Pause, Play, Scissors, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard } from '../../shared/content';
@@ -13,6 +13,8 @@ import { Spinner } from '../ui/spinner';
 import { useVideo } from '../videos/queries';
 import { TipButton } from '../payments/tip-button';
 import { ShareMenu } from '../videos/share';
+import { ReportButton } from '../moderation/report-dialog';
+import { ApiError } from '../lib/api';
 import { LockedPoster } from '../x402/locked-poster';
 import { useHls } from '../videos/use-hls';
 import { useToggleLike } from '../videos/use-toggle-like';
@@ -77,7 +79,11 @@ export function ShortSlide({
           </div>
         ) : null}
         {near && detail.isError ? (
-          <div className="absolute inset-0 flex items-center justify-center bg-black/80 p-6 text-center font-semibold">This short is not available</div>
+          <div className="absolute inset-0 flex items-center justify-center bg-black/80 p-6 text-center font-semibold">
+            {detail.error instanceof ApiError && detail.error.status === 410
+              ? 'This short was removed for breaking Glint’s rules.'
+              : 'This short is not available'}
+          </div>
         ) : null}
 
         <div className="pointer-events-none absolute inset-x-0 bottom-0 flex flex-col gap-2 bg-linear-to-t from-black/85 via-black/40 to-transparent p-4 pt-20 pr-20 sm:pr-4">
@@ -247,6 +253,16 @@ function SideActions({ card, video, onComments }: { card: VideoCard; video: Vide
           <Share2 aria-hidden className="size-6" />
         </SideButton>
       )}
+      {ready && video ? (
+        <ReportButton
+          subject={{ type: 'video', id: video.id, ownerId: video.creator.id, noun: 'short' }}
+          trigger={(onClick) => (
+            <SideButton label="Report this short" count="Report" onClick={onClick}>
+              <Flag aria-hidden className="size-6" />
+            </SideButton>
+          )}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, TrendingUp } from 'lucide-react';
+import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, ShieldAlert, TrendingUp } from 'lucide-react';
 import { paths } from '../../shared/routes';
 import { Link, useParams } from 'react-router';
 import { ChatPanel } from '../chat/chat-panel';
@@ -11,6 +11,7 @@ import { Thumbnail } from '../components/thumbnail';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { TipButton } from '../payments/tip-button';
 import { FollowButton } from '../profiles/follow-button';
+import { ReportButton } from '../moderation/report-dialog';
 import { useSession } from '../auth/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -50,6 +51,7 @@ export default function StreamScreen() {
   }
   if (query.isError) {
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotAvailable />;
+    if (query.error instanceof ApiError && query.error.status === 410) return <NotAvailable removed={query.error.message} />;
     return <ErrorState headingLevel="h1" error={query.error} onRetry={() => void query.refetch()} title="Couldn’t load this stream" />;
   }
 
@@ -140,6 +142,7 @@ export default function StreamScreen() {
               <Share2 aria-hidden /> Share
             </Button>
           </ShareMenu>
+          <ReportButton subject={{ type: 'stream', id: stream.id, ownerId: stream.creator.id, noun: 'stream' }} />
         </div>
 
         {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
@@ -177,13 +180,14 @@ function Replay({ videoId, title, username }: { videoId: string; title: string; 
   );
 }
 
-function NotAvailable() {
+/** A stream that is not there, or (`removed`, the server's words) one a moderator removed. */
+function NotAvailable({ removed }: { removed?: string }) {
   return (
     <EmptyState
-      icon={RadioTower}
+      icon={removed ? ShieldAlert : RadioTower}
       headingLevel="h1"
-      title="This stream is not available"
-      description="It may have been removed. See what is on now instead."
+      title={removed ? 'This stream was removed' : 'This stream is not available'}
+      description={removed ?? 'It may have been removed. See what is on now instead.'}
       action={
         <>
           <Button asChild>

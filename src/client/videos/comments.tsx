@@ -1,4 +1,4 @@
-import { MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Flag, MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { Textarea } from '../components/textarea';
 import { formatDateTime } from '../lib/format';
 import { useNow } from '../lib/use-now';
 import { cn } from '../lib/utils';
+import { ReportDialog } from '../moderation/report-dialog';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -147,8 +148,10 @@ function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: bool
 }
 
 function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: string; now: number }) {
+  const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const a = comment.author;
   return (
     <li className="flex gap-3" data-testid="comment">
@@ -185,6 +188,19 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
+          ) : user && !comment.isMine ? (
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
+                  <MoreVertical aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent className="min-w-36">
+                <DropdownMenuItem onSelect={() => setReporting(true)}>
+                  <Flag aria-hidden /> Report
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
           ) : null}
         </div>
         {editing ? (
@@ -194,6 +210,9 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
         )}
       </div>
       <DeleteCommentDialog open={confirmDelete} onOpenChange={setConfirmDelete} commentId={comment.id} videoId={videoId} />
+      {user && !comment.isMine ? (
+        <ReportDialog subject={{ type: 'comment', id: comment.id, ownerId: a.id, noun: 'comment' }} open={reporting} onOpenChange={setReporting} />
+      ) : null}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
+import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ShieldAlert, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../shared/content';
@@ -18,6 +18,7 @@ import { cn } from '../lib/utils';
 import { CreatorName } from '../profiles/creator-link';
 import { TipButton } from '../payments/tip-button';
 import { FollowButton } from '../profiles/follow-button';
+import { ReportButton } from '../moderation/report-dialog';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Badge } from '../ui/badge';
@@ -41,6 +42,7 @@ export default function VideoScreen() {
   if (video.isPending) return <VideoSkeleton />;
   if (video.isError) {
     if (video.error instanceof ApiError && video.error.status === 404) return <NotAvailable />;
+    if (video.error instanceof ApiError && video.error.status === 410) return <NotAvailable removed={video.error.message} />;
     return <ErrorState headingLevel="h1" error={video.error} onRetry={() => void video.refetch()} title="Couldn’t load this video" />;
   }
   const v = video.data;
@@ -51,13 +53,14 @@ export default function VideoScreen() {
   return <VideoPage video={v} />;
 }
 
-function NotAvailable() {
+/** A video that is not there, or (`removed`, the server's words) one a moderator removed. */
+function NotAvailable({ removed }: { removed?: string }) {
   return (
     <EmptyState
-      icon={Clapperboard}
+      icon={removed ? ShieldAlert : Clapperboard}
       headingLevel="h1"
-      title="This video is not available"
-      description="It may still be processing, or it may have been removed."
+      title={removed ? 'This video was removed' : 'This video is not available'}
+      description={removed ?? 'It may still be processing, or it may have been removed.'}
       action={
         <>
           <Button asChild>
@@ -141,6 +144,7 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
                     <Share2 aria-hidden /> Share
                   </Button>
                 </ShareMenu>
+                <ReportButton subject={{ type: 'video', id: v.id, ownerId: v.creator.id, noun: 'video' }} variant="secondary" />
               </>
             ) : null}
             {v.isOwner ? (
