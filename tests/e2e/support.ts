@@ -62,8 +62,9 @@ export function useBrowser(extraArgs: string[] = []): Browsing {
       state.contexts.push(context);
       const page = await context.newPage();
       page.on('console', (msg) => {
-        // A 404 answer for a path the test visits on purpose is logged by Chromium as a resource error.
-        if (msg.type() !== 'error' || /status of 40[04]/.test(msg.text())) return;
+        // A 404 answer for a path the test visits on purpose is logged by Chromium as a resource error,
+        // and so is the 410 of content a moderator removed (its page says so).
+        if (msg.type() !== 'error' || /status of (40[04]|410)/.test(msg.text())) return;
         // So is a refusal the account API gives on purpose (wrong password 401, rate limit 429,
         // taken email 409), which the page then shows as a toast.
         if (/status of 4(01|03|09|22|29)/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname.startsWith('/api/auth/')) return;

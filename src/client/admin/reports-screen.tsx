@@ -41,12 +41,10 @@ function Queue() {
   const wide = useMediaQuery(WIDE);
   const now = useNow(30_000);
   const entries = queue.data ?? [];
-  const current = selected ? entries.find((e) => e.item.targetType === selected.type && e.item.targetId === selected.id) : undefined;
-
-  // On a wide screen the first item opens by itself, and the next one after a decision.
-  useEffect(() => {
-    if (wide && !selected && entries[0]) setSelected({ type: entries[0].item.targetType, id: entries[0].item.targetId });
-  }, [wide, selected, entries]);
+  // On a wide screen the first item is open until another is picked, and the next one after a decision.
+  const first = entries[0];
+  const shown = selected ?? (wide && first ? { type: first.item.targetType, id: first.item.targetId } : null);
+  const current = shown ? entries.find((e) => e.item.targetType === shown.type && e.item.targetId === shown.id) : undefined;
 
   const next = () => {
     const i = entries.findIndex((e) => e === current);
@@ -90,12 +88,12 @@ function Queue() {
 
   if (!wide) {
     // On a phone: the list, or one item with a way back.
-    return selected ? (
+    return shown ? (
       <div className="flex flex-col gap-4">
         <Button variant="ghost" size="sm" className="w-fit" onClick={() => setSelected(null)}>
           <ArrowLeft aria-hidden /> All reports
         </Button>
-        <CaseView selected={selected} onDecided={next} />
+        <CaseView selected={shown} onDecided={next} />
       </div>
     ) : (
       list
@@ -104,8 +102,8 @@ function Queue() {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
       {list}
-      {selected ? (
-        <CaseView selected={selected} onDecided={next} />
+      {shown ? (
+        <CaseView selected={shown} onDecided={next} />
       ) : (
         <EmptyState compact icon={Flag} title="Pick a report" description="Its item opens here with every report of it and its history." />
       )}

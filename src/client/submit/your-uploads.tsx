@@ -136,5 +136,7 @@ function StatusLine({ upload: u, active }: { upload: OwnUpload; active: Extract<
       return <Badge variant="success">Ready</Badge>;
     case 'failed':
       return <span className="text-xs text-destructive">Failed: {u.failureReason ?? 'processing failed'}</span>;
+    case 'removed':
+      return <Badge variant="amber">Removed by moderators</Badge>;
   }
 }

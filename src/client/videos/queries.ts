@@ -26,7 +26,8 @@ export interface OwnUpload {
   id: string;
   kind: VideoKind;
   title: string;
-  status: 'uploading' | 'processing' | 'ready' | 'failed';
+  /** `removed`: taken down by a moderator (kept until restored; docs/product.md "Reports and moderation"). */
+  status: 'uploading' | 'processing' | 'ready' | 'failed' | 'removed';
   processingPercent: number;
   failureReason: string | null;
   thumbnailUrl: string | null;
