@@ -45,6 +45,8 @@ export default function ModerationScreen() {
 }
 
 function FindAnything() {
+  const restore = useRestore();
+  const lift = useLiftSanction();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [acting, setActing] = useState<ModeratedItem | null>(null);
@@ -81,6 +83,39 @@ function FindAnything() {
         <ul aria-label="Search results" className="flex flex-col gap-2" data-testid="moderation-results">
           {results.data.map((item) => (
             <ItemRow key={`${item.targetType}:${item.targetId}`} item={item}>
+              {item.removedAt && isContentTarget(item.targetType) ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={restore.isPending}
+                  onClick={() =>
+                    restore.mutate(
+                      { type: item.targetType, id: item.targetId },
+                      { onSuccess: () => toast.success('Restored: the owner is told'), onError: (e) => toast.error(errorText(e)) },
+                    )
+                  }
+                >
+                  Restore
+                </Button>
+              ) : null}
+              {item.targetType === 'user' && item.ownerSanction ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={lift.isPending}
+                  onClick={() =>
+                    lift.mutate(
+                      { userId: item.targetId },
+                      {
+                        onSuccess: () => toast.success(item.ownerSanction?.kind === 'ban' ? 'The ban is lifted' : 'The suspension is lifted'),
+                        onError: (e) => toast.error(errorText(e)),
+                      },
+                    )
+                  }
+                >
+                  Lift {item.ownerSanction.kind === 'ban' ? 'ban' : 'suspension'}
+                </Button>
+              ) : null}
               <Button size="sm" variant="outline" onClick={() => setActing(item)}>
                 Act
               </Button>

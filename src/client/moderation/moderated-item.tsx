@@ -53,6 +53,8 @@ export function kindLabel(item: Pick<ModeratedItem, 'targetType' | 'kind'>): str
 
 /** The item's state in badges: removed, and its owner suspended or banned. */
 export function StatusBadges({ item, now }: { item: ModeratedItem; now: number }) {
+  // A profile is its owner: 'Banned', not 'Owner banned'.
+  const whose = item.targetType === 'user' ? '' : 'Owner ';
   return (
     <>
       {item.removedAt ? (
@@ -60,9 +62,11 @@ export function StatusBadges({ item, now }: { item: ModeratedItem; now: number }
           <ShieldAlert aria-hidden /> Removed
         </Badge>
       ) : null}
-      {item.ownerSanction?.kind === 'ban' ? <Badge variant="amber">Owner banned</Badge> : null}
+      {item.ownerSanction?.kind === 'ban' ? <Badge variant="amber">{whose ? 'Owner banned' : 'Banned'}</Badge> : null}
       {item.ownerSanction?.kind === 'suspension' && item.ownerSanction.until ? (
-        <Badge variant="cyan">Owner suspended, ends {timeUntil(item.ownerSanction.until, now)}</Badge>
+        <Badge variant="cyan">
+          {whose ? 'Owner suspended' : 'Suspended'}, ends {timeUntil(item.ownerSanction.until, now)}
+        </Badge>
       ) : null}
     </>
   );
@@ -138,7 +142,7 @@ export function ItemInPlace({ item }: { item: ModeratedItem }) {
         <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-muted-foreground">{item.text}</p>
       ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        {item.owner ? (
+        {item.owner && item.targetType !== 'user' ? (
           <span className="flex items-center gap-1.5">
             <UserAvatar name={item.owner.displayName} seed={item.owner.username} src={item.owner.avatarUrl} className="size-5" />
             {item.owner.displayName} @{item.owner.username}
@@ -146,7 +150,7 @@ export function ItemInPlace({ item }: { item: ModeratedItem }) {
         ) : null}
         {item.createdAt ? (
           <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-            posted {timeAgo(item.createdAt, now)}
+            {item.targetType === 'user' ? 'joined' : 'posted'} {timeAgo(item.createdAt, now)}
           </time>
         ) : null}
         {item.href ? (
