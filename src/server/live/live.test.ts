@@ -318,7 +318,8 @@ describe('clips', () => {
     expect(short).toMatchObject({ status: 'ready', kind: 'short', title: 'That moment', description: 'Clipped from the live stream “Clip me”' });
     expect(short.creator.username).toBe(`clipper_${n}`);
     expect(short.clipOf).toEqual({ id: stream.id, title: 'Clip me' });
-    expect(short.durationSeconds).toBeGreaterThanOrEqual(6);
+    // All the media made before the clip was asked for, not only what the playlist still listed.
+    expect(short.durationSeconds).toBeGreaterThanOrEqual(7);
     expect(short.durationSeconds).toBeLessThanOrEqual(16);
     expect(short.width).toBeLessThan(short.height);
 
