@@ -53,7 +53,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/api/verification/requests/withdraw',
-    { schema: { tags: ['verification'], summary: 'Withdraw your pending request', body: z.object({}).optional(), response: { 200: MyVerificationSchema } } },
+    { schema: { tags: ['verification'], summary: 'Withdraw your pending request', response: { 200: MyVerificationSchema } } },
     async (req) => {
       const s = await requireVerifiedUser(req);
       return withdrawRequest(db, s.user.id);
