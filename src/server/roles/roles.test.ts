@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '../../shared/roles.js';
 import { buildApp } from '../app.js';
 import { listAudit } from '../audit/service.js';
@@ -58,8 +58,12 @@ describe('granting and revoking roles', () => {
     const found = await admin.c.get(`/api/admin/users?q=${bob.username.slice(0, 5)}`);
     expect(found.json()).toContainEqual(expect.objectContaining({ id: bob.id, username: bob.username, roles: [] }));
 
+    const publish = vi.spyOn(t.app.realtime, 'publish');
     const grant = await admin.c.post('/api/admin/roles/grant', { username: bob.username.toUpperCase(), role: 'moderator', reason: 'helps in chat' });
     expect(grant.statusCode).toBe(200);
+    // Their open pages hear it: the menu changes at once.
+    expect(publish).toHaveBeenCalledWith(bob.id, 'roles.changed', { roles: ['moderator'] });
+    publish.mockRestore();
     expect(grant.json()).toEqual({ userId: bob.id, roles: ['moderator'] });
     // The moderator sees it at once: the session says so, and their screens open.
     expect((await bob.c.get('/api/me')).json().roles).toEqual(['moderator']);

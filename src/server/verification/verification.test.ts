@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminVerificationRequest, MyVerification } from '../../shared/verification.js';
 import { listAudit } from '../audit/service.js';
 import { profiles, verificationRequests } from '../db/schema/index.js';
@@ -115,8 +115,15 @@ describe('a verification request', () => {
       followers: 0,
     });
 
-    // The admin may give the other colour than asked.
+    // The admin may give the other colour than asked; the requester's open pages hear it at once.
+    const publish = vi.spyOn(t.app.realtime, 'publish');
     expect((await admin.c.post(`/api/admin/verification/requests/${pending.id}/grant`, { badge: 'red' })).statusCode).toBe(200);
+    expect(publish).toHaveBeenCalledWith(
+      bea.id,
+      'verification.decided',
+      expect.objectContaining({ verificationType: 'red', request: expect.objectContaining({ status: 'granted' }) }),
+    );
+    publish.mockRestore();
     expect(await badgeOf(bea.id)).toBe('red');
     expect((await bea.c.get('/api/verification')).json()).toMatchObject({ verificationType: 'red', request: { status: 'granted', grantedBadge: 'red' } });
     // Wherever the name shows: the profile, the session, the people search.
