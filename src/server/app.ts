@@ -14,6 +14,9 @@ import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth.js';
 import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
 import { adminRoutes } from './admin/routes.js';
+import { registerAuditRoutes } from './audit/routes.js';
+import { registerRoles } from './roles/routes.js';
+import { registerVerification } from './verification/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
@@ -149,6 +152,10 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   registerTips(app);
   await registerBounties(app);
   await app.register(adminRoutes);
+  // Verification badges, roles (with the first admin from ADMIN_EMAILS) and the audit log.
+  await registerVerification(app);
+  await registerRoles(app);
+  await registerAuditRoutes(app);
 
   await registerSpa(app, config.clientDir);
   return app;

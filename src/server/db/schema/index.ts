@@ -7,3 +7,4 @@ export * from './chat.js';
 export * from './rewards.js';
 export * from './x402.js';
 export * from './audit.js';
+export * from './verification.js';
