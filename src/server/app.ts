@@ -14,6 +14,9 @@ import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth.js';
 import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
 import { adminRoutes } from './admin/routes.js';
+import { registerAuditRoutes } from './audit/routes.js';
+import { registerRoles } from './roles/routes.js';
+import { registerVerification } from './verification/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -150,6 +153,10 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   registerTips(app);
   await registerBounties(app);
   await app.register(adminRoutes);
+  // Verification badges, roles (with the first admin from ADMIN_EMAILS) and the audit log.
+  await registerVerification(app);
+  await registerRoles(app);
+  await registerAuditRoutes(app);
   // Reports and the moderators' screens (uses app.live, decorated by the media step above).
   await app.register(moderationRoutes);
 

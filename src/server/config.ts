@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   SOLANA_RPC_URL: z.url().optional(),
   X402_FACILITATOR_URL: z.url().optional(),
   X402_FACILITATOR_KEY: z.string().optional(),
+  ADMIN_EMAILS: z.string().default(''),
   X402_ASSET: z
     .string()
     .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 SPL mint address')
@@ -149,6 +150,11 @@ export interface Config {
    * the cluster unless set).
    */
   x402: { facilitatorUrl: string | undefined; facilitatorKey: Uint8Array | undefined; asset: string | undefined };
+  /**
+   * Emails whose accounts are made admins once the email is confirmed (at confirmation and at
+   * every start), lowercased. How a new Glint gets its first admin; see also `npm run admin:grant`.
+   */
+  adminEmails: string[];
 }
 
 const CLUSTER_RPC = {
@@ -179,6 +185,18 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     }
   }
   return list;
+}
+
+/** `ADMIN_EMAILS`: a comma-separated list of email addresses, compared without case. */
+export function parseAdminEmails(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of list) {
+    if (!z.email().safeParse(email).success) throw new ConfigError(`ADMIN_EMAILS: "${email}" is not an email address.`);
+  }
+  return [...new Set(list)];
 }
 
 /** A Solana secret key as wallets export it: base58 (Phantom) or a JSON array of bytes (solana-keygen); 64 bytes. */
@@ -265,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       facilitatorKey: e.X402_FACILITATOR_KEY ? parseSecretKey(e.X402_FACILITATOR_KEY) : undefined,
       asset: e.X402_ASSET,
     },
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { DatabaseInUseError, openDatabase } from './db/client.js';
 import { loggerOptions } from './http/log.js';
 import { seedIfEmpty } from './db/seed.js';
 
@@ -41,7 +41,7 @@ async function start(config: Config) {
 try {
   await start(loadConfig());
 } catch (err) {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DatabaseInUseError) {
     console.error(err.message);
     process.exit(78);
   }

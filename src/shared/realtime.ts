@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ChatMessage } from './chat.js';
 import type { Payment } from './payments.js';
+import type { AppRole } from './roles.js';
+import type { MyVerification } from './verification.js';
 import { CreatorSchema, type StreamDetail } from './content.js';
 import { BOUNTY_CONTENT_TYPE, LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
 import { paths } from './routes.js';
@@ -47,6 +49,10 @@ export interface RealtimeEvents {
   'stream.chat.purged': { streamId: string; userId: string };
   /** To the payer (and, once finalized, the payee): a payment moved on (pending, confirmed, finalized, failed). */
   'payment.status': Payment;
+  /** To the person: an admin granted or took away a role (menus and admin screens follow). */
+  'roles.changed': { roles: AppRole[] };
+  /** To the requester: their verification request was granted or rejected, or their badge revoked. */
+  'verification.decided': MyVerification;
 }
 
 export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'startedAt' | 'endedAt' | 'recordingVideoId'> & {

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { installPhantom } from './phantom.js';
-import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
+import { eventually, PHONE, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // A bounty from posted to paid, as its poster and a creator meet it: the poster posts it, the
 // creator links Phantom and claims it with a stream of theirs, the poster approves the claim and
@@ -47,15 +46,7 @@ it('a bounty goes from posted to paid: post, claim with your own stream, approve
   const stream = await call<{ id: string }>(maker.page, '/api/streams', 'POST', { title: 'IL explained live', category: 'education' });
   expect(stream.status).toBe(201);
   const { body: key } = await call<{ server: string; key: string }>(maker.page, '/api/live/key', 'POST', {});
-  const obs = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15:duration=60'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p', '-f', 'flv'],
-      `${key.server.replace('localhost', '127.0.0.1')}/${key.key}`,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { obs } = publishLikeObs(`${key.server}/${key.key}`, 60, { audio: false });
   try {
     await eventually(async () => expect((await call<{ status: string }>(maker.page, `/api/streams/${stream.body.id}`)).body.status).toBe('live'), 30_000);
 

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID: 'glint-e2e',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: idp.issuer.url!,
+    // The first admin (tests/e2e/admin.e2e.ts): whoever confirms this address.
+    ADMIN_EMAILS: 'e2e-admin@example.com',
     ...paid.env,
   };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default

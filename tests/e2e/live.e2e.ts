@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { eventually, signedInAccount, useBrowser } from './support.js';
+import { eventually, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // Going live as a creator meets it: describe the stream on /submit, take the OBS settings from its
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
@@ -40,18 +40,7 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
 
   // Long enough for every step below on a busy machine; the creator stops it once they are done.
   const seconds = 90;
-  const obs = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
-      `${server.replace('localhost', '127.0.0.1')}/${key}`,
-    ],
-    { stdio: 'ignore' },
-  );
-  const published = new Promise((resolve) => obs.on('close', resolve));
+  const { obs, done: published } = publishLikeObs(`${server}/${key}`, seconds, { size: '640x360', fps: 30 });
   try {
     const viewer = await b.open(streamPath);
     const video = viewer.getByTestId('live-player').locator('video');

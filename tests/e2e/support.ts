@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
@@ -114,4 +115,47 @@ export async function signedInAccount(b: Browsing, prefix: string, options: Brow
   const page = await b.open(link, options);
   await page.waitForURL((u) => u.pathname === '/app');
   return { page, username };
+}
+
+/**
+ * OBS, played by ffmpeg: a test card (and a tone, unless `audio` is false) published in real time
+ * for `seconds` to the RTMP address `url` (server and key). `done` settles when ffmpeg exits.
+ */
+export function publishLikeObs(
+  url: string,
+  seconds: number,
+  { audio = true, size = '320x180', fps = 15 }: { audio?: boolean; size?: string; fps?: number } = {},
+): { obs: ChildProcess; done: Promise<unknown> } {
+  const obs = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${fps}:duration=${seconds}`],
+      ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`] : []),
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', String(fps), '-pix_fmt', 'yuv420p'],
+      ...(audio ? ['-c:a', 'aac'] : []),
+      ...['-f', 'flv', url.replace('localhost', '127.0.0.1')],
+    ],
+    { stdio: 'ignore' },
+  );
+  return { obs, done: new Promise((resolve) => obs.on('close', resolve)) };
+}
+
+/**
+ * As a creator on `page`: Go live on /submit with `title` (Trading), then "Make a stream key" on the
+ * new stream's page. Returns the stream's path and the address OBS publishes to.
+ */
+export async function createStreamWithKey(page: Page, title: string): Promise<{ streamPath: string; rtmpUrl: string }> {
+  await page.goto('/submit');
+  await page.getByRole('tab', { name: 'Go live' }).click();
+  const form = page.getByRole('form', { name: 'Go live' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  await form.getByRole('button', { name: 'Create stream' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
+  const streamPath = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Make a stream key' }).click();
+  const key = await page.getByTestId('stream-key').inputValue();
+  const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();
+  return { streamPath, rtmpUrl: `${server}/${key}` };
 }

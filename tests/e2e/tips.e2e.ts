@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { buildLinkMessage } from '../../src/shared/wallet.js';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { installPhantom } from './phantom.js';
-import { eventually, signedInAccount, useBrowser } from './support.js';
+import { createStreamWithKey, eventually, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // A tip as its people meet it: a creator with a linked wallet is live, a fan tips from Phantom
 // (a test wallet that signs and sends real transactions to the local chain), the tip is verified
@@ -27,30 +26,8 @@ async function linkWallet(page: Page, wallet: TestWallet) {
 it('a fan tips a live creator from Phantom; the tip is verified on chain and shows in the chat and the creator’s bell', async () => {
   const { page: host, username: hostName } = await signedInAccount(b, 'host');
   await linkWallet(host, new TestWallet());
-  await host.goto('/submit');
-  await host.getByRole('tab', { name: 'Go live' }).click();
-  const form = host.getByRole('form', { name: 'Go live' });
-  await form.getByLabel('Title').fill('Tip jar open');
-  await form.getByLabel('Category').selectOption({ label: 'Trading' });
-  await form.getByRole('button', { name: 'Create stream' }).click();
-  await host.waitForURL((u) => u.pathname.startsWith('/stream/'));
-  const streamPath = new URL(host.url()).pathname;
-  await host.getByRole('button', { name: 'Make a stream key' }).click();
-  const key = await host.getByTestId('stream-key').inputValue();
-  const server = await host.getByRole('textbox', { name: 'Server' }).inputValue();
-
-  const seconds = 60;
-  const obs = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=15:duration=${seconds}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
-      `${server.replace('localhost', '127.0.0.1')}/${key}`,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { streamPath, rtmpUrl } = await createStreamWithKey(host, 'Tip jar open');
+  const { obs } = publishLikeObs(rtmpUrl, 60);
   try {
     await host.getByTestId('live-player').waitFor({ timeout: 25_000 });
 

@@ -9,6 +9,7 @@ import { useAuthDialog } from '../auth/auth-dialog-context';
 import { isModerator, useSession } from '../auth/session';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/utils';
+import { VerificationBadge } from '../profiles/verification-badge';
 import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { Input } from '../ui/input';
@@ -137,12 +138,16 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
         <time dateTime={message.createdAt} className="mr-1.5 text-xs text-muted-foreground tabular-nums">
           {time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
         </time>
-        <Link
-          to={paths.profile(author.username)}
-          className={cn('mr-1.5 font-semibold hover:underline', author.id === creatorId ? 'text-primary' : 'text-foreground')}
-        >
-          {author.displayName}
-        </Link>
+        {/* docs/product.md §6: the badge stands wherever the name does. */}
+        <span className="mr-1.5 inline-flex items-center gap-1 align-bottom">
+          <Link
+            to={paths.profile(author.username)}
+            className={cn('font-semibold hover:underline', author.id === creatorId ? 'text-primary' : 'text-foreground')}
+          >
+            {author.displayName}
+          </Link>
+          <VerificationBadge type={author.verificationType} className="size-3.5" />
+        </span>
         <ChatBody body={message.body} />
       </p>
       {canModerate || canReport ? (

@@ -7,6 +7,7 @@ import { paths } from '../../shared/routes';
 import { timeAgo, timeUntil } from '../../shared/time';
 import { formatDateTime } from '../lib/format';
 import { useNow } from '../lib/use-now';
+import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -108,6 +109,13 @@ function RestrictedList({ streamId }: { streamId: string }) {
                     <Link to={paths.profile(r.user.username)} className="font-semibold hover:underline">
                       {r.user.displayName}
                     </Link>{' '}
+                    {r.user.verificationType !== 'none' ? (
+                      <>
+                        <span className="inline-flex align-[-2px]">
+                          <VerificationBadge type={r.user.verificationType} className="size-3.5" />
+                        </span>{' '}
+                      </>
+                    ) : null}
                     <span className="text-muted-foreground">@{r.user.username}</span>
                   </p>
                   <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">

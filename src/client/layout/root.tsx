@@ -4,6 +4,7 @@ import { AuthDialogProvider, useAuthDialog } from '../auth/auth-dialog-context';
 import { WalletHost } from '../wallet/wallet-host';
 import { NotificationsSync } from '../notifications/notifications-sync';
 import { RealtimeProvider } from '../realtime/realtime-provider';
+import { AccountSync } from './account-sync';
 import { AddressErrorToast } from './address-error-toast';
 
 // The forms and their validation load when someone first opens the dialog, not with every page.
@@ -24,6 +25,7 @@ export function Root() {
     <AuthDialogProvider>
       <RealtimeProvider>
         <NotificationsSync />
+        <AccountSync />
         <AddressErrorToast />
         <Outlet />
         <AuthDialogHost />

@@ -1,13 +1,8 @@
 import { BadgeCheck } from 'lucide-react';
+import { VERIFICATION_TEXT } from '../../shared/badges';
 import type { Creator } from '../../shared/content';
 import { cn } from '../lib/utils';
 import { Tooltip } from '../ui/tooltip';
-
-/** docs/product.md §6's two badges and their exact texts. */
-export const VERIFICATION_TEXT = {
-  blue: 'Verified Account - Identity confirmed',
-  red: 'Earned Verification - Achieved through engagement and hard work',
-} as const;
 
 /**
  * The blue (identity) or red (earned) check beside a name, explained in a tooltip. `focusable`

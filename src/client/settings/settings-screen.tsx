@@ -10,8 +10,9 @@ import { PasswordSection } from './password-section';
 import { useLinkedAccountsQuery } from './queries';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
+import { VerificationSection } from './verification-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, tips and payments, pay-per-view, sessions. */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, pay-per-view, sessions. */
 export default function SettingsScreen() {
   const { user } = useSession();
   const accounts = useLinkedAccountsQuery();
@@ -34,6 +35,7 @@ export default function SettingsScreen() {
               <ConnectedAccountsSection accounts={accounts.data ?? []} />
             </>
           )}
+          <VerificationSection user={user} />
           <PaymentsSection userId={user.id} />
           <UnlockedSection />
           <SalesSection />

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 
@@ -37,7 +37,8 @@ export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry
 }
 
 export interface AuditFilter {
-  actorId?: string | undefined;
+  /** One actor's entries; null for the system's (the command line, start-up, scheduled jobs). */
+  actorId?: string | null | undefined;
   action?: string | undefined;
   targetType?: string | undefined;
   targetId?: string | undefined;
@@ -50,7 +51,8 @@ export interface AuditFilter {
 /** The newest entries first, filtered. */
 export async function listAudit(db: Db, f: AuditFilter = {}): Promise<AuditEntry[]> {
   const where: SQL[] = [];
-  if (f.actorId) where.push(eq(auditLog.actorId, f.actorId));
+  if (f.actorId === null) where.push(isNull(auditLog.actorId));
+  else if (f.actorId) where.push(eq(auditLog.actorId, f.actorId));
   if (f.action) where.push(eq(auditLog.action, f.action));
   if (f.targetType) where.push(eq(auditLog.targetType, f.targetType));
   if (f.targetId) where.push(eq(auditLog.targetId, f.targetId));

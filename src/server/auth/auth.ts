@@ -19,6 +19,7 @@ import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createProfileForUser, type AvatarImporter } from '../profiles/service.js';
+import { promoteAdminEmails } from '../roles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';
 import { createLoginLimits, type SignInPath } from './login-limits.js';
 import { checkNameUpdate, checkNewPassword, fail, signUpBody, syncProfileNames } from './account-rules.js';
@@ -143,6 +144,14 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
           // docs/product.md §4: every account gets a profile the moment it exists.
           after: async (user) => {
             await createProfileForUser(db, user as typeof user & { username?: string | null; displayUsername?: string | null }, importAvatar);
+            // A Google account comes with its email confirmed: one of ADMIN_EMAILS is an admin at once.
+            await promoteAdminEmails(db, config.adminEmails, user.id);
+          },
+        },
+        update: {
+          // An email confirmed (at sign-up or after a change) that is one of ADMIN_EMAILS makes an admin.
+          after: async (user) => {
+            await promoteAdminEmails(db, config.adminEmails, user.id);
           },
         },
       },

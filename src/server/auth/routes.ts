@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { codeForStatus, GENERIC_ERROR_MESSAGE, toErrorCode, type ApiErrorBody } from '../../shared/errors.js';
 import { MeSchema } from '../../shared/session.js';
 import { createProfileForUser, findProfileById } from '../profiles/service.js';
+import { promoteAdminEmails } from '../roles/service.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { requireUser, sessionOf } from './guards.js';
 import { notFound } from '../http/errors.js';
@@ -126,6 +127,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       let profile = await findProfileById(app.db, s.user.id);
       if (!profile) {
         await createProfileForUser(app.db, s.user as typeof s.user & { username?: string | null; displayUsername?: string | null });
+        // Roles need the profile: an ADMIN_EMAILS account confirmed without one becomes admin now.
+        await promoteAdminEmails(app.db, app.config.adminEmails, s.user.id);
         profile = await findProfileById(app.db, s.user.id);
       }
       return {

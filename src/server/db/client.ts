@@ -84,11 +84,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.pgliteDir !== 'memory://') fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(opts.pgliteDir === 'memory://' ? {} : { dataDir: opts.pgliteDir }),
-    extensions: { pg_trgm },
-  });
+  const release = opts.pgliteDir === 'memory://' ? () => {} : holdFolder(opts.pgliteDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(opts.pgliteDir === 'memory://' ? {} : { dataDir: opts.pgliteDir }),
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
@@ -108,8 +114,61 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return { rows: all.flatMap((r) => r.rows), rowCount: all.reduce((n, r) => n + (r.affectedRows ?? 0), 0) };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * The embedded database is one process's: a second one writing the same folder (a second server,
+ * `npm run admin:grant` while Glint runs) would corrupt it. The folder is held with a lock file
+ * beside it naming the process; a lock whose process is gone is taken over. Gives the release.
+ */
+function holdFolder(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lock = `${path.resolve(dir)}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw err;
+      const holder = Number(fs.readFileSync(lock, 'utf8').trim());
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is in use by process ${holder} (a running Glint?). Stop it first, or delete ${lock} if that process is not Glint.`,
+        );
+      }
+      // Stale (its process is gone) or our own: take it over.
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      if (fs.readFileSync(lock, 'utf8').trim() === String(process.pid)) fs.rmSync(lock, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Round-trips to the database; used by the health check. */

@@ -17,8 +17,14 @@ export interface LiveOutput {
   ladder?: readonly number[];
 }
 
-/** Segments kept on disk after they leave the playlist: about 90 s, for clips. */
-const KEEP_SEGMENTS_SECONDS = 90;
+/**
+ * Segments stay on disk this long after they are written, for clips (60 s at most) and a margin.
+ * Glint deletes them itself: ffmpeg's `delete_segments` keeps only about a playlist's length of
+ * old segments, whatever `hls_delete_threshold` says (3 s with 0.5 s segments).
+ */
+export const KEEP_SEGMENTS_SECONDS = 90;
+const SWEEP_SECONDS = 5;
+const SEGMENT_FILE = /^(seg|r\d{3})-\d{6}\.ts$/;
 const PLAYLIST_SEGMENTS = 6;
 /** The live card's picture: written again every this many seconds. */
 export const SNAPSHOT_SECONDS = 10;
@@ -82,8 +88,7 @@ function hlsOptions(dir: string, seg: number, segmentPattern: string): string[] 
   return [
     `hls_time=${seg}`,
     `hls_list_size=${PLAYLIST_SEGMENTS}`,
-    `hls_delete_threshold=${Math.ceil(KEEP_SEGMENTS_SECONDS / seg)}`,
-    'hls_flags=delete_segments+independent_segments+program_date_time+temp_file',
+    'hls_flags=independent_segments+program_date_time+temp_file',
     `hls_segment_filename=${path.join(dir, segmentPattern)}`,
   ];
 }
@@ -187,7 +192,12 @@ export function startIngest(format: IngestFormat, out: LiveOutput): IngestProces
     child.on('error', (err) => resolve({ code: -1, error: String(err) }));
   });
   let killer: NodeJS.Timeout | undefined;
-  void done.then(() => clearTimeout(killer));
+  const sweeper = setInterval(() => void sweepSegments(out.dir, KEEP_SEGMENTS_SECONDS), SWEEP_SECONDS * 1000);
+  sweeper.unref();
+  void done.then(() => {
+    clearTimeout(killer);
+    clearInterval(sweeper);
+  });
   return {
     input: child.stdin,
     done,
@@ -201,6 +211,21 @@ export function startIngest(format: IngestFormat, out: LiveOutput): IngestProces
       child.kill('SIGKILL');
     },
   };
+}
+
+/** Deletes a session's segments written more than `keepSeconds` ago (every rendition's). Returns how many. */
+export async function sweepSegments(dir: string, keepSeconds: number, now = Date.now()): Promise<number> {
+  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => SEGMENT_FILE.test(n));
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (stat && now - stat.mtimeMs > keepSeconds * 1000) {
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** Whether a live playlist (the main one unless named) has its first segment, i.e. viewers can start watching. */

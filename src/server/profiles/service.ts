@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { profiles, user as authUser, userRoles } from '../db/schema/index.js';
 
@@ -103,14 +103,6 @@ export async function createProfileForUser(db: Db, a: NewAccount, importAvatar?:
 export async function findProfileById(db: Db, id: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   return withRoles(db, row);
-}
-
-export async function listRoleHolders(db: Db) {
-  return db
-    .select({ userId: userRoles.userId, username: profiles.username, displayName: profiles.displayName, role: userRoles.role })
-    .from(userRoles)
-    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
-    .orderBy(userRoles.role, asc(profiles.username));
 }
 
 /** Is this display name in use by someone other than `exceptUserId`, compared without case and surrounding spaces? */

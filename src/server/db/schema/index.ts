@@ -7,4 +7,5 @@ export * from './chat.js';
 export * from './rewards.js';
 export * from './x402.js';
 export * from './audit.js';
+export * from './verification.js';
 export * from './moderation.js';
