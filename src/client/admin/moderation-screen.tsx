@@ -1,4 +1,4 @@
-import { Gavel, MessageSquareOff, Search, ShieldCheck, UserX } from 'lucide-react';
+import { Flag, Gavel, MessageSquareOff, Search, ShieldCheck, UserX } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -31,7 +31,20 @@ export default function ModerationScreen() {
   const { user } = useSession();
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<Gavel aria-hidden />} title="Moderation" description="Review removed content and moderation actions." />
+      <PageHeader
+        icon={<Gavel aria-hidden />}
+        title="Moderation"
+        description="Review removed content and moderation actions."
+        actions={
+          isModerator(user) ? (
+            <Button variant="outline" asChild>
+              <Link to="/admin/reports">
+                <Flag aria-hidden /> Reports
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
       {isModerator(user) ? (
         <>
           <FindAnything />

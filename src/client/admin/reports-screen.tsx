@@ -1,4 +1,5 @@
-import { ArrowLeft, Flag, History, Inbox } from 'lucide-react';
+import { ArrowLeft, Flag, Gavel, History, Inbox } from 'lucide-react';
+import { Link } from 'react-router';
 import { useEffect, useRef, useState } from 'react';
 import { AUDIT_ACTION_LABELS, REPORT_REASON_LABELS, type ReportQueueEntry, type ReportTarget, type ReportView } from '../../shared/moderation';
 import { timeAgo } from '../../shared/time';
@@ -28,7 +29,20 @@ export default function ReportsScreen() {
   const { user } = useSession();
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<Flag aria-hidden />} title="Reports" description="Reports about content and users, waiting for a decision." />
+      <PageHeader
+        icon={<Flag aria-hidden />}
+        title="Reports"
+        description="Reports about content and users, waiting for a decision."
+        actions={
+          isModerator(user) ? (
+            <Button variant="outline" asChild>
+              <Link to="/admin/moderation">
+                <Gavel aria-hidden /> Moderation
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
       {isModerator(user) ? <Queue /> : <StaffOnlyNotice />}
     </div>
   );
