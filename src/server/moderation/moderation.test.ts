@@ -366,7 +366,8 @@ describe('removing content', () => {
 
     const [told] = await notificationsOf(owner.c);
     expect(told).toMatchObject({ type: 'comment', actor: null, title: 'Content removed', contentId: video.id, contentType: 'glint_video' });
-    expect(told!.message).toBe('Your video “Totally legit airdrop” was removed for breaking Glint’s rules (scam or fraud).');
+    // One report each for scam and spam: a tie goes to the reason listed first.
+    expect(told!.message).toBe('Your video “Totally legit airdrop” was removed for breaking Glint’s rules (spam).');
     for (const r of [r1, r2]) {
       const [outcome] = await notificationsOf(r.c);
       expect(outcome).toMatchObject({
@@ -379,7 +380,7 @@ describe('removing content', () => {
     // Written in the same transaction as the removal: who, what, which, why, before and after.
     const [entry] = await listAudit(t.database.db, { targetType: 'video', targetId: video.id });
     expect(entry).toMatchObject({ actorId: mod.id, action: 'content.remove', reason: 'wallet drainer link', before: { removedAt: null } });
-    expect(entry!.after).toMatchObject({ rule: 'scam', item: { targetType: 'video', targetId: video.id } });
+    expect(entry!.after).toMatchObject({ rule: 'spam', item: { targetType: 'video', targetId: video.id } });
     expect((entry!.after as { reports: string[] }).reports).toHaveLength(2);
     const closed = await t.database.db.select().from(reports).where(eq(reports.targetId, video.id));
     expect(closed.map((r) => [r.status, r.resolution, r.resolvedById])).toEqual([

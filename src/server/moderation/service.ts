@@ -36,6 +36,7 @@ import {
   type ReportTarget,
   type ReportView,
   type SanctionView,
+  REPORT_REASONS,
 } from '../../shared/moderation.js';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
 import { paths } from '../../shared/routes.js';
@@ -428,7 +429,7 @@ async function setTakenDown(tx: Db, target: Target, at: Date | null, byUserId: s
 function topReason(rows: { reason: ReportReason }[]): ReportReason | undefined {
   const counts = new Map<ReportReason, number>();
   for (const r of rows) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return [...counts].sort((a, b) => b[1] - a[1] || REPORT_REASONS.indexOf(a[0]) - REPORT_REASONS.indexOf(b[0]))[0]?.[0];
 }
 
 async function sanctionRow(db: Db, userId: string) {
