@@ -145,7 +145,7 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
     if (open) input.current?.focus();
   }, [open]);
   useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight });
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messages, waiting]);
 
   if (!open) return null;
