@@ -9,12 +9,13 @@ import { buildHelpIndex, loadArticles } from './help.js';
 
 /** Questions a minute per user and per address. */
 export const SUPPORT_PER_MINUTE = 10;
-export const LLM_TIMEOUT_MS = 30_000;
 
 export interface LlmConfig {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** The whole answer must come within this. */
+  timeoutMs: number;
 }
 
 /** A fixed-window counter in memory, like the other per-minute limits of a single instance. */
@@ -99,7 +100,7 @@ If the context does not answer the question, say plainly that you do not know. B
 /** Relays an OpenAI-compatible chat-completions stream, re-framed piece by piece. */
 async function relay(log: FastifyInstance['log'], reply: FastifyReply, llm: LlmConfig, messages: SupportMessage[], context: string) {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), LLM_TIMEOUT_MS);
+  const timer = setTimeout(() => abort.abort(), llm.timeoutMs);
   let res: Response;
   try {
     res = await fetch(`${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`, {

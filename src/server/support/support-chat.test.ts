@@ -83,7 +83,7 @@ describe('support chat, built-in help desk', () => {
 describe('support chat, relayed to an OpenAI-compatible model', () => {
   let t: TestApp;
   let model: http.Server;
-  let mode: 'ok' | 'fail' = 'ok';
+  let mode: 'ok' | 'fail' | 'hang' = 'ok';
   const seen: { auth?: string; body?: { model: string; stream: boolean; messages: { role: string; content: string }[] } } = {};
   beforeAll(async () => {
     model = http.createServer((req, res) => {
@@ -92,6 +92,7 @@ describe('support chat, relayed to an OpenAI-compatible model', () => {
       req.on('end', () => {
         seen.auth = req.headers.authorization;
         seen.body = JSON.parse(raw) as typeof seen.body;
+        if (mode === 'hang') return;
         if (mode === 'fail') {
           res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"boom"}}');
           return;
@@ -110,10 +111,11 @@ describe('support chat, relayed to an OpenAI-compatible model', () => {
     });
     await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
     const port = (model.address() as AddressInfo).port;
-    t = await createTestApp({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_API_KEY: 'sk-test-secret', LLM_MODEL: 'tiny' });
+    t = await createTestApp({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_API_KEY: 'sk-test-secret', LLM_MODEL: 'tiny', LLM_TIMEOUT_SECONDS: '1' });
   });
   afterAll(async () => {
     await t.close();
+    model.closeAllConnections();
     await new Promise((r) => model.close(r));
   });
 
@@ -136,5 +138,14 @@ describe('support chat, relayed to an OpenAI-compatible model', () => {
     const res = await ask(t, 'how do I tip?');
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ error: 'Failed to get response' });
+  });
+
+  it('a model that does not answer in time gives 502 {error: "Failed to get response"}', async () => {
+    mode = 'hang';
+    const started = Date.now();
+    const res = await ask(t, 'how do I tip?');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ error: 'Failed to get response' });
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
