@@ -10,6 +10,7 @@ export interface LiveFacts {
 
 export interface LiveLookups {
   liveStreams(category?: string): Promise<StreamCard[]>;
+  upcomingStreams(category?: string): Promise<StreamCard[]>;
   openBounties(category?: string): Promise<BountyCard[]>;
 }
 
@@ -29,6 +30,8 @@ export function categoryIn(question: string) {
 
 const asksWhoIsLive = (q: string) =>
   /\b(who('s| is)?|which|what|any(one)?)\b.*\b(live|streaming)\b.*\b(now|right now|today|currently)?/i.test(q) && !/\bhow\b/i.test(q);
+const asksUpcoming = (q: string) =>
+  /\b(upcoming|coming up|scheduled|later today|next)\b.*\bstreams?\b|\bstreams?\b.*\b(upcoming|coming up|scheduled)\b/i.test(q) && !/\bhow\b/i.test(q);
 const asksOpenBounties = (q: string) => /\bbount(y|ies)\b/i.test(q) && /\b(open|list|which|what|any|available|show|find)\b/i.test(q) && !/\bhow\b/i.test(q);
 
 /** Looks up live streams or open bounties when the question is about them. */
@@ -46,6 +49,19 @@ export async function lookUpLive(question: string, live: LiveLookups): Promise<L
           `- [${s.title}](${paths.stream({ id: s.id, username: s.creator.username, title: s.title })}) by @${s.creator.username} (${s.viewerCount} watching)`,
         );
       lines.push('All live streams: [Streams](/streams).');
+    }
+  }
+  if (asksUpcoming(question)) {
+    const streams = (await live.upcomingStreams(category?.slug)).slice(0, 5);
+    const where = category ? ` in ${category.name}` : '';
+    if (streams.length === 0) lines.push(`No streams${where} are scheduled right now.`);
+    else {
+      lines.push(`Coming up${where}:`);
+      for (const s of streams)
+        lines.push(
+          `- [${s.title}](${paths.stream({ id: s.id, username: s.creator.username, title: s.title })}) by @${s.creator.username}${s.scheduledAt ? `, ${s.scheduledAt.slice(0, 16).replace('T', ' ')} UTC` : ''}`,
+        );
+      lines.push('All of them: [Upcoming](/upcoming).');
     }
   }
   if (asksOpenBounties(question)) {

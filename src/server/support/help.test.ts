@@ -5,7 +5,7 @@ import { buildHelpIndex, loadArticles, parseArticle } from './help.js';
 
 const articles = loadArticles(path.resolve('docs/help'));
 const index = buildHelpIndex(articles);
-const nothingLive: LiveLookups = { liveStreams: async () => [], openBounties: async () => [] };
+const nothingLive: LiveLookups = { liveStreams: async () => [], upcomingStreams: async () => [], openBounties: async () => [] };
 
 /** Real questions and the article each must find first. */
 const QUESTIONS: [string, string][] = [
@@ -118,6 +118,7 @@ describe('live data', () => {
             },
           ]
         : [],
+    upcomingStreams: async () => [],
     openBounties: async (category) =>
       category === 'defi'
         ? [
@@ -150,6 +151,11 @@ describe('live data', () => {
     const { lines } = await lookUpLive('show me open bounties in DeFi', lookups);
     expect(lines.join('\n')).toContain('[Explain AMMs](/bounties/b1): 1.5 SOL');
     expect((await lookUpLive('any open bounties in Gaming?', lookups)).lines[0]).toMatch(/no open bounties in Gaming/);
+  });
+
+  it('upcoming streams are looked up when asked for', async () => {
+    expect((await lookUpLive('which streams are coming up?', lookups)).lines[0]).toMatch(/No streams are scheduled/);
+    expect((await lookUpLive('how do I schedule a stream?', lookups)).lines).toEqual([]);
   });
 
   it('a how-to question about bounties is not a listing', async () => {

@@ -59,6 +59,7 @@ export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }
   const byAddress = limiter(SUPPORT_PER_MINUTE);
   const live: LiveLookups = {
     liveStreams: (category) => listStreams(app.db, { status: 'live', category, limit: 5 }),
+    upcomingStreams: (category) => listStreams(app.db, { status: 'scheduled', category, limit: 5 }),
     openBounties: (category) => listBounties(app.db, { status: 'open', category, limit: 5 }),
   };
 
@@ -81,6 +82,7 @@ export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }
       }
 
       if (!llm) {
+        reply.hijack();
         reply.raw.writeHead(200, streamHeaders);
         for (const piece of chunks(composeAnswer(found))) reply.raw.write(frame(piece));
         reply.raw.end('data: [DONE]\n\n');
@@ -100,6 +102,9 @@ If the context does not answer the question, say plainly that you do not know. B
 /** Relays an OpenAI-compatible chat-completions stream, re-framed piece by piece. */
 async function relay(log: FastifyInstance['log'], reply: FastifyReply, llm: LlmConfig, messages: SupportMessage[], context: string) {
   const abort = new AbortController();
+  // A visitor who closes the panel or the page stops the model too.
+  const stop = () => abort.abort();
+  reply.raw.once('close', stop);
   const timer = setTimeout(() => abort.abort(), llm.timeoutMs);
   let res: Response;
   try {
@@ -119,6 +124,7 @@ async function relay(log: FastifyInstance['log'], reply: FastifyReply, llm: LlmC
     log.warn({ status: res.status }, 'support chat model refused');
     return fail(reply, 502, 'Failed to get response');
   }
+  reply.hijack();
   reply.raw.writeHead(200, streamHeaders);
   const decoder = new TextDecoder();
   let buffer = '';
@@ -145,7 +151,8 @@ async function relay(log: FastifyInstance['log'], reply: FastifyReply, llm: LlmC
     reply.raw.write(frame('\n\n(The answer was cut off. Please try again.)'));
   } finally {
     clearTimeout(timer);
+    reply.raw.off('close', stop);
   }
-  reply.raw.end('data: [DONE]\n\n');
+  if (!reply.raw.destroyed) reply.raw.end('data: [DONE]\n\n');
   return reply;
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX } from '../../shared/support.js';
-import { createTestApp, type TestApp } from '../test-support/app.js';
+import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 import { SUPPORT_PER_MINUTE } from './routes.js';
 
 /** The content of a chat-completions stream, checking every line's shape. */
@@ -77,6 +77,19 @@ describe('support chat, built-in help desk', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json().error).toMatch(/too quickly/);
     expect((await ask(t, 'how do I tip?', '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('rate limits a signed-in user across addresses', async () => {
+    const signedIn = await verifiedClient(t.app, 'supportasker');
+    const from = (i: number) => {
+      const c = new Client(t.app, `10.7.0.${i}`);
+      c.cookies = signedIn.cookies;
+      return c.post('/api/support-chat', { messages: [{ role: 'user', content: 'how do I claim a bounty?' }] });
+    };
+    for (let i = 0; i < SUPPORT_PER_MINUTE; i++) expect((await from(i)).statusCode).toBe(200);
+    const over = await from(99);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toHaveProperty('error');
   });
 });
 
