@@ -53,6 +53,7 @@ import { registerSpa } from './http/spa.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { registerX402 } from './x402/routes.js';
+import { registerSupportChat } from './support/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +160,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await registerAuditRoutes(app);
   // Reports and the moderators' screens (uses app.live, decorated by the media step above).
   await app.register(moderationRoutes);
+
+  // The support chat: help articles and live data, or a configured model fed with them.
+  await registerSupportChat(app, { helpDir: config.helpDir, llm: config.llm });
 
   await registerSpa(app, config.clientDir);
   return app;

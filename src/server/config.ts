@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
+  HELP_DIR: z.string().optional(),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SMTP_URL: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(LOGIN_LIMIT.perAddress),
@@ -93,6 +98,10 @@ export interface Config {
   logLevel: string;
   /** The built web app (`dist/client`); missing in dev, where Vite serves it. */
   clientDir: string;
+  /** The support chat's help articles (`docs/help`). */
+  helpDir: string;
+  /** An OpenAI-compatible model for the support chat; unset, Glint answers from its help articles alone. */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   /** Largest upload accepted (default 4 GB). */
   uploadMaxBytes: number;
   /** Transcoding jobs this instance runs at once; 0 runs none (an API-only instance). */
@@ -242,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    helpDir: path.resolve(cwd, e.HELP_DIR ?? 'docs/help'),
+    llm:
+      e.LLM_BASE_URL && e.LLM_API_KEY && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 }
+        : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,
     mediaLimits: {

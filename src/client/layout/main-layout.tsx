@@ -4,6 +4,7 @@ import { VerifyEmailBanner } from '../auth/verify-email-banner';
 import { useIsMobile } from '../lib/use-media-query';
 import { cn } from '../lib/utils';
 import { PageSpinner } from '../ui/spinner';
+import { SupportChatButton } from '../support/support-chat-button';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
 import { MobileSidebar, Sidebar } from './sidebar';
@@ -38,6 +39,7 @@ export function MainLayout() {
         </div>
       </main>
       <BottomBar />
+      <SupportChatButton />
     </div>
   );
 }
