@@ -46,19 +46,25 @@ export async function grantRole(db: Db, change: RoleChange): Promise<AppRole[]> 
   return db.transaction(async (tx) => {
     const before = await rolesOf(tx, change.userId);
     const inserted = await tx.insert(userRoles).values({ userId: change.userId, role: change.role }).onConflictDoNothing().returning({ role: userRoles.role });
-    if (!inserted.length) throw new HttpError(409, 'already_has_role', `They are already ${change.role === 'admin' ? 'an admin' : 'a moderator'}.`);
-    const after = await rolesOf(tx, change.userId);
-    await recordAudit(tx, {
-      actorId: change.actorId,
-      action: 'role.grant',
-      targetType: 'user',
-      targetId: change.userId,
-      reason: change.reason ?? '',
-      before: { roles: before },
-      after: { roles: after },
-    });
-    return after;
+    if (!inserted.length) throw new HttpError(409, 'already_has_role', `They are already ${roleName(change.role)}.`);
+    return auditRoleChange(tx, change, 'role.grant', before, [...before, change.role].sort());
   });
+}
+
+const roleName = (role: AppRole) => (role === 'admin' ? 'an admin' : 'a moderator');
+
+/** The audit entry of a role change, in the caller's transaction; the roles after it come back. */
+async function auditRoleChange(tx: Db, change: RoleChange, action: 'role.grant' | 'role.revoke', before: AppRole[], after: AppRole[]): Promise<AppRole[]> {
+  await recordAudit(tx, {
+    actorId: change.actorId,
+    action,
+    targetType: 'user',
+    targetId: change.userId,
+    reason: change.reason ?? '',
+    before: { roles: before },
+    after: { roles: after },
+  });
+  return after;
 }
 
 /**
@@ -69,32 +75,27 @@ export async function grantRole(db: Db, change: RoleChange): Promise<AppRole[]> 
 export async function revokeRole(db: Db, change: RoleChange): Promise<AppRole[]> {
   try {
     return await db.transaction(async (tx) => {
-      if (change.role === 'admin') {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLES_LOCK})`);
+      if (change.role === 'admin') await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLES_LOCK})`);
+      const before = await rolesOf(tx, change.userId);
+      if (change.role === 'admin' && before.includes('admin')) {
         const [others] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(userRoles)
           .where(and(eq(userRoles.role, 'admin'), sql`${userRoles.userId} <> ${change.userId}`));
-        const holds = (await rolesOf(tx, change.userId)).includes('admin');
-        if (holds && !others?.n) throw lastAdmin();
+        if (!others?.n) throw lastAdmin();
       }
-      const before = await rolesOf(tx, change.userId);
       const deleted = await tx
         .delete(userRoles)
         .where(and(eq(userRoles.userId, change.userId), eq(userRoles.role, change.role)))
         .returning({ role: userRoles.role });
-      if (!deleted.length) throw new HttpError(404, 'no_such_role', `They are not ${change.role === 'admin' ? 'an admin' : 'a moderator'}.`);
-      const after = await rolesOf(tx, change.userId);
-      await recordAudit(tx, {
-        actorId: change.actorId,
-        action: 'role.revoke',
-        targetType: 'user',
-        targetId: change.userId,
-        reason: change.reason ?? '',
-        before: { roles: before },
-        after: { roles: after },
-      });
-      return after;
+      if (!deleted.length) throw new HttpError(404, 'no_such_role', `They are not ${roleName(change.role)}.`);
+      return auditRoleChange(
+        tx,
+        change,
+        'role.revoke',
+        before,
+        before.filter((r) => r !== change.role),
+      );
     });
   } catch (err) {
     if (pgErrorCode(err) === LAST_ADMIN_SQLSTATE) throw lastAdmin();
