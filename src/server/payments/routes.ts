@@ -5,7 +5,7 @@ import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchem
 import { requireUser } from '../auth/guards.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { createChain, type Chain } from './chain.js';
-import { advancePayment, failStalePayment, getPaymentRow, myPayments, PAYMENT_NOT_FOUND, paymentView, submitSignature, type PaymentRow } from './service.js';
+import { advance, failStalePayment, getPaymentRow, myPayments, PAYMENT_NOT_FOUND, paymentView, submitSignature, type PaymentRow } from './service.js';
 
 export const VERIFY_QUEUE = 'payment-verify';
 /** How long between two looks at the chain for a payment not finalized yet. */
@@ -47,15 +47,12 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
   };
 
   const step = async (id: string): Promise<'waiting' | 'over'> => {
-    const before = (await getPaymentRow(db, id))?.status;
-    const result = await advancePayment(db, chain, id);
-    if (result === 'finalized') {
-      const row = (await getPaymentRow(db, id))!;
-      await hooks.get(row.kind)?.(row);
-    }
-    const after = (await getPaymentRow(db, id))?.status;
-    if (after !== before) await announce(id);
-    return result === 'waiting' ? 'waiting' : 'over';
+    const row = await getPaymentRow(db, id);
+    if (!row) return 'over';
+    const { outcome, changed } = await advance(db, chain, row);
+    if (outcome === 'finalized' && changed) await hooks.get(changed.kind)?.(changed);
+    if (changed) await announce(id);
+    return outcome === 'waiting' ? 'waiting' : 'over';
   };
 
   const giveUpIfStale = async (id: string) => {

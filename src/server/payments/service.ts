@@ -128,7 +128,15 @@ export type Advance = 'waiting' | 'finalized' | 'failed' | 'done';
  */
 export async function advancePayment(db: Db, chain: Chain, id: string, now = new Date()): Promise<Advance> {
   const row = await getPaymentRow(db, id);
-  if (!row?.signature || (row.status !== 'pending' && row.status !== 'confirmed')) return 'done';
+  return row ? (await advance(db, chain, row, now)).outcome : 'done';
+}
+
+/**
+ * `advancePayment` for a row already read; `changed` is the row as this look left it, when it
+ * moved it on (so the caller tells the payer without reading it again).
+ */
+export async function advance(db: Db, chain: Chain, row: PaymentRow, now = new Date()): Promise<{ outcome: Advance; changed?: PaymentRow }> {
+  if (!row.signature || (row.status !== 'pending' && row.status !== 'confirmed')) return { outcome: 'done' };
   const check = await chain.check({
     signature: row.signature,
     payerWallet: row.payerWallet,
@@ -136,30 +144,23 @@ export async function advancePayment(db: Db, chain: Chain, id: string, now = new
     lamports: row.lamports,
     memo: paymentMemo(row.id),
   });
-  const open = and(eq(payments.id, id), inArray(payments.status, ['pending', 'confirmed']));
+  const open = and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'confirmed']));
+  const set = async (outcome: Advance, values: Partial<PaymentRow>) => {
+    const [changed] = await db.update(payments).set(values).where(open).returning();
+    return changed ? { outcome, changed } : { outcome: 'done' as const };
+  };
   const age = now.getTime() - (row.submittedAt ?? row.createdAt).getTime();
   if (check.state === 'unseen') {
     // Never seen, or seen at confirmed and then gone (dropped with its fork).
-    if (age > PAYMENT_FIND_MINUTES * 60_000) {
-      await db.update(payments).set({ status: 'failed', failure: PAYMENT_FAILURES.notFound }).where(open);
-      return 'failed';
-    }
-    return 'waiting';
+    return age > PAYMENT_FIND_MINUTES * 60_000 ? set('failed', { status: 'failed', failure: PAYMENT_FAILURES.notFound }) : { outcome: 'waiting' };
   }
-  if (check.state === 'failed') {
-    await db.update(payments).set({ status: 'failed', failure: check.reason }).where(open);
-    return 'failed';
-  }
+  if (check.state === 'failed') return set('failed', { status: 'failed', failure: check.reason });
   if (check.commitment === 'confirmed') {
-    if (age > PAYMENT_FINALITY_MINUTES * 60_000) {
-      await db.update(payments).set({ status: 'failed', failure: PAYMENT_FAILURES.notFinal }).where(open);
-      return 'failed';
-    }
-    if (row.status === 'pending') await db.update(payments).set({ status: 'confirmed' }).where(open);
-    return 'waiting';
+    if (age > PAYMENT_FINALITY_MINUTES * 60_000) return set('failed', { status: 'failed', failure: PAYMENT_FAILURES.notFinal });
+    if (row.status === 'pending') return { ...(await set('waiting', { status: 'confirmed' })), outcome: 'waiting' };
+    return { outcome: 'waiting' };
   }
-  const [finalized] = await db.update(payments).set({ status: 'finalized', finalizedAt: now, failure: null }).where(open).returning({ id: payments.id });
-  return finalized ? 'finalized' : 'done';
+  return set('finalized', { status: 'finalized', finalizedAt: now, failure: null });
 }
 
 /** A submitted payment whose chain could not be checked for longer than the finality wait: failed. */
