@@ -24,7 +24,7 @@ import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { BOUNTY_STATUS, bountyDeadline } from './bounty-card';
 import { ClaimDialog, CONTENT_KIND } from './claim-dialog';
-import { isPaying, type PayState } from './pay-machine';
+import { isPaying, type PayState } from '../payments/pay-machine';
 import { bountyKeys, useApproveClaim, useBounty, useCancelBounty, useRejectClaim } from './queries';
 import { usePayReward } from './use-pay-reward';
 

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Coins, ExternalLink, Loader2, XCircle } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { CreateTipSchema, TIP_MESSAGE_MAX, TIP_NO_WALLET, TIP_PRESETS_SOL, type Payment, type TipRecipient } from '../../shared/payments';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { Textarea } from '../components/textarea';
 import { api, ApiError } from '../lib/api';
 import { cn } from '../lib/utils';
-import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { Button, type ButtonProps } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { errorProps, fieldErrors, FormError, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
-import { walletErrorMessage } from '../wallet/wallet-errors';
-import { connectPayer, PayError, payWithPhantom } from './pay';
+import { isPaying, type PayState } from './pay-machine';
+import { usePayFlow } from './use-pay-flow';
 
 export interface TipTarget {
   /** The creator's username. */
@@ -71,8 +71,6 @@ export function TipButton({
   );
 }
 
-type Step = { at: 'form' } | { at: 'wallet' } | { at: 'sending'; payment: Payment } | { at: 'verifying'; payment: Payment };
-
 function TipFlow({ target, onClose }: { target: TipTarget; onClose: () => void }) {
   const recipient = useQuery({
     queryKey: recipientKey(target.username),
@@ -82,7 +80,16 @@ function TipFlow({ target, onClose }: { target: TipTarget; onClose: () => void }
   const [custom, setCustom] = useState(false);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [step, setStep] = useState<Step>({ at: 'form' });
+  const tip = useRef<z.output<typeof CreateTipSchema> | null>(null);
+  const flow = usePayFlow({
+    open: (wallet) => api<Payment>('/api/tips', { method: 'POST', json: { ...tip.current!, fromWallet: wallet } }),
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
+    },
+  });
+  const { state } = flow;
+  // Sent: the chain has it (or had it and failed); before that, a failure leaves the form as it was.
+  const sent = 'payment' in state && !!state.payment && state.status !== 'signing' && state.payment.status !== 'created';
 
   if (recipient.isPending) {
     return (
@@ -107,9 +114,9 @@ function TipFlow({ target, onClose }: { target: TipTarget; onClose: () => void }
       </div>
     );
   }
-  if (step.at === 'verifying') return <Verifying payment={step.payment} onClose={onClose} onRetry={() => setStep({ at: 'form' })} />;
+  if (sent) return <Verifying state={state} onClose={onClose} onRetry={flow.reset} />;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     // The wallet is not known yet: any valid address stands in for checking the rest of the form.
     const parsed = CreateTipSchema.safeParse({
@@ -121,33 +128,14 @@ function TipFlow({ target, onClose }: { target: TipTarget; onClose: () => void }
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    setStep({ at: 'wallet' });
-    let wallet;
-    try {
-      wallet = await connectPayer();
-    } catch (error) {
-      setStep({ at: 'form' });
-      return setErrors({ form: walletErrorMessage(error, 'connect', 'Could not connect to Phantom') });
-    }
-    let payment: Payment;
-    try {
-      payment = await api<Payment>('/api/tips', { method: 'POST', json: { ...parsed.data, fromWallet: wallet.address } });
-    } catch (error) {
-      setStep({ at: 'form' });
-      return setErrors(error instanceof ApiError && Object.keys(error.fields).length ? error.fields : { form: (error as Error).message });
-    }
-    setStep({ at: 'sending', payment });
-    try {
-      setStep({ at: 'verifying', payment: await payWithPhantom(wallet, payment) });
-    } catch (error) {
-      setStep({ at: 'form' });
-      setErrors({ form: error instanceof PayError || error instanceof ApiError ? error.message : 'Could not send the tip' });
-    }
+    tip.current = parsed.data;
+    flow.start();
   };
 
-  const busy = step.at !== 'form';
+  const busy = isPaying(state);
+  const formError = errors.form ?? (state.status === 'failed' && !Object.keys(errors).length ? state.reason : undefined);
   return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Tip" noValidate>
+    <form className="flex flex-col gap-4" onSubmit={submit} aria-label="Tip" noValidate>
       <fieldset className="flex flex-col gap-2" disabled={busy}>
         <legend className="mb-2 text-sm font-medium">Amount</legend>
         <div className="grid grid-cols-5 gap-2" role="radiogroup" aria-label="Amount">
@@ -204,36 +192,23 @@ function TipFlow({ target, onClose }: { target: TipTarget; onClose: () => void }
           {...errorProps('tip-message', errors.message)}
         />
       </FormField>
-      <FormError message={errors.form} />
+      <FormError message={formError} />
       <Button type="submit" variant="brand" disabled={busy}>
         {busy ? <Loader2 aria-hidden className="animate-spin" /> : <Coins aria-hidden />}
-        {step.at === 'wallet' ? 'Connecting to Phantom…' : step.at === 'sending' ? 'Approve in Phantom…' : `Tip ${amount || '…'} SOL with Phantom`}
+        {state.status === 'connecting' || state.status === 'opening'
+          ? 'Connecting to Phantom…'
+          : state.status === 'signing'
+            ? 'Approve in Phantom…'
+            : `Tip ${amount || '…'} SOL with Phantom`}
       </Button>
     </form>
   );
 }
 
-/** Follows the tip until it is finalized or failed: realtime events, and a read every few seconds as a fallback. */
-function usePayment(initial: Payment): Payment {
-  const [payment, setPayment] = useState(initial);
-  useRealtimeEvent('payment.status', (p) => {
-    if (p.id === initial.id) setPayment(p);
-  });
-  const settled = payment.status === 'finalized' || payment.status === 'failed';
-  useEffect(() => {
-    if (settled) return;
-    const timer = setInterval(() => {
-      api<Payment>(`/api/payments/${initial.id}`)
-        .then(setPayment)
-        .catch(() => undefined);
-    }, 3000);
-    return () => clearInterval(timer);
-  }, [settled, initial.id]);
-  return payment;
-}
-
-function Verifying({ payment: initial, onClose, onRetry }: { payment: Payment; onClose: () => void; onRetry: () => void }) {
-  const payment = usePayment(initial);
+/** The tip on its way: waiting for the network, confirmed, then sent; or why it did not go through. */
+function Verifying({ state, onClose, onRetry }: { state: PayState; onClose: () => void; onRetry: () => void }) {
+  if (!('payment' in state) || !state.payment) return null;
+  const payment = state.payment;
   const explorer = payment.explorerUrl ? (
     <a href={payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
       View the transaction <ExternalLink aria-hidden className="size-3.5" />

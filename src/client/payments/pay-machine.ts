@@ -1,8 +1,8 @@
 import type { Payment } from '../../shared/payments';
 
 /**
- * Paying a bounty's reward as one value: idle, then connecting Phantom, opening the payment on
- * the server, waiting for the poster to approve it in Phantom, and then the chain's own states
+ * Paying from Phantom (a tip, a bounty's reward) as one value: idle, then connecting Phantom, opening the payment on
+ * the server, waiting for the payer to approve it in Phantom, and then the chain's own states
  * as the server reports them (pending, confirmed, finalized), or failed with the reason. A report
  * that does not fit (an older payment's event, a late answer after a failure) changes nothing.
  */
