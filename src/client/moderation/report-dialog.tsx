@@ -11,8 +11,7 @@ import {
   type ReportReason,
   type ReportTarget,
 } from '../../shared/moderation';
-import { useAuthDialog } from '../auth/auth-dialog-context';
-import { useSession } from '../auth/session';
+import { useMemberDialog } from '../auth/use-member-dialog';
 import { Textarea } from '../components/textarea';
 import { ApiError } from '../lib/api';
 import { cn } from '../lib/utils';
@@ -144,11 +143,8 @@ export function ReportButton({
   /** Draws the control that opens the dialog where a plain button would not fit. */
   trigger?: (onClick: () => void) => ReactNode;
 }) {
-  const { user, status } = useSession();
-  const { openAuthDialog } = useAuthDialog();
-  const [open, setOpen] = useState(false);
-  if (status === 'loading' || user?.id === subject.ownerId) return null;
-  const onClick = () => (user ? setOpen(true) : openAuthDialog('login'));
+  const { hidden, open, setOpen, onClick } = useMemberDialog((user) => user.id === subject.ownerId);
+  if (hidden) return null;
   return (
     <>
       {trigger ? (
@@ -158,7 +154,7 @@ export function ReportButton({
           <Flag aria-hidden /> Report
         </Button>
       )}
-      {user ? <ReportDialog subject={subject} open={open} onOpenChange={setOpen} /> : null}
+      <ReportDialog subject={subject} open={open} onOpenChange={setOpen} />
     </>
   );
 }

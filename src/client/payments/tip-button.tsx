@@ -3,8 +3,7 @@ import { CheckCircle2, Coins, ExternalLink, Loader2, XCircle } from 'lucide-reac
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { CreateTipSchema, TIP_MESSAGE_MAX, TIP_NO_WALLET, TIP_PRESETS_SOL, type Payment, type TipRecipient } from '../../shared/payments';
-import { useAuthDialog } from '../auth/auth-dialog-context';
-import { useSession } from '../auth/session';
+import { useMemberDialog } from '../auth/use-member-dialog';
 import { Textarea } from '../components/textarea';
 import { api, ApiError } from '../lib/api';
 import { cn } from '../lib/utils';
@@ -43,12 +42,8 @@ export function TipButton({
   /** Draws the control that opens the dialog, where a plain button would not fit (the shorts rail). */
   trigger?: (onClick: () => void) => ReactNode;
 }) {
-  const { user, status } = useSession();
-  const { openAuthDialog } = useAuthDialog();
-  const [open, setOpen] = useState(false);
-  if (status === 'loading') return null;
-  if (user && user.username.toLowerCase() === target.username.toLowerCase()) return null;
-  const onClick = () => (user ? setOpen(true) : openAuthDialog('login'));
+  const { hidden, open, setOpen, onClick } = useMemberDialog((user) => user.username.toLowerCase() === target.username.toLowerCase());
+  if (hidden) return null;
   return (
     <>
       {trigger ? (
