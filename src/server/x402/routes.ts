@@ -129,10 +129,9 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
     if (!blockhash || Date.now() - blockhash.at > 5000) {
       blockhash = {
         at: Date.now(),
-        value: rpc
-          .getLatestBlockhash({ commitment: 'confirmed' })
-          .send()
-          .then(({ value }) => ({ blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight.toString() }))
+        value: app.payments.chain
+          .latestBlockhash()
+          .then((b) => ({ blockhash: b.blockhash, lastValidBlockHeight: b.lastValidBlockHeight.toString() }))
           .catch(() => undefined),
       };
     }
