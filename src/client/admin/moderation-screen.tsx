@@ -1,5 +1,5 @@
 import { Flag, Gavel, MessageSquareOff, Search, ShieldCheck, UserX } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { isContentTarget, type ChatRestrictionView, type ModeratedItem, type SanctionView } from '../../shared/moderation';
@@ -261,38 +261,27 @@ function SanctionList({ rows }: { rows: SanctionView[] }) {
       {rows.map((s) => {
         const busy = lift.isPending && lift.variables.userId === s.user.id;
         return (
-          <li key={s.user.id} className="flex flex-wrap items-center gap-3 rounded-xl border p-3" data-testid="sanction">
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <PersonLine person={s.user} />
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-                {s.kind === 'ban' ? <Badge variant="amber">Banned</Badge> : <Badge variant="cyan">Suspended</Badge>}
-                {s.until ? <span>ends {timeUntil(s.until, now)}</span> : null}
-                <span>
-                  by {s.by ? `@${s.by.username}` : 'a former moderator'} · {timeAgo(s.createdAt, now)}
-                </span>
-              </p>
-              {s.reason ? <p className="line-clamp-2 text-xs break-words text-muted-foreground">“{s.reason}”</p> : null}
-            </div>
+          <RestrictionRow
+            key={s.user.id}
+            testId="sanction"
+            row={s}
+            now={now}
+            badge={s.kind === 'ban' ? <Badge variant="amber">Banned</Badge> : <Badge variant="cyan">Suspended</Badge>}
+            busy={busy}
+            onLift={() =>
+              lift.mutate(
+                { userId: s.user.id },
+                {
+                  onSuccess: () => toast.success(s.kind === 'ban' ? `@${s.user.username}’s ban is lifted` : `@${s.user.username}’s suspension is lifted`),
+                  onError: (e) => toast.error(errorText(e)),
+                },
+              )
+            }
+          >
             <Button asChild size="sm" variant="ghost">
               <Link to={paths.profile(s.user.username)}>Profile</Link>
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() =>
-                lift.mutate(
-                  { userId: s.user.id },
-                  {
-                    onSuccess: () => toast.success(s.kind === 'ban' ? `@${s.user.username}’s ban is lifted` : `@${s.user.username}’s suspension is lifted`),
-                    onError: (e) => toast.error(errorText(e)),
-                  },
-                )
-              }
-            >
-              {busy ? 'Lifting…' : 'Lift'}
-            </Button>
-          </li>
+          </RestrictionRow>
         );
       })}
     </ul>
@@ -314,35 +303,64 @@ function ChatRestrictionList({ rows }: { rows: ChatRestrictionView[] }) {
         const key = `${r.channel.id}:${r.user.id}`;
         const busy = lift.isPending && `${lift.variables.channelId}:${lift.variables.userId}` === key;
         return (
-          <li key={key} className="flex flex-wrap items-center gap-3 rounded-xl border p-3">
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <PersonLine person={r.user} />
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-                {r.kind === 'ban' ? <Badge variant="amber">Banned from chat</Badge> : <Badge variant="cyan">Timed out</Badge>}
-                <span>in @{r.channel.username}’s chats</span>
-                {r.until ? <span>ends {timeUntil(r.until, now)}</span> : null}
-                <span>
-                  by {r.by ? `@${r.by.username}` : 'a former moderator'} · {timeAgo(r.createdAt, now)}
-                </span>
-              </p>
-              {r.reason ? <p className="line-clamp-2 text-xs break-words text-muted-foreground">“{r.reason}”</p> : null}
-            </div>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() =>
-                lift.mutate(
-                  { channelId: r.channel.id, userId: r.user.id },
-                  { onSuccess: () => toast.success(`@${r.user.username} can chat again`), onError: (e) => toast.error(errorText(e)) },
-                )
-              }
-            >
-              {busy ? 'Lifting…' : 'Lift'}
-            </Button>
-          </li>
+          <RestrictionRow
+            key={key}
+            row={r}
+            now={now}
+            badge={r.kind === 'ban' ? <Badge variant="amber">Banned from chat</Badge> : <Badge variant="cyan">Timed out</Badge>}
+            where={<span>in @{r.channel.username}’s chats</span>}
+            busy={busy}
+            onLift={() =>
+              lift.mutate(
+                { channelId: r.channel.id, userId: r.user.id },
+                { onSuccess: () => toast.success(`@${r.user.username} can chat again`), onError: (e) => toast.error(errorText(e)) },
+              )
+            }
+          />
         );
       })}
     </ul>
+  );
+}
+
+/** One account kept out (of posting, or of a creator's chats): who, until when, by whom, why, and Lift. */
+function RestrictionRow({
+  row,
+  now,
+  badge,
+  where,
+  busy,
+  onLift,
+  testId,
+  children,
+}: {
+  row: { user: ComponentProps<typeof PersonLine>['person']; until: string | null; by: { username: string } | null; createdAt: string; reason: string };
+  now: number;
+  badge: ReactNode;
+  where?: ReactNode;
+  busy: boolean;
+  onLift: () => void;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-xl border p-3" data-testid={testId}>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <PersonLine person={row.user} />
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          {badge}
+          {where}
+          {row.until ? <span>ends {timeUntil(row.until, now)}</span> : null}
+          <span>
+            by {row.by ? `@${row.by.username}` : 'a former moderator'} · {timeAgo(row.createdAt, now)}
+          </span>
+        </p>
+        {row.reason ? <p className="line-clamp-2 text-xs break-words text-muted-foreground">“{row.reason}”</p> : null}
+      </div>
+      {children}
+      <Button size="sm" variant="outline" disabled={busy} onClick={onLift}>
+        {busy ? 'Lifting…' : 'Lift'}
+      </Button>
+    </li>
   );
 }
