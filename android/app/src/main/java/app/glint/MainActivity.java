@@ -1,0 +1,5 @@
+package app.glint;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
