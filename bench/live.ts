@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { StreamDetail } from '../src/shared/content.js';
 import { startBenchApp } from './support.js';
+import { ARGS, CHROMIUM } from '../tests/e2e/chromium.js';
 
 export interface LiveRow {
   name: string;
@@ -24,7 +25,6 @@ const FPS = 30;
 const COLS = 8;
 const ROWS = 6;
 const BITS = COLS * ROWS;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WATCH_SECONDS = 20;
 const HLS_VIEWERS = 200;
 
@@ -166,7 +166,7 @@ export async function liveBenchmarks(): Promise<LiveRow[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+    args: [...ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   try {
     const creator = await bench.account('bench_live');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { hlsArgs, parseProbe, pickLadder, probeArgs, testPatternArgs } from '../src/server/media/ffmpeg.js';
 import { runMediaTool } from '../src/server/media/run.js';
 import { startBenchApp } from './support.js';
+import { tusUploadWhole } from '../src/server/test-support/tus.js';
 
 export interface MediaRow {
   name: string;
@@ -38,20 +39,8 @@ export async function mediaBenchmarks(): Promise<MediaRow[]> {
     const { call, cookie } = await account('bench_user');
     const { id } = (await (await call('POST', '/api/videos', { kind: 'long', title: 'Bench', category: 'Other' })).json()) as { id: string };
     const bytes = fs.readFileSync(clip);
-    const created = await fetch(`${base}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(bytes.length),
-        'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`,
-        cookie: cookie(),
-      },
-    });
-    await fetch(new URL(created.headers.get('location')!, base), {
-      method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', cookie: cookie() },
-      body: new Uint8Array(bytes),
-    });
+    const sent = await tusUploadWhole(base, cookie(), id, bytes);
+    if (sent.status !== 204) throw new Error(`the upload was refused: ${sent.status}`);
     const t1 = performance.now();
     for (;;) {
       const v = (await (await call('GET', `/api/videos/${id}`)).json()) as { status: string };

@@ -1,11 +1,13 @@
 // Notification delivery latency with 1,000 connected sockets: from the HTTP reply of the action
 // that causes a notification to the WebSocket message at the recipient. The notification is
 // published before the reply is sent, so "from the reply" is usually negative: it arrives first.
-// Run by `npm run bench`.
+// Also: the memory of one server holding 10,000 sockets. Run by `npm run bench` (or `-- realtime`).
 import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
 import WebSocket from 'ws';
 import { videos } from '../src/server/db/schema/index.js';
 import { MAX_SOCKETS_PER_USER } from '../src/server/realtime/hub.js';
+import { inBatches, spawnServer, waitFor200 } from './server-process.js';
 import { startBenchApp } from './support.js';
 
 // 1,000 sockets: as many per user as the server allows (a tab each), over enough users.
@@ -85,5 +87,54 @@ export async function realtimeBenchmark(): Promise<{ sockets: number; samples: n
   } finally {
     sockets.forEach((s) => s.terminate());
     await close();
+  }
+}
+
+/**
+ * Memory of one instance holding many sockets: the built server in its own process (so the
+ * clients' memory is not counted), `users` accounts each holding `sockets / users` sockets (the
+ * per-account limit raised through REALTIME_SOCKETS_PER_USER for this run only).
+ */
+export async function socketMemoryBenchmark(
+  sockets = 10_000,
+  users = 10,
+): Promise<{ sockets: number; rssIdleMb: number; rssHeldMb: number; openMs: number; fdLimit: string }> {
+  const perUser = Math.ceil(sockets / users);
+  const server = await spawnServer({ SEED: 'none', MEDIA_WORKERS: '0', REALTIME_SOCKETS_PER_USER: String(perUser) });
+  const open: WebSocket[] = [];
+  try {
+    await waitFor200(`${server.base}/api/health`, server.spawnedAt, 300_000);
+    console.error(`realtime: server up, signing in ${users} accounts`);
+    const cookies = await inBatches(
+      Array.from({ length: users }, (_, i) => `rt_mem_${i}`),
+      4,
+      (name) => server.account(name),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssIdleMb = server.rssMb();
+    console.error(`realtime: opening ${sockets} sockets`);
+    const host = new URL(server.base).host;
+    const t0 = performance.now();
+    await inBatches(
+      Array.from({ length: sockets }, (_, i) => cookies[i % users]!),
+      200,
+      (cookie) =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(`ws://${host}/api/realtime`, { headers: { cookie, origin: server.base } });
+          open.push(ws);
+          ws.on('message', (d) => {
+            if ((JSON.parse(String(d)) as { event: string }).event === 'hello') resolve();
+          });
+          ws.on('error', reject);
+          ws.on('close', (code) => reject(new Error(`socket closed before hello: ${code}`)));
+        }),
+    );
+    const openMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 2000));
+    const fdLimit = /Max open files\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/limits`, 'utf8'))?.[1] ?? '?';
+    return { sockets: open.length, rssIdleMb, rssHeldMb: server.rssMb(), openMs, fdLimit };
+  } finally {
+    open.forEach((s) => s.terminate());
+    await server.stop();
   }
 }

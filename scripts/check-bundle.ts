@@ -1,0 +1,39 @@
+// `npm run check:bundle`, after `npm run build`: what the web app's pages load before their first
+// render, gzipped, against the budget in docs/performance.md. Exits 1 when a page is over.
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatReport, measurePages, type Manifest, type PageBudget } from './bundle-budget.js';
+
+const KB = 1024;
+/**
+ * `/app` is the budget's page: the home most people land on. The screens are the React.lazy
+ * chunks of src/client/router.tsx that each route renders first. The other two are reported, so
+ * their figures are in front of whoever changes them.
+ */
+const PAGES: PageBudget[] = [
+  { page: '/app', screens: ['home/home-screen.tsx'], jsBudget: 150 * KB, cssBudget: 20 * KB },
+  { page: '/glint/{id}', screens: ['videos/video-screen.tsx'] },
+  { page: '/shorts', screens: ['shorts/shorts-screen.tsx'] },
+];
+
+const dir = path.resolve(process.argv[2] ?? 'dist/client');
+const manifestFile = path.join(dir, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No ${path.relative(process.cwd(), manifestFile)}: run \`npm run build\` first (vite.config.ts sets build.manifest).`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+const reports = measurePages(manifest, html, PAGES, (file) => fs.readFileSync(path.join(dir, file)));
+
+console.log('\nWeb app first load (JavaScript and CSS before the first render, gzip -9)\n');
+console.log(formatReport(reports));
+const over = reports.filter((r) => r.over);
+if (over.length) {
+  console.error(
+    `\nOver budget: ${over.map((r) => r.page).join(', ')}. Load what the first screen does not need with import() or React.lazy ` +
+      '(docs/performance.md says how), or raise the budget there with a reason.',
+  );
+  process.exit(1);
+}
+console.log('\nWithin budget.');
