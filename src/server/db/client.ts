@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,8 +88,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = opts.pgliteDir === 'memory://' ? () => {} : holdFolder(opts.pgliteDir);
   let client: PGlite;
   try {
+    const inMemory = opts.pgliteDir === 'memory://';
+    // A new database starts from the template (initialised and migrated) instead of running initdb.
+    const fresh = inMemory || !fs.existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
+    const template = fresh ? await pgliteTemplate(folder) : undefined;
     client = await PGlite.create({
-      ...(opts.pgliteDir === 'memory://' ? {} : { dataDir: opts.pgliteDir }),
+      ...(inMemory ? {} : { dataDir: opts.pgliteDir }),
+      ...(template ? { loadDataDir: template } : {}),
       extensions: { pg_trgm },
     });
   } catch (err) {
@@ -125,6 +131,69 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 export class DatabaseInUseError extends Error {}
+
+/**
+ * An empty embedded database with every migration applied, as PGlite dumps its folder (gzip tar).
+ * PGlite makes a new database by running Postgres's initdb in WebAssembly, seconds even on a quick
+ * machine; loading this dump instead takes a fraction of that, for a first start and for every
+ * test's in-memory database. Made on first need and kept under `node_modules/.cache/glint`, named
+ * by the PGlite version and the migrations' contents, so a new migration or PGlite makes a new
+ * one. Without a place to keep it (a read-only install), each new database makes its own.
+ */
+export function pgliteTemplate(migrations: string = migrationsFolder()): Promise<Blob | undefined> {
+  // Once per process: every test's database after the first takes it from memory, not from disk.
+  let template = templates.get(migrations);
+  if (!template) templates.set(migrations, (template = loadOrMakeTemplate(migrations)));
+  return template;
+}
+
+const templates = new Map<string, Promise<Blob | undefined>>();
+
+async function loadOrMakeTemplate(migrations: string): Promise<Blob | undefined> {
+  let file: string | undefined;
+  try {
+    file = templateFile(migrations);
+    if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  } catch {
+    file = undefined; // no PGlite package.json where it is expected: made, used, not kept
+  }
+  let dump: Buffer<ArrayBuffer>;
+  try {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    try {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrations });
+      dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    } finally {
+      await client.close();
+    }
+  } catch {
+    return undefined;
+  }
+  if (file) {
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      // Written aside, then renamed: processes starting together never read half a file.
+      const partial = `${file}.${process.pid}.${crypto.randomUUID()}`;
+      fs.writeFileSync(partial, dump);
+      fs.renameSync(partial, file);
+    } catch {
+      // A read-only install: this database still starts from the dump just made.
+    }
+  }
+  return new Blob([dump]);
+}
+
+/** Where the template is kept, named by the PGlite version and the migrations' contents. */
+function templateFile(migrations: string): string {
+  const root = path.dirname(migrations);
+  const hash = crypto.createHash('sha256');
+  hash.update(JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string);
+  for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrations, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return path.join(root, 'node_modules/.cache/glint', `pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
 
 /**
  * The embedded database is one process's: a second one writing the same folder (a second server,
