@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/app.js';
 import { PRODUCT_SLUG } from '../shared/product.js';
+import { precompressDir } from '../../scripts/precompress.js';
 
 let t: TestApp;
 let clientDir: string;
@@ -11,9 +13,10 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><div id="root"></div><!--${' page'.repeat(300)} -->`);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
+  precompressDir(clientDir); // as the build does
   t = await createTestApp({ CLIENT_DIR: clientDir });
 });
 afterAll(async () => {
@@ -53,6 +56,31 @@ describe('the web app', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
+  it('sends the copies compressed at build time to browsers that take them, the file to others', async () => {
+    const original = fs.readFileSync(path.join(clientDir, 'assets', 'main-abc123.js'));
+    const br = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(original.length / 10);
+    expect(zlib.brotliDecompressSync(br.rawPayload)).toEqual(original);
+
+    const gz = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload)).toEqual(original);
+
+    const plain = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(original);
+
+    // The page itself, answered for a screen's address, too.
+    const page = await t.app.inject({ url: '/app', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+
   it('answers unknown API paths with JSON 404, never the page', async () => {
     const res = await t.app.inject('/api/nothing');
     expect(res.statusCode).toBe(404);
@@ -65,6 +93,9 @@ describe('the web app', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    // Workers (the service worker, the player's transmuxer) come from this origin's files only,
+    // never from a blob a script put together.
+    expect(csp).toMatch(/worker-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');

@@ -48,7 +48,9 @@ import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from
 import { loggerOptions } from './http/log.js';
 import { registerInputChecks } from './http/input.js';
 import { registerOriginChecks } from './http/origin.js';
+import { registerAppLinks } from './native/app-links.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { createReadCache, registerReadCaching, type ReadCache } from './http/read-cache.js';
 import { registerSpa } from './http/spa.js';
 import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -67,6 +69,7 @@ declare module 'fastify' {
     realtime: Realtime;
     push: Push;
     notifier: Notifier;
+    readCache: ReadCache;
   }
 }
 
@@ -102,7 +105,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   registerErrorHandling(app);
-  registerOriginChecks(app, config.publicUrl);
+  registerOriginChecks(app, config.publicUrl, config.native.origins);
   registerInputChecks(app);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
@@ -122,7 +125,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     transform: createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry }),
     transformObject: (doc) => describeErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry })(doc)),
   });
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
@@ -130,7 +133,15 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     transformStaticCSP: (header) => (config.publicUrl.startsWith('https://') ? header : header.replace(/upgrade-insecure-requests;?/, '')),
   });
 
-  const realtime = await registerRealtime(app, database);
+  // Guests' hot reads from memory; every write drops them here and, over the realtime bus, on
+  // every other instance (docs/decisions/017-read-caching.md).
+  const readCache = createReadCache({
+    ttlMs: config.readCacheMs,
+    broadcast: () => void app.realtime.readsChanged().catch((err: unknown) => app.log.warn({ err }, 'read cache: could not tell the other servers')),
+  });
+  app.decorate('readCache', readCache);
+  registerReadCaching(app, readCache);
+  const realtime = await registerRealtime(app, database, { onReadsChanged: () => readCache.forget() });
   app.decorate('realtime', realtime);
   // A public server pushes only to public addresses; on a laptop a local push service is fine.
   const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
@@ -164,6 +175,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // The support chat: help articles and live data, or a configured model fed with them.
   await registerSupportChat(app, { helpDir: config.helpDir, llm: config.llm });
 
+  // The native app's claim on this site's links (Android App Links, iOS universal links).
+  await registerAppLinks(app, config.native);
+
   await registerSpa(app, config.clientDir);
   return app;
 }
@@ -183,13 +197,18 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
       setHeaders(res, file) {
         res.setHeader('Cache-Control', cacheControlFor(file));
         res.setHeader('Access-Control-Allow-Origin', '*');
+        // Cross-Origin-Resource-Policy: cross-origin for /media/ is set with the other security headers.
       },
     });
   }
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const uploadsDir = config.uploadsDir;
   fs.mkdirSync(uploadsDir, { recursive: true });
   // Processing progress reaches the owner's open pages at once, over the realtime socket.
-  const report = (ownerId: string, event: VideoProcessingEvent) => app.realtime.publish(ownerId, 'video.processing', event);
+  // A video that becomes ready (or fails) changes the lists guests see: the read cache is dropped.
+  const report = (ownerId: string, event: VideoProcessingEvent) => {
+    if (event.status !== 'processing') app.readCache.invalidate();
+    return app.realtime.publish(ownerId, 'video.processing', event);
+  };
   // Background work on the job library: transcoding, demo media, and the upload expiry sweep.
   const jobs = await startJobs(database, app.log);
   app.decorate('jobs', jobs);

@@ -26,6 +26,19 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 4100, publicUrl: 'https://glint.example', databaseUrl: 'postgres://x@y/z', dataDir: '/var/glint', seed: 'none' });
   });
 
+  it('keeps uploads and live media under DATA_DIR unless UPLOADS_DIR and LIVE_DIR name shared folders', () => {
+    expect(loadConfig({ DATA_DIR: '/var/glint' }, '/srv')).toMatchObject({ uploadsDir: '/var/glint/uploads', liveDir: '/var/glint/live' });
+    expect(loadConfig({ DATA_DIR: '/var/glint', UPLOADS_DIR: '/mnt/shared/uploads', LIVE_DIR: 'shared/live' }, '/srv')).toMatchObject({
+      uploadsDir: '/mnt/shared/uploads',
+      liveDir: '/srv/shared/live',
+    });
+  });
+
+  it('names the instance by its host and data folder unless INSTANCE_NAME says', () => {
+    expect(loadConfig({ DATA_DIR: '/var/glint' }, '/srv').instanceName).toMatch(/:\/var\/glint$/);
+    expect(loadConfig({ INSTANCE_NAME: 'ingest-1' }, '/srv').instanceName).toBe('ingest-1');
+  });
+
   it('refuses to start in production without a session secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);

@@ -1,7 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import bs58 from 'bs58';
 import { z } from 'zod';
 import { LOGIN_LIMIT } from '../shared/auth.js';
+
+/** Open realtime sockets one account may hold by default: a tab each. */
+export const DEFAULT_SOCKETS_PER_USER = 10;
 
 const DEV_SECRET = 'glint-development-secret-change-me-0000000000';
 
@@ -12,6 +16,9 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  UPLOADS_DIR: z.string().optional(),
+  LIVE_DIR: z.string().optional(),
+  INSTANCE_NAME: z.string().min(1).max(200).optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +46,8 @@ const EnvSchema = z.object({
     .positive()
     .default(4 * 1024 ** 3),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+  READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  REALTIME_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   VIDEO_MAX_SECONDS: z.coerce
     .number()
@@ -77,6 +86,16 @@ const EnvSchema = z.object({
   X402_FACILITATOR_URL: z.url().optional(),
   X402_FACILITATOR_KEY: z.string().optional(),
   ADMIN_EMAILS: z.string().default(''),
+  NATIVE_APP_ORIGINS: z.string().default(''),
+  NATIVE_APP_ID: z
+    .string()
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/, 'must be a reverse-domain app id like app.glint')
+    .default('app.glint'),
+  ANDROID_CERT_SHA256: z.string().default(''),
+  IOS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team id')
+    .optional(),
   X402_ASSET: z
     .string()
     .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 SPL mint address')
@@ -93,6 +112,23 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Root of everything the server keeps on disk (embedded database, media). */
   dataDir: string;
+  /**
+   * Uploads in progress (tus) and the originals waiting to be transcoded, replays' and clips'
+   * included (default `dataDir/uploads`). Several instances must share it: an upload may resume
+   * on another instance, and any instance's worker may transcode it.
+   */
+  uploadsDir: string;
+  /**
+   * Live sessions' HLS and recordings (default `dataDir/live`). Shared by several instances, any
+   * of them serves `/live/`; otherwise `/live/` must reach the instance that ingests the stream.
+   */
+  liveDir: string;
+  /**
+   * What names this instance across restarts (default: its host name and data folder): the
+   * streams it ingests, and their end jobs, are its own, and it ends them when it comes back
+   * after a crash. Set it where the host name changes on every start (a container).
+   */
+  instanceName: string;
   sessionSecret: string;
   seed: 'demo' | 'none';
   logLevel: string;
@@ -106,6 +142,14 @@ export interface Config {
   uploadMaxBytes: number;
   /** Transcoding jobs this instance runs at once; 0 runs none (an API-only instance). */
   mediaWorkers: number;
+  /**
+   * How long a guest's answer to a hot read may be served from memory at most (writes drop it at
+   * once; this bounds what changes without a write). 0 turns the cache off, the default in tests,
+   * which write to the database directly.
+   */
+  readCacheMs: number;
+  /** Open realtime sockets one account may hold (a tab each); benchmarks raise it. */
+  realtimeSocketsPerUser: number;
   /** The work one user can cause: video length and size, videos processing at once, unfinished uploads' lifetime. */
   mediaLimits: { maxSeconds: number; maxSide: number; processingPerUser: number; uploadExpiryHours: number };
   /** Web push keys (`npx web-push generate-vapid-keys`); unset turns web push off. */
@@ -164,6 +208,14 @@ export interface Config {
    * every start), lowercased. How a new Glint gets its first admin; see also `npm run admin:grant`.
    */
   adminEmails: string[];
+  /**
+   * The native app (docs/architecture.md "Native app"): the origins its WebView pages have
+   * (`capacitor://localhost` on iOS, `https://localhost` on Android), allowed through the
+   * cross-site checks with a bearer token only; its id (Android package, iOS bundle id); the
+   * SHA-256 fingerprints of the Android signing certificates and the Apple team id, which turn on
+   * `/.well-known/assetlinks.json` and `/.well-known/apple-app-site-association`.
+   */
+  native: { origins: string[]; appId: string; androidCertFingerprints: string[]; iosTeamId: string | undefined };
 }
 
 const CLUSTER_RPC = {
@@ -208,6 +260,44 @@ export function parseAdminEmails(value: string): string[] {
   return [...new Set(list)];
 }
 
+/**
+ * `NATIVE_APP_ORIGINS`: a comma list of exact origins (`scheme://host[:port]`, nothing after it).
+ * A wildcard or the opaque `null` origin would let any page through, so they are refused.
+ */
+export function parseNativeOrigins(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    // `capacitor://localhost` has an opaque origin in WHATWG terms: compare the text instead.
+    const origin = url && url.host ? `${url.protocol}//${url.host}` : undefined;
+    if (!url || !origin || origin !== entry.toLowerCase() || entry.includes('*') || (url.protocol === 'http:' && !/^http:\/\/localhost(:\d+)?$/.test(entry))) {
+      throw new ConfigError(`NATIVE_APP_ORIGINS: "${entry}" is not an origin like capacitor://localhost or https://localhost.`);
+    }
+  }
+  return [...new Set(list.map((x) => x.toLowerCase()))];
+}
+
+/** `ANDROID_CERT_SHA256`: signing certificate fingerprints, `AB:CD:…` (32 bytes), comma separated. */
+export function parseCertFingerprints(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((x) => x.trim().toUpperCase())
+    .filter(Boolean);
+  for (const fp of list) {
+    if (!/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/.test(fp))
+      throw new ConfigError(`ANDROID_CERT_SHA256: "${fp}" is not a SHA-256 fingerprint (32 hex pairs joined by colons).`);
+  }
+  return [...new Set(list)];
+}
+
 /** A Solana secret key as wallets export it: base58 (Phantom) or a JSON array of bytes (solana-keygen); 64 bytes. */
 export function parseSecretKey(value: string): Uint8Array {
   const v = value.trim();
@@ -247,6 +337,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
+    uploadsDir: path.resolve(cwd, e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    liveDir: path.resolve(cwd, e.LIVE_DIR ?? path.join(dataDir, 'live')),
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${dataDir}`,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
@@ -258,6 +351,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,
+    readCacheMs: (e.READ_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    realtimeSocketsPerUser: e.REALTIME_SOCKETS_PER_USER ?? DEFAULT_SOCKETS_PER_USER,
     mediaLimits: {
       maxSeconds: e.VIDEO_MAX_SECONDS,
       maxSide: e.VIDEO_MAX_SIDE,
@@ -298,6 +393,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       asset: e.X402_ASSET,
     },
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+    native: {
+      origins: parseNativeOrigins(e.NATIVE_APP_ORIGINS),
+      appId: e.NATIVE_APP_ID,
+      androidCertFingerprints: parseCertFingerprints(e.ANDROID_CERT_SHA256),
+      iosTeamId: e.IOS_TEAM_ID,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiErrorSchema, codeForStatus, toErrorCode } from './errors.js';
+import { ApiErrorSchema } from './error-schema.js';
+import { codeForStatus, isApiErrorBody, toErrorCode } from './errors.js';
 
 describe('the error body', () => {
   it('needs a code and a message, and keeps further properties', () => {
@@ -7,6 +9,25 @@ describe('the error body', () => {
     expect(ApiErrorSchema.safeParse({ code: 'x' }).success).toBe(false);
     expect(ApiErrorSchema.safeParse({ code: 'x', message: 'y', fields: { a: 1 } }).success).toBe(false);
     expect(ApiErrorSchema.parse({ code: 'x', message: 'y', remaining_attempts: 2 })).toEqual({ code: 'x', message: 'y', remaining_attempts: 2 });
+  });
+
+  it("the web app's plain check accepts exactly what the schema accepts", () => {
+    const loose = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.array(fc.string()));
+    const bodyLike = fc.record(
+      {
+        code: loose,
+        message: loose,
+        fields: fc.oneof(loose, fc.dictionary(fc.string(), loose), fc.dictionary(fc.string(), fc.string())),
+        remaining_attempts: fc.integer(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), bodyLike), (data) => {
+        expect(isApiErrorBody(data)).toBe(ApiErrorSchema.safeParse(data).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('codes are snake_case whatever Better Auth or a library wrote', () => {

@@ -1,17 +1,19 @@
-import { z } from 'zod';
+import type { ApiErrorBody } from './error-schema.js';
+
+export type { ApiErrorBody };
 
 /**
- * The body of every error the API answers, from Glint's routes and from the account endpoints
- * alike. `code` is for programs (snake_case, stable), `message` for people (shown as it is), and
- * `fields` maps a request field (`links.0`, `displayName`) to what is wrong with it. A few answers
- * carry more (two-factor's `remaining_attempts`), so other properties are kept, not stripped.
+ * Whether a parsed answer is our error body: `ApiErrorSchema` (error-schema.ts) as a plain check.
+ * The web app reads every failed answer through this, and a zod schema built at load would put zod
+ * in the app's entry chunk; a property test keeps the two in agreement.
  */
-export const ApiErrorSchema = z.looseObject({
-  code: z.string().describe('snake_case, stable: what a program checks'),
-  message: z.string().describe('What went wrong, in words to show the user'),
-  fields: z.record(z.string(), z.string()).optional().describe('Request field path -> its problem'),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+export function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const { code, message, fields } = data as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return false;
+  if (fields === undefined) return true;
+  return typeof fields === 'object' && fields !== null && !Array.isArray(fields) && Object.values(fields).every((v) => typeof v === 'string');
+}
 
 /** What a person sees when the server gave no usable words (a proxy's HTML page, a dropped line). */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';

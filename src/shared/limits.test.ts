@@ -12,7 +12,7 @@ import {
 import { BIO_MAX, LINK_MAX_LENGTH, LINKS_MAX, ProfileUpdateSchema } from './content.js';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, imageFileProblem, NOT_AN_IMAGE } from './images.js';
 import { LONG_VIDEO_CONTENT_TYPE, PRODUCT_SLUG } from './product.js';
-import { notificationTarget } from './realtime.js';
+import { notificationTarget } from './notification-rules.js';
 import { CreateVideoSchema, TAG_MAX_LENGTH, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE, VideoListQuerySchema } from './videos.js';
 import { RegistrationDisplayNameSchema } from './wallet.js';
 

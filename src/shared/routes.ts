@@ -37,6 +37,12 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/shorts/:username/:titleSlug/:id',
 ];
 
+/**
+ * The addresses the native app opens itself when a link to them is followed on the phone
+ * (Android App Links, iOS universal links, the `glint://` scheme): videos, shorts, streams.
+ */
+export const DEEP_LINK_PREFIXES: readonly string[] = [`/${PRODUCT_SLUG}`, '/shorts', '/stream'];
+
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { CreatorSchema } from './content.js';
+import { formatUsdc, microsToUsdc, PRICE_MAX_USDC, PRICE_MIN_USDC, usdcToMicros } from './x402-rules.js';
 
 /**
  * Pay-per-view with x402 (protocol version 2): prices, the words people read, and the shapes of
  * the answers both sides use. docs/product.md "Pay-per-view" describes the flow;
  * docs/decisions/012-x402-pay-per-view.md why it is built this way.
  */
-
-/** USDC has 6 decimals on every Solana cluster: 1 USDC = 1_000_000 micro-USDC. */
-export const USDC_DECIMALS = 6;
-const MICROS_PER_USDC = 1_000_000;
-/** A price in USDC as people type it: up to 6 decimals. */
-export const PRICE_MIN_USDC = '0.01';
-export const PRICE_MAX_USDC = '1000';
 
 /** The protocol's header names (version 2), for the browser, scripts and the explainer. */
 export const X402_HEADERS = {
@@ -23,28 +17,6 @@ export const X402_HEADERS = {
 export const X402_VERSION = 2;
 
 const USDC_AMOUNT = /^\d{1,7}(\.\d{1,6})?$/;
-
-/** "1.5" -> 1_500_000; exact; undefined for anything that is not a USDC amount. */
-export function usdcToMicros(usdc: string): number | undefined {
-  const m = /^(\d{1,7})(?:\.(\d{1,6}))?$/.exec(usdc.trim());
-  if (!m) return undefined;
-  return Number(m[1]) * MICROS_PER_USDC + Number((m[2] ?? '').padEnd(USDC_DECIMALS, '0'));
-}
-
-/** 1_500_000 -> "1.5"; exact, trailing zeros trimmed (the API's form). */
-export function microsToUsdc(micros: number): string {
-  const whole = Math.floor(micros / MICROS_PER_USDC);
-  const frac = String(micros % MICROS_PER_USDC)
-    .padStart(USDC_DECIMALS, '0')
-    .replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : String(whole);
-}
-
-/** "1.5" -> "$1.50", "0.005" -> "$0.005": how a price reads on a badge or a button. */
-export function formatUsdc(usdc: string): string {
-  const [whole, frac = ''] = usdc.split('.');
-  return `$${whole}.${frac.padEnd(2, '0')}`;
-}
 
 /** A price a creator sets: a USDC amount within the limits. */
 export const PriceSchema = z
@@ -69,7 +41,6 @@ export const ALREADY_UNLOCKED = 'You already unlocked this video. Nothing was ch
 export const PURCHASE_IN_PROGRESS = 'A payment for this video is already being settled. Wait a moment and try again.';
 export const PAYMENT_USED = 'This payment was already used.';
 export const NOT_FOR_SALE = 'This video cannot be bought right now: its creator has no wallet linked.';
-export const SIGN_IN_TO_UNLOCK = 'Sign in to unlock this video, so you can watch it again on any device.';
 
 /** Why a payment was refused, in words for the buyer, from the facilitator's reason (x402 error codes). */
 export function paymentRefusal(reason: string | undefined): string {

@@ -21,6 +21,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/categories',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['content'],
         summary: 'The 28 categories, in order',
@@ -33,6 +34,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/home',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['content'],
         summary: 'Rows of the home screen, optionally for one category',
@@ -43,14 +45,17 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const category = categoryParam(req.query.category);
       const db = app.db;
-      const [live, upcoming, recent, videos, shorts, bounties] = await Promise.all([
-        listStreams(db, { status: 'live', category, limit: 12 }),
-        listStreams(db, { status: 'scheduled', category, limit: 12 }),
-        listStreams(db, { status: 'ended', category, limit: 12 }),
-        listVideos(db, { kind: 'long', category, limit: 12, sort: 'trending' }),
-        listVideos(db, { kind: 'short', category, limit: 12 }),
-        listBounties(db, { status: 'open', category, limit: 6 }),
-      ]);
+      // The rows everyone sees, shared by guests and the signed-in alike (only "Following" is theirs).
+      const [live, upcoming, recent, videos, shorts, bounties] = await app.readCache.memo(`home-rows:${category ?? ''}`, () =>
+        Promise.all([
+          listStreams(db, { status: 'live', category, limit: 12 }),
+          listStreams(db, { status: 'scheduled', category, limit: 12 }),
+          listStreams(db, { status: 'ended', category, limit: 12 }),
+          listVideos(db, { kind: 'long', category, limit: 12, sort: 'trending' }),
+          listVideos(db, { kind: 'short', category, limit: 12 }),
+          listBounties(db, { status: 'open', category, limit: 6 }),
+        ]),
+      );
       const viewer = await sessionOf(req);
       const following = viewer ? await listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }) : [];
       return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties, following };
@@ -60,6 +65,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['content'],
         summary: 'Live, upcoming or ended streams',
@@ -78,6 +84,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams/:id',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['content'],
         summary: 'One stream: its schedule or state, creator and description',

@@ -1,14 +1,15 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers for every answer. The policy allows exactly what the app does: its own
  * scripts, styles (Radix positions popovers with inline style attributes), images from anywhere
  * over https (avatars, thumbnails), media from blob: (hls.js) and the realtime socket.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export function securityHeaderOptions(publicUrl: string): HelmetOptions {
   const secure = publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -19,7 +20,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", secure ? 'wss:' : 'ws:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
+        // The service worker and hls.js's transmuxer, both served from here.
+        workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -34,5 +36,32 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * Helmet's headers, worked out once. The policy is the same for every answer (no per-request
+ * nonces), and building Helmet's middleware on every request, as the Fastify plugin does, cost
+ * more than many whole answers.
+ */
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(securityHeaderOptions(publicUrl))({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const headers = securityHeaders(publicUrl);
+  // Public media is embedded by the native app's pages too (another origin, not the same site).
+  const mediaHeaders = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/media/') ? mediaHeaders : headers);
+    done();
   });
 }

@@ -3,10 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isAppRoute } from '../../shared/routes.js';
+import { etagOf } from './read-cache.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * `index.html` for every path that is not a file. Known screens answer 200, other paths 404 with
+ * Serves the built web app: compressed at build time, hashed assets cached for a year, everything
+ * else revalidated, and `index.html` for every path that is not a file. Known screens answer 200, other paths 404 with
  * the same page, whose router shows the not-found screen.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
@@ -18,6 +19,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       root: clientDir,
       index: false,
       wildcard: false,
+      // The build writes a Brotli and a gzip copy beside each text file (scripts/precompress.ts):
+      // sent as they are to browsers that accept them, the file itself to the others.
+      preCompressed: true,
       cacheControl: false, // set per file below
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
@@ -26,14 +30,36 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     });
   }
 
+  // The page is read once: a build replaces the whole folder, and a server serves one build. Read
+  // from disk on every request, it cost more than the rest of the answer together.
+  // With the Brotli and gzip copies the build wrote beside it, each with its own tag.
+  const variants = (['br', 'gzip'] as const).flatMap((encoding) => {
+    const file = `${indexFile}.${encoding === 'br' ? 'br' : 'gz'}`;
+    if (!hasClient || !fs.existsSync(file)) return [];
+    const body = fs.readFileSync(file);
+    return [{ encoding, body, tag: etagOf(body) }];
+  });
+  const plainPage = hasClient ? fs.readFileSync(indexFile) : undefined;
+  const plain = { encoding: undefined, body: plainPage, tag: plainPage ? etagOf(plainPage) : '' };
+  const pageFor = (acceptEncoding: string | undefined) => {
+    const accepted = (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name!.trim().toLowerCase());
+    return variants.find((v) => accepted.includes(v.encoding)) ?? plain;
+  };
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !hasClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'not_found', message: `No route for ${req.method} ${url}` });
     }
-    return reply
-      .status(isAppRoute(url) ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .sendFile('index.html', clientDir, { cacheControl: false });
+    const page = pageFor(req.headers['accept-encoding']);
+    reply.header('Cache-Control', 'no-cache').header('ETag', page.tag).header('Vary', 'Accept-Encoding');
+    const status = isAppRoute(url) ? 200 : 404;
+    if (status === 200 && req.headers['if-none-match'] === page.tag) return reply.status(304).send();
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
+    return reply.status(status).type('text/html; charset=utf-8').send(page.body);
   });
 }

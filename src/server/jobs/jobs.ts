@@ -26,7 +26,10 @@ export interface JobDefinition {
   /** Retries after the first run (default 2), with exponential backoff from `retryDelaySeconds`. */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** A running job whose worker stops beating for this long is retried elsewhere (default 30). */
+  /**
+   * A running job whose worker stops beating for this long is retried elsewhere (default 10, the
+   * least pg-boss allows: a crashed transcode runs again within about 15 s of the crash).
+   */
   heartbeatSeconds?: number;
   /** Longest a single run may take (default 4 h, the longest video). */
   expireInSeconds?: number;
@@ -43,6 +46,8 @@ export interface Jobs {
   /** Declares a queue and its retry policy. Must come before sending to it. */
   define(queue: string, def: JobDefinition): Promise<void>;
   send(queue: string, data: JobData, opts?: SendOptions): Promise<string | null>;
+  /** Whether a job of `queue` whose data includes `data` waits, runs or will be retried. */
+  pending(queue: string, data: JobData): Promise<boolean>;
   /**
    * A recurring job: `cron` in UTC (`*\/15 * * * *`) or a recurrence rule (`FREQ=SECONDLY;INTERVAL=5`);
    * replaces an earlier schedule of the queue.
@@ -56,20 +61,20 @@ export interface Jobs {
 export interface JobsOptions {
   /** How often idle workers look for work, in seconds (default 1). */
   pollSeconds?: number;
-  /** How often expired or heartbeat-lost jobs are looked for, in seconds (default 15). */
+  /** How often expired or heartbeat-lost jobs are looked for, in seconds (default 5). */
   superviseSeconds?: number;
   /** How often recurring jobs are looked at, in seconds (default 30). */
   cronSeconds?: number;
 }
 
-const DEFAULTS = { retryLimit: 2, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 4 * 3600 };
+const DEFAULTS = { retryLimit: 2, retryDelaySeconds: 2, heartbeatSeconds: 10, expireInSeconds: 4 * 3600 };
 
 export async function startJobs(database: Database, log: FastifyBaseLogger, o: JobsOptions = {}): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schema: 'pgboss',
-    superviseIntervalSeconds: o.superviseSeconds ?? 15,
-    monitorIntervalSeconds: o.superviseSeconds ?? 15,
+    superviseIntervalSeconds: o.superviseSeconds ?? 5,
+    monitorIntervalSeconds: Math.max(15, o.superviseSeconds ?? 5),
     cronWorkerIntervalSeconds: o.cronSeconds ?? 30,
     cronMonitorIntervalSeconds: o.cronSeconds ?? 30,
   });
@@ -128,6 +133,10 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
         ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       });
+    },
+    async pending(queue, data) {
+      const found = await boss.findJobs(queue, { data });
+      return found.some((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active');
     },
     async schedule(queue, cron, data = {}) {
       await boss.schedule(queue, cron, data, { tz: 'UTC' });

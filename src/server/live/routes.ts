@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,6 +56,7 @@ import {
   hasStreamKey,
   markPublishing,
   regenerateStreamKey,
+  streamsLeftLive,
   setReminder,
   setStreamThumbnail,
   userForStreamKey,
@@ -107,10 +107,10 @@ declare module 'fastify' {
  */
 export async function registerLive(app: FastifyInstance, config: Config, uploadsDir: string): Promise<LiveIngest> {
   const db = app.db;
-  const liveDir = path.join(config.dataDir, 'live');
+  const liveDir = config.liveDir;
   fs.mkdirSync(liveDir, { recursive: true });
   // Each instance ends the streams it ingested: their recordings are on its disk.
-  const instance = createHash('sha256').update(`${os.hostname()}:${config.dataDir}`).digest('hex').slice(0, 12);
+  const instance = createHash('sha256').update(config.instanceName).digest('hex').slice(0, 12);
   const endQueue = `live-end-${instance}`;
   const cleanupQueue = `live-cleanup-${instance}`;
   const active = new Map<string, { ownerId: string; published: PublishedSession }>();
@@ -258,6 +258,22 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       })
       .catch((err: unknown) => app.log.warn({ err }, 'live: could not end the session'));
     return published;
+  }
+
+  /**
+   * After a crash, the streams this instance was ingesting are still marked live, with nobody to
+   * end them. Before publishers can come back (RTMP is not listening yet), each one's session is
+   * ended as a dropped publisher's is: a publisher that reconnects within the grace period goes
+   * on, otherwise the stream ends with what was recorded as its replay. Sessions whose end job
+   * survived the crash in the queue are left to it.
+   */
+  for (const stream of await streamsLeftLive(db, instance)) {
+    if (active.has(stream.id)) continue;
+    app.log.warn({ stream: stream.id, session: stream.liveSession }, 'live: stream left live by a stop without shutdown, ending its session');
+    await endSession(db, stream.id, stream.liveSession);
+    if (!(await app.jobs.pending(endQueue, { streamId: stream.id, session: stream.liveSession })))
+      await app.jobs.send(endQueue, { streamId: stream.id, session: stream.liveSession }, { startAfter: config.live.graceSeconds });
+    await announce(stream.id);
   }
 
   let rtmpUrl: string | undefined;

@@ -136,6 +136,17 @@ export async function endSession(db: Db, id: string, session: number): Promise<v
 }
 
 /**
+ * The streams an instance was ingesting when it stopped without ending them (it crashed, or
+ * was killed): still live, with no publisher it could be hearing any more.
+ */
+export async function streamsLeftLive(db: Db, instance: string): Promise<StreamRow[]> {
+  return db
+    .select()
+    .from(livestreams)
+    .where(and(eq(livestreams.status, 'live'), eq(livestreams.ingestInstance, instance)));
+}
+
+/**
  * After the grace period: ends the stream unless its publisher came back (a newer session, or
  * media arriving). Returns the ended stream, or undefined when it goes on.
  */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { progressSeconds } from './ffmpeg.js';
 
 export interface RunOptions {
@@ -11,10 +12,24 @@ export interface RunOptions {
 
 export class FfmpegError extends Error {}
 
+/**
+ * On Linux, util-linux's `setpriv --pdeathsig` makes the tool die with the server: a server killed
+ * outright (SIGKILL, out of memory) would otherwise leave its transcodes running for nothing while
+ * their jobs run again elsewhere.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const dieWithParent = process.platform === 'linux' && fs.existsSync(SETPRIV);
+
+/** The command that runs `program args`, tied to this process's life where the system allows. */
+export function mediaCommand(program: string, args: string[]): [string, string[]] {
+  return dieWithParent ? [SETPRIV, ['--pdeathsig', 'KILL', '--', program, ...args]] : [program, args];
+}
+
 /** Runs ffmpeg or ffprobe with progress, a timeout and cancellation; resolves with stdout. */
 export function runMediaTool(tool: 'ffmpeg' | 'ffprobe', args: string[], opts: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env[tool.toUpperCase() + '_PATH'] ?? tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, argv] = mediaCommand(process.env[tool.toUpperCase() + '_PATH'] ?? tool, args);
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let done = false;

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LONG_VIDEO_CONTENT_TYPE } from '../../shared/product.js';
-import { NOTIFICATIONS_PAGE, notificationTarget, type AppNotification } from '../../shared/realtime.js';
+import { NOTIFICATIONS_PAGE, notificationTarget } from '../../shared/notification-rules.js';
+import type { AppNotification } from '../../shared/realtime.js';
 import type { VideoKind } from '../../shared/video-rules.js';
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';

@@ -7,15 +7,17 @@ import type { RawData, WebSocket } from 'ws';
 import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../shared/chat.js';
 import { INGEST_MAX_MESSAGE_BYTES } from '../../shared/live.js';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../shared/realtime.js';
+import { DEFAULT_SOCKETS_PER_USER } from '../config.js';
 import type { Database } from '../db/client.js';
 import { session as sessions } from '../db/schema/index.js';
 import { getStreamRow } from '../live/service.js';
+import { pickSocketProtocol, registerSocketBearer } from './socket-auth.js';
 import { dropViewerCounts, sweepViewerCounts, writeViewerCounts, type ViewerTotals } from '../live/viewers.js';
 
 const CHANNEL = 'glint_events';
 const HEARTBEAT_MS = 25_000;
 /** Open sockets one account may hold on one server (tabs, devices); more are refused. */
-export const MAX_SOCKETS_PER_USER = 10;
+export const MAX_SOCKETS_PER_USER = DEFAULT_SOCKETS_PER_USER;
 /** Guest sockets one address may hold on one server (a household, an office behind one NAT). */
 export const MAX_GUEST_SOCKETS_PER_ADDRESS = 20;
 /** Messages a socket may send in one window; one more and it is closed. */
@@ -38,7 +40,10 @@ export const CLOSE_FLOOD = 4408;
  * ended somewhere (every server re-checks).
  */
 type Envelope =
-  { userId: string; event: RealtimeEventName; data: unknown } | { streamId: string; event: StreamEventName; data: unknown } | { sessionsEnded: true };
+  | { userId: string; event: RealtimeEventName; data: unknown }
+  | { streamId: string; event: StreamEventName; data: unknown }
+  | { sessionsEnded: true }
+  | { readsChanged: string };
 
 interface Connection {
   ws: WebSocket;
@@ -63,13 +68,20 @@ export interface Realtime {
    * whose session is gone. They are also re-checked on every heartbeat, whatever ended them.
    */
   sessionsEnded(): Promise<void>;
+  /** Public data changed here: every other server drops its read cache (src/server/http/read-cache.ts). */
+  readsChanged(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  /** Another server changed public data, or a stream's status changed (the home rows show it). */
+  onReadsChanged?: () => void;
 }
 
 const send = <K extends RealtimeEventName>(ws: WebSocket, event: K, data: RealtimeEvents[K]) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, data } satisfies RealtimeMessage<K>));
 };
 
-export async function registerRealtime(app: FastifyInstance, database: Database): Promise<Realtime> {
+export async function registerRealtime(app: FastifyInstance, database: Database, { onReadsChanged }: RealtimeOptions = {}): Promise<Realtime> {
   const db = database.db;
   /** This process's name in the viewer-count table: new on every start, so a dead one goes stale. */
   const instance = randomUUID();
@@ -81,13 +93,14 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
   const notify = async (env: Envelope) => {
     const payload = JSON.stringify(env);
     if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
-      app.log.warn({ event: 'event' in env ? env.event : 'sessionsEnded', bytes: Buffer.byteLength(payload) }, 'realtime: event too large for NOTIFY, dropped');
+      app.log.warn({ event: 'event' in env ? env.event : 'note', bytes: Buffer.byteLength(payload) }, 'realtime: event too large for NOTIFY, dropped');
       return;
     }
     await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
   };
 
-  const deliver = (env: Exclude<Envelope, { sessionsEnded: true }>) => {
+  const deliver = (env: Exclude<Envelope, { sessionsEnded: true } | { readsChanged: string }>) => {
+    if (env.event === 'stream.status') onReadsChanged?.();
     const message = JSON.stringify({ event: env.event, data: env.data });
     const targets = 'userId' in env ? users.get(env.userId) : rooms.get(env.streamId);
     for (const c of targets ?? []) if (c.ws.readyState === c.ws.OPEN) c.ws.send(message);
@@ -163,7 +176,10 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     try {
       const env = JSON.parse(payload) as Envelope;
       if ('sessionsEnded' in env) recheck();
-      else deliver(env);
+      // Its own note this instance has acted on already.
+      else if ('readsChanged' in env) {
+        if (env.readsChanged !== instance) onReadsChanged?.();
+      } else deliver(env);
     } catch (err) {
       app.log.warn({ err }, 'realtime: bad payload');
     }
@@ -215,7 +231,8 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
 
   // One WebSocket server for every socket route: its frame limit is the largest any route takes
   // (a browser's live media, 1 MB); the realtime socket holds its own messages to far less.
-  await app.register(websocket, { options: { maxPayload: INGEST_MAX_MESSAGE_BYTES } });
+  await app.register(websocket, { options: { maxPayload: INGEST_MAX_MESSAGE_BYTES, handleProtocols: pickSocketProtocol } });
+  registerSocketBearer(app);
   // A refused upgrade (a foreign origin, a bad query, no such route) is answered on a socket Node
   // no longer manages: it is ended after the answer, or it stays open and holds the server.
   app.addHook('onResponse', async (req, reply) => {
@@ -231,7 +248,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     if (userId) {
       let set = users.get(userId);
       if (!set) users.set(userId, (set = new Set()));
-      if (set.size >= MAX_SOCKETS_PER_USER) {
+      if (set.size >= app.config.realtimeSocketsPerUser) {
         socket.close(CLOSE_TOO_MANY, 'Too many open connections');
         return;
       }
@@ -308,6 +325,9 @@ export async function registerRealtime(app: FastifyInstance, database: Database)
     },
     async sessionsEnded() {
       await notify({ sessionsEnded: true });
+    },
+    async readsChanged() {
+      await notify({ readsChanged: instance });
     },
   };
 }

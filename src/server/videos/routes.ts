@@ -13,7 +13,7 @@ import {
   VideoDetailSchema,
   VideoListQuerySchema,
 } from '../../shared/videos.js';
-import { usdcToMicros } from '../../shared/x402.js';
+import { usdcToMicros } from '../../shared/x402-rules.js';
 import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../home/routes.js';
@@ -54,6 +54,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['videos'],
         summary: 'Ready public videos or shorts, newest or trending first, paged',
@@ -125,7 +126,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/videos/:id',
-    { schema: { tags: ['videos'], summary: 'A video or short with its player sources', params: IdParams, response: { 200: VideoDetailSchema } } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['videos'], summary: 'A video or short with its player sources', params: IdParams, response: { 200: VideoDetailSchema } },
+    },
     async (req) => {
       const s = await sessionOf(req);
       return getVideoDetail(app.db, app.storage, req.params.id, s?.user.id, app.x402);
@@ -256,7 +260,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/videos/:id/comments',
-    { schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } },
+    },
     async (req) => {
       await published(req.params.id);
       const s = await sessionOf(req);

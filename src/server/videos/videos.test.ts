@@ -10,6 +10,7 @@ import { videos } from '../db/schema/index.js';
 import { buildApp } from '../app.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+import { tusCreate as tusCreateAt, tusPatch as tusPatchAt, tusUploadWhole } from '../test-support/tus.js';
 
 let t: TestApp;
 let base: string;
@@ -38,26 +39,9 @@ let n = 0;
 const verifiedUser = () => verifiedClient(t.app, `creator_${++n}`);
 const cookieOf = (c: Client) => c.cookie;
 
-/** The tus protocol by hand: create, then send [from, to) of the file. */
-async function tusCreate(c: Client, videoId: string, size: number) {
-  const res = await fetch(`${base}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(size),
-      'Upload-Metadata': `videoId ${Buffer.from(videoId).toString('base64')}`,
-      cookie: cookieOf(c),
-    },
-  });
-  return res;
-}
-async function tusPatch(c: Client, location: string, bytes: Buffer, offset: number) {
-  return fetch(new URL(location, base), {
-    method: 'PATCH',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', cookie: cookieOf(c) },
-    body: new Uint8Array(bytes),
-  });
-}
+/** The tus protocol by hand (src/server/test-support/tus.ts), as this client. */
+const tusCreate = (c: Client, videoId: string, size: number) => tusCreateAt(base, cookieOf(c), videoId, size);
+const tusPatch = (c: Client, location: string, bytes: Buffer, offset: number) => tusPatchAt(base, cookieOf(c), location, bytes, offset);
 async function tusOffset(c: Client, location: string) {
   const res = await fetch(new URL(location, base), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', cookie: cookieOf(c) } });
   return Number(res.headers.get('upload-offset'));
@@ -165,20 +149,7 @@ describe('upload and processing', () => {
     const apiOnly = await buildApp({ config: { ...t.config, mediaWorkers: 0 }, database: t.database, logger: false });
     await apiOnly.listen({ port: 0, host: '127.0.0.1' });
     const apiBase = `http://127.0.0.1:${(apiOnly.server.address() as AddressInfo).port}`;
-    const created = await fetch(`${apiBase}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(file.length),
-        'Upload-Metadata': `videoId ${Buffer.from(id).toString('base64')}`,
-        cookie: cookieOf(c),
-      },
-    });
-    const done = await fetch(new URL(created.headers.get('location')!, apiBase), {
-      method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', cookie: cookieOf(c) },
-      body: new Uint8Array(file),
-    });
+    const done = await tusUploadWhole(apiBase, cookieOf(c), id, file);
     expect(done.status).toBe(204);
     await apiOnly.close();
     expect((await c.get(`/api/videos/${id}`)).json().status).toBe('processing');

@@ -14,8 +14,6 @@ import { z } from 'zod';
 import { CHAIN_UNAVAILABLE } from '../../shared/payments.js';
 import {
   ALREADY_UNLOCKED,
-  formatUsdc,
-  microsToUsdc,
   NOT_FOR_SALE,
   PAYMENT_USED,
   paymentRefusal,
@@ -31,6 +29,7 @@ import {
   type Access,
   type X402Info,
 } from '../../shared/x402.js';
+import { formatUsdc, microsToUsdc } from '../../shared/x402-rules.js';
 import { requireUser, sessionOf } from '../auth/guards.js';
 import type { videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
