@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'coverage', '.tmp'] },
+  { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'coverage', '.tmp', 'android', 'ios'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -41,7 +41,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
   {
-    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs', '**/*.test.ts'],
+    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs', 'scripts/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,24 +1,36 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
 import { SessionProvider } from './auth/session';
 import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker } from './notifications/push';
-import { router } from './router';
+import { startNativeShell } from './native/shell';
+import { startConnectivity } from './pwa/connectivity';
+import { createRouter } from './router';
 import { ThemeProvider, useTheme } from './theme/theme-provider';
-import { TooltipProvider } from './ui/tooltip';
 import './index.css';
 
 const queryClient = createQueryClient();
-// docs/product.md §7: a service worker is registered at load (it shows web pushes).
-registerServiceWorker();
+const router = createRouter(queryClient);
+// Queries pause while offline and refetch when the network is back (the offline banner says so).
+startConnectivity();
+// docs/product.md §7: a service worker is registered at load (the installable app's cache, web pushes).
+// Its code loads beside the first screen; the worker registers once the page has loaded.
+void import('./pwa/service-worker').then((sw) => sw.registerServiceWorker());
+// Inside the Android or iOS app: links to videos, shorts and streams open here.
+startNativeShell((to) => router.navigate(to));
+
+// sonner loads beside the first screen, not before it; toasts made meanwhile show once it mounts.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Toasts follow the theme the page shows. */
 function ThemedToaster() {
   const { isDark } = useTheme();
-  return <Toaster richColors closeButton theme={isDark ? 'dark' : 'light'} position="top-center" />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster richColors closeButton theme={isDark ? 'dark' : 'light'} position="top-center" />
+    </Suspense>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(
@@ -26,9 +38,7 @@ createRoot(document.getElementById('root')!).render(
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <TooltipProvider>
-            <RouterProvider router={router} />
-          </TooltipProvider>
+          <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>
       <ThemedToaster />

@@ -1,13 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PRODUCT_SLUG } from '../shared/product';
 import { RequireUser } from './auth/require-user';
 import { RequireVerified } from './auth/require-verified';
 import { RouteError } from './errors/route-error';
+import { homeFeedQuery } from './home/queries';
 import { FullScreenLayout } from './layout/full-screen-layout';
 import { MainLayout } from './layout/main-layout';
 import { PublicLayout } from './layout/public-layout';
 import { Root } from './layout/root';
+import { isNativePlatform, startRedirect } from './native/platform';
+
+/** Sends `/` on to `/app` in the native app before the landing page is even loaded. */
+function nativeStartLoader({ request }: LoaderFunctionArgs) {
+  const to = startRedirect(new URL(request.url).pathname, isNativePlatform());
+  return to ? redirect(to) : null;
+}
+
+/**
+ * Starts reading the home feed with the navigation, beside the screen's code rather than after it;
+ * the screen finds it under way. Without waiting: the layout renders at once all the same. A
+ * category the screen has yet to check is left to the screen.
+ */
+const homeFeedLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    if (!new URL(request.url).searchParams.has('category')) void queryClient.prefetchQuery(homeFeedQuery(null));
+    return null;
+  };
 
 /**
  * A route whose screen is its own chunk, loaded on first visit. React.lazy rather than the
@@ -33,7 +54,7 @@ function aliases(paths: string[], load: () => Promise<{ default: ComponentType }
  * Every route of docs/product.md §2, mirroring `ROUTE_PATTERNS` in src/shared/routes.ts (which the server
  * uses to answer 200 or 404). Screens are split per route; layouts load with the app.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     Component: Root,
     ErrorBoundary: RouteError,
@@ -44,7 +65,8 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteError,
             children: [
-              screen('/', () => import('./landing/landing-screen')),
+              // docs/product.md §2: the native app skips the landing page for the home feed.
+              { ...screen('/', () => import('./landing/landing-screen')), loader: nativeStartLoader },
               screen('/bounties', () => import('./bounties/bounties-screen')),
               screen('/bounties/:id', () => import('./bounties/bounty-screen')),
               screen('/reset-password', () => import('./auth/reset-password-screen')),
@@ -63,10 +85,10 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteError,
             children: [
-              screen('/app', () => import('./home/home-screen')),
-              screen('/trending', () => import('./home/trending-screen')),
-              screen('/upcoming', () => import('./home/upcoming-screen')),
-              screen('/recent', () => import('./home/recent-screen')),
+              { ...screen('/app', () => import('./home/home-screen')), loader: homeFeedLoader(queryClient) },
+              { ...screen('/trending', () => import('./home/trending-screen')), loader: homeFeedLoader(queryClient) },
+              { ...screen('/upcoming', () => import('./home/upcoming-screen')), loader: homeFeedLoader(queryClient) },
+              { ...screen('/recent', () => import('./home/recent-screen')), loader: homeFeedLoader(queryClient) },
               screen('/streams', () => import('./streams/pump-streams-screen')),
               screen('/stream/:username/:titleSlug/:id', () => import('./streams/stream-screen')),
               screen('/stream/:id', () => import('./streams/stream-screen')),
@@ -109,4 +131,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

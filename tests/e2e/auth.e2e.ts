@@ -489,7 +489,7 @@ describe('sessions in settings', () => {
     expect(await list.locator('[data-current="false"]').filter({ hasText: 'API client' }).count()).toBe(2);
 
     // The other browser is the one other Chrome.
-    await list.locator('[data-current="false"]').filter({ hasText: 'Chrome on Linux' }).getByRole('button', { name: 'Sign out Chrome on Linux' }).click();
+    await list.locator('[data-current="false"]').filter({ hasText: 'Chrome on Linux' }).getByRole('button', { name: 'Revoke Chrome on Linux' }).click();
     await toast(page, 'Session signed out').waitFor();
     await eventually(async () => expect(await rows.count()).toBe(3));
     await other.goto('/settings');

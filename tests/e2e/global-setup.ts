@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestProject } from 'vitest/node';
 import bs58 from 'bs58';
 import { keypairBytes, startPaidChain } from '../../src/server/test-support/x402.js';
+import { freePort } from '../../src/server/test-support/net.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +17,6 @@ declare module 'vitest' {
     /** The local USDC mint's authority (64-byte secret, base58): opens token accounts and mints USDC for tests. */
     usdcMintAuthority: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Starts the built app (as `npm start` does) on a free port over a throw-away data folder. */
@@ -73,6 +62,8 @@ export default async function setup(project: TestProject) {
     GOOGLE_ISSUER: idp.issuer.url!,
     // The first admin (tests/e2e/admin.e2e.ts): whoever confirms this address.
     ADMIN_EMAILS: 'e2e-admin@example.com',
+    // The Android app's pages (tests/e2e/native.e2e.ts serves them from https://localhost).
+    NATIVE_APP_ORIGINS: 'https://localhost',
     ...paid.env,
   };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default
@@ -80,7 +71,7 @@ export default async function setup(project: TestProject) {
   let exited = false;
   child.on('exit', () => (exited = true));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (exited) throw new Error('The Glint server exited during start-up (see its log above).');
     try {
@@ -89,7 +80,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('The Glint server did not become healthy within 60 s.');
+    if (Date.now() > deadline) throw new Error('The Glint server did not become healthy within 180 s.');
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
 import { userRoles, videos } from '../../src/server/db/schema/index.js';
 import { eventually, useBrowser } from './support.js';
+import { freePort } from '../../src/server/test-support/net.js';
 
 // A report's whole journey in Chromium: a user reports a video, a moderator removes it from
 // /admin/reports, the owner is told in the bell, and the video is gone from lists and search.
@@ -30,14 +30,6 @@ const people: Record<'owner' | 'reporter' | 'moderator', { username: string; ema
   reporter: { username: `rep${suffix}`, email: `rep${suffix}@example.com` },
   moderator: { username: `mod${suffix}`, email: `mod${suffix}@example.com` },
 };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 async function startServer() {
   const env: NodeJS.ProcessEnv = {

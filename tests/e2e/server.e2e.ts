@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/server/test-support/net.js';
 
 // The built server as `npm start` runs it: configuration, side-by-side instances, shutdown.
 const entry = path.resolve('dist/server/src/server/main.js');
@@ -13,15 +13,6 @@ const children: ChildProcess[] = [];
 // A test that fails midway leaves no server running (it would hold its ports for later runs).
 afterEach(() => children.splice(0).forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function start(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-srv-'));

@@ -58,8 +58,10 @@ describe('sidebar', () => {
   it('reaches every item route', async () => {
     const page = await b.open('/app');
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' }).or(page.getByRole('complementary', { name: 'Sidebar' }));
-    const names = await sidebar.getByRole('link').allInnerTexts();
-    expect(names.slice(0, 8).map((n) => n.trim())).toEqual(items.map(([n]) => n));
+    await eventually(async () => {
+      const names = await sidebar.getByRole('link').allInnerTexts();
+      expect(names.slice(0, 8).map((n) => n.trim())).toEqual(items.map(([n]) => n));
+    });
     for (const [name, path] of items) {
       await page.goto('/app');
       await sidebar.getByRole('link', { name, exact: true }).click();

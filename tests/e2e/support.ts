@@ -2,21 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { ARGS, CHROMIUM } from './chromium.js';
+
+export { ARGS, CHROMIUM };
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-
-/** Flags that keep Chromium from calling out of this closed network (docs/architecture.md). */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export interface OpenSetup {
   beforeGoto?: (page: Page) => Promise<unknown>;
@@ -74,7 +64,10 @@ export function useBrowser(extraArgs: string[] = []): Browsing {
           return;
         // And the support chat's failure, which a test makes on purpose to see its error toast.
         if (/status of 5\d\d/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname === '/api/support-chat') return;
-        state.problems.push(msg.text());
+        // And a request made while a test has taken the browser offline on purpose (context.setOffline).
+        if (/net::ERR_INTERNET_DISCONNECTED/.test(msg.text())) return;
+        const where = msg.location().url;
+        state.problems.push(where ? `${msg.text()} (${where})` : msg.text());
       });
       page.on('pageerror', (err) => state.problems.push(`uncaught: ${err.message}`));
       await setup.beforeGoto?.(page);

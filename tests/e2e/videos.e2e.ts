@@ -242,7 +242,7 @@ describe('likes and comments', () => {
       // The short address is replaced by the canonical one.
       await page.waitForURL((u) => u.pathname === `/glint/${videos[0]!.creator.username}/${videos[0]!.slug}/${videos[0]!.id}`);
 
-      const like = page.getByRole('button', { name: 'Like', exact: true });
+      const like = page.getByRole('button', { name: /^Like, / });
       const before = Number(await page.getByTestId('like-count').innerText());
       await like.click();
       await eventually(async () => expect(await like.getAttribute('aria-pressed')).toBe('true'));
@@ -255,7 +255,7 @@ describe('likes and comments', () => {
 
       await page.reload();
       await page.getByRole('list', { name: 'Comments' }).getByText(text).waitFor();
-      await eventually(async () => expect(await page.getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).toBe('true'));
+      await eventually(async () => expect(await page.getByRole('button', { name: /^Like, / }).getAttribute('aria-pressed')).toBe('true'));
       expect(Number(await page.getByTestId('like-count').innerText())).toBe(before + 1);
 
       const mine = page.getByTestId('comment').filter({ hasText: text });
@@ -274,7 +274,7 @@ describe('likes and comments', () => {
       expect(await page.getByText(`${text} (updated)`).count()).toBe(0);
 
       // Taking the like back.
-      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      await page.getByRole('button', { name: /^Like, / }).click();
       await eventually(async () => expect(Number(await page.getByTestId('like-count').innerText())).toBe(before));
     },
     PROCESSING_MS + 60_000,
@@ -290,7 +290,7 @@ describe('likes and comments', () => {
       const active = page.locator('[data-testid="short-slide"][data-active]');
       await expect.poll(() => active.getAttribute('data-video-id'), { timeout: 15_000 }).toBe(s.id);
       // Phones show the actions over the video, wider screens beside it: the visible ones.
-      const like = active.getByRole('button', { name: 'Like', exact: true }).filter({ visible: true });
+      const like = active.getByRole('button', { name: /^Like, / }).filter({ visible: true });
       await like.click();
       await eventually(async () => expect(await like.getAttribute('aria-pressed')).toBe('true'));
 
@@ -318,11 +318,11 @@ describe('likes and comments', () => {
   it('asks a guest to sign in before liking', async () => {
     const videos = await ready('long', 1);
     const page = await b.open(`/glint/${videos[0]!.id}`);
-    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByRole('button', { name: /^Like, / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log In' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    expect(await page.getByRole('button', { name: 'Like', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByRole('button', { name: /^Like, / }).getAttribute('aria-pressed')).toBe('false');
   });
 });
 

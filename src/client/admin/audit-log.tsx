@@ -106,7 +106,7 @@ export function AuditLog() {
       </Card>
 
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the audit log">
+        <div className="flex flex-col gap-2" role="status" aria-busy="true" aria-label="Loading the audit log">
           <Skeleton className="h-20 rounded-xl" />
           <Skeleton className="h-20 rounded-xl" />
         </div>
@@ -191,7 +191,9 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
           {(['before', 'after'] as const).map((k) => (
             <div key={k} className="flex min-w-0 flex-col gap-1">
               <span className="font-medium text-muted-foreground">{k === 'before' ? 'Before' : 'After'}</span>
-              <pre className="overflow-x-auto rounded-md bg-muted p-2">{JSON.stringify(entry[k], null, 2) ?? 'null'}</pre>
+              <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                {JSON.stringify(entry[k], null, 2) ?? 'null'}
+              </pre>
             </div>
           ))}
         </div>

@@ -174,7 +174,7 @@ function Overview() {
   const overview = useModerationOverview();
   if (overview.isPending) {
     return (
-      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading moderation">
+      <div className="flex flex-col gap-2" role="status" aria-busy="true" aria-label="Loading moderation">
         <Skeleton className="h-10 w-80" />
         <Skeleton className="h-16 w-full rounded-xl" />
         <Skeleton className="h-16 w-full rounded-xl" />

@@ -16,7 +16,7 @@ import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 
 type Selected = { type: ReportTarget; id: string };
 const WIDE = '(min-width: 1024px)';
@@ -68,35 +68,37 @@ function Queue() {
 
   const list = (
     <div className="flex min-w-0 flex-col gap-3">
-      <Tabs value={sort} onValueChange={(v) => setSort(v as QueueSort)}>
+      <Tabs value={sort} onValueChange={(v) => setSort(v as QueueSort)} className="contents">
         <TabsList aria-label="Order">
           <TabsTrigger value="newest">Newest</TabsTrigger>
           <TabsTrigger value="most_reported">Most reported</TabsTrigger>
         </TabsList>
+        <TabsContent value={sort}>
+          {queue.isPending ? (
+            <div className="flex flex-col gap-2" role="status" aria-busy="true" aria-label="Loading reports">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-20 w-full rounded-xl" />
+              ))}
+            </div>
+          ) : queue.isError ? (
+            <ErrorState compact error={queue.error} onRetry={() => void queue.refetch()} title="Couldn’t load the reports" />
+          ) : entries.length === 0 ? (
+            <EmptyState compact icon={Inbox} title="No reports waiting" description="Everything reported has been decided. New reports show up here." />
+          ) : (
+            <ul aria-label="Reported items" className="flex flex-col gap-2" data-testid="report-queue">
+              {entries.map((e) => (
+                <QueueRow
+                  key={`${e.item.targetType}:${e.item.targetId}`}
+                  entry={e}
+                  now={now}
+                  active={e === current}
+                  onOpen={() => setSelected({ type: e.item.targetType, id: e.item.targetId })}
+                />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-      {queue.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading reports">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-20 w-full rounded-xl" />
-          ))}
-        </div>
-      ) : queue.isError ? (
-        <ErrorState compact error={queue.error} onRetry={() => void queue.refetch()} title="Couldn’t load the reports" />
-      ) : entries.length === 0 ? (
-        <EmptyState compact icon={Inbox} title="No reports waiting" description="Everything reported has been decided. New reports show up here." />
-      ) : (
-        <ul aria-label="Reported items" className="flex flex-col gap-2" data-testid="report-queue">
-          {entries.map((e) => (
-            <QueueRow
-              key={`${e.item.targetType}:${e.item.targetId}`}
-              entry={e}
-              now={now}
-              active={e === current}
-              onOpen={() => setSelected({ type: e.item.targetType, id: e.item.targetId })}
-            />
-          ))}
-        </ul>
-      )}
     </div>
   );
 
@@ -166,7 +168,7 @@ function CaseView({ selected, onDecided }: { selected: Selected; onDecided: () =
 
   if (kase.isPending) {
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the report">
+      <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading the report">
         <Skeleton className="aspect-video w-full rounded-xl" />
         <Skeleton className="h-6 w-2/3" />
       </div>

@@ -197,7 +197,7 @@ function RoleHolders() {
   const query = useRoleHolders();
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading roles">
+      <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading roles">
         <Skeleton className="h-16 rounded-xl" />
         <Skeleton className="h-16 rounded-xl" />
       </div>

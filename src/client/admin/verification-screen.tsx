@@ -53,7 +53,7 @@ export default function VerificationScreen() {
 
 function ListSkeleton({ label }: { label: string }) {
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label={label}>
+    <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label={label}>
       <Skeleton className="h-36 rounded-xl" />
       <Skeleton className="h-36 rounded-xl" />
     </div>

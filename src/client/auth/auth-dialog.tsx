@@ -15,7 +15,8 @@ import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
 import { useSession } from './session';
 import { usePhantomPresence } from '../wallet/use-phantom-presence';
-import { PHANTOM_INSTALL_URL, WALLET_TEXT } from '../wallet/wallet-errors';
+import { missingPhantomLinkHere } from '../wallet/phantom-links';
+import { WALLET_TEXT } from '../wallet/wallet-errors';
 import { TwoFactorStep } from './two-factor-step';
 
 const DESCRIPTIONS: Record<AuthTab, string> = {
@@ -245,6 +246,7 @@ function WalletPanel({ onLogin }: { onLogin: () => void }) {
   const { actions } = useSession();
   const { running, run } = useRunning();
   const phantom = usePhantomPresence();
+  const missing = phantom === 'absent' ? missingPhantomLinkHere() : null;
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4">
@@ -275,11 +277,11 @@ function WalletPanel({ onLogin }: { onLogin: () => void }) {
         {running ? <Spinner className="size-4 text-current" label="Connecting" /> : <Wallet aria-hidden />}
         Connect Phantom
       </Button>
-      {phantom === 'absent' ? (
+      {missing ? (
         <p className="flex flex-col items-center gap-1 rounded-lg border border-dashed p-3 text-center text-sm text-muted-foreground">
           {WALLET_TEXT.installPhantom}
-          <a href={PHANTOM_INSTALL_URL} target="_blank" rel="noopener noreferrer" className="font-medium text-primary hover:underline">
-            Install Phantom
+          <a href={missing.href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary hover:underline">
+            {missing.label}
           </a>
         </p>
       ) : null}

@@ -3,10 +3,10 @@ import { PASSWORD_CHECKLIST, passwordStrength, type PasswordStrengthLabel } from
 import { cn } from '../lib/utils';
 
 const TONE: Record<PasswordStrengthLabel, { bar: string; text: string }> = {
-  Weak: { bar: 'bg-red-500', text: 'text-red-500' },
-  Fair: { bar: 'bg-amber-500', text: 'text-amber-500' },
-  Good: { bar: 'bg-cyan-500', text: 'text-cyan-500' },
-  Strong: { bar: 'bg-emerald-500', text: 'text-emerald-500' },
+  Weak: { bar: 'bg-red-500', text: 'text-red-600 dark:text-red-500' },
+  Fair: { bar: 'bg-amber-500', text: 'text-amber-700 dark:text-amber-500' },
+  Good: { bar: 'bg-cyan-500', text: 'text-cyan-700 dark:text-cyan-500' },
+  Strong: { bar: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-500' },
 };
 
 /** docs/product.md §5's strength meter (five points) and the checklist beneath it. */
@@ -38,7 +38,7 @@ export function PasswordStrength({ password }: { password: string }) {
           return (
             <li
               key={item.label}
-              className={cn('flex items-center gap-1.5', met ? 'text-emerald-600 dark:text-emerald-400' : 'text-muted-foreground')}
+              className={cn('flex items-center gap-1.5', met ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}
               data-met={met}
             >
               {met ? <Check aria-hidden className="size-3.5" /> : <Circle aria-hidden className="size-3" />}

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginInput, SignupInput } from '../../shared/auth';
 import type { LoginResult, ResetResult, TwoFactorResult } from './auth-flows';
 import type { Creator } from '../../shared/content';
 // Types only: src/shared/session.ts also builds zod schemas, which the first page load does without.
 import type { Me, SessionStatus } from '../../shared/session';
 import { api } from '../lib/api';
-import { releasePushSubscription } from '../notifications/push';
 import { walletActions, type WalletIntent } from '../wallet/wallet-actions';
 
 export type Role = 'admin' | 'moderator';
@@ -101,6 +100,17 @@ export async function refreshAfterAccountChange(queryClient: QueryClient): Promi
   return queryClient.getQueryData<Me>(sessionKeys.current);
 }
 
+/** Promises kept until `release`: here, until a render as a guest has been committed. */
+class Waiters {
+  private pending: Array<() => void> = [];
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.pending.push(resolve));
+  }
+  release(): void {
+    for (const resolve of this.pending.splice(0)) resolve();
+  }
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -110,6 +120,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = useMemo(() => (query.data ? toSessionUser(query.data) : null), [query.data]);
   // docs/product.md §4, as `sessionStatus` in src/shared/session.ts; an unreachable server leaves the
   // visitor a guest rather than waiting forever.
+  const [guestCommits] = useState(() => new Waiters());
+  useEffect(() => {
+    if (!user) guestCommits.release();
+  }, [user, guestCommits]);
   const status: SessionStatus = query.isError ? 'guest' : !query.data ? 'loading' : !user ? 'guest' : user.emailVerified ? 'verified' : 'unverified';
   const actions = useMemo<AuthActions>(() => {
     const refresh = () => refreshAfterAccountChange(queryClient);
@@ -119,8 +133,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
      * without a session.
      */
     const signedOut = async () => {
-      queryClient.setQueryData<Me>(sessionKeys.current, { user: null });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (queryClient.getQueryData<Me>(sessionKeys.current)?.user) {
+        const committed = guestCommits.wait();
+        queryClient.setQueryData<Me>(sessionKeys.current, { user: null });
+        // A second at most: an unmounted provider commits nothing.
+        await Promise.race([committed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      }
       await refresh();
     };
     // The flows (and the shared rules with zod) load on first use, not with the first page.
@@ -146,12 +164,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         },
       }),
       signOut: async () => {
-        await releasePushSubscription();
+        // The push code loads for signing out, not with every first screen.
+        await import('../notifications/push').then((push) => push.releasePushSubscription());
         await api('/api/auth/sign-out', { method: 'POST', json: {} });
         await signedOut();
       },
     };
-  }, [queryClient]);
+  }, [queryClient, guestCommits]);
   const value = useMemo<Session>(() => ({ status, user, actions }), [status, user, actions]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }

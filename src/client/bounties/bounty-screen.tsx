@@ -58,7 +58,7 @@ export default function BountyScreen() {
         <ArrowLeft aria-hidden className="size-4" /> All bounties
       </Link>
       {bounty.isPending ? (
-        <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the bounty">
+        <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading the bounty">
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="h-4 w-1/3" />
           <Skeleton className="h-32" />

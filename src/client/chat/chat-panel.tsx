@@ -70,7 +70,7 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
       </header>
       <div className="relative min-h-0 flex-1">
         {chat.isPending ? (
-          <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading the chat">
+          <div className="flex flex-col gap-3 p-4" role="status" aria-busy="true" aria-label="Loading the chat">
             <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
             <Skeleton className="h-4 w-2/3" />

@@ -33,16 +33,21 @@ const withoutAuthor = (list: ChatMessage[] | undefined, userId: string) => list?
 export function useChat(streamId: string) {
   const qc = useQueryClient();
   const key = chatKeys.stream(streamId);
-  useRealtimeEvent('stream.chat', (message) => {
-    if (message.streamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => withMessage(old, message));
+  const change = (eventStreamId: string, update: (old: ChatMessage[] | undefined) => ChatMessage[] | undefined) => {
+    if (eventStreamId !== streamId) return;
+    qc.setQueryData<ChatMessage[]>(key, update);
+    // A read under way was answered before this event and would drop it when it lands: it is
+    // replaced by a fresh one.
+    if (qc.isFetching({ queryKey: key, exact: true })) void qc.invalidateQueries({ queryKey: key, exact: true });
+  };
+  useRealtimeEvent('stream.chat', (message) => change(message.streamId, (old) => withMessage(old, message)));
+  useRealtimeEvent('stream.chat.deleted', (e) => change(e.streamId, (old) => old?.filter((m) => m.id !== e.messageId)));
+  useRealtimeEvent('stream.chat.purged', (e) => change(e.streamId, (old) => withoutAuthor(old, e.userId)));
+  // Once the room is joined (first time or after a reconnect) nothing more can be missed: what was
+  // said before is read now, and what is said after arrives as events.
+  useRealtimeEvent('stream.joined', (e) => {
+    if (e.streamId === streamId) void qc.invalidateQueries({ queryKey: key });
   });
-  useRealtimeEvent('stream.chat.deleted', (e) => {
-    if (e.streamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => old?.filter((m) => m.id !== e.messageId));
-  });
-  useRealtimeEvent('stream.chat.purged', (e) => {
-    if (e.streamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => withoutAuthor(old, e.userId));
-  });
-  useRealtimeEvent('hello', () => void qc.invalidateQueries({ queryKey: key }));
   return useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => (await api<{ messages: ChatMessage[] }>(chatPath(streamId), { signal })).messages,

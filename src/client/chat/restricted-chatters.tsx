@@ -52,7 +52,7 @@ function RestrictedList({ streamId }: { streamId: string }) {
 
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-3 py-2" aria-busy="true" aria-label="Loading restricted chatters">
+      <div className="flex flex-col gap-3 py-2" role="status" aria-busy="true" aria-label="Loading restricted chatters">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
       </div>

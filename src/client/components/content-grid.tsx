@@ -17,7 +17,7 @@ export function ContentGrid({ kind, children, className }: { kind: GridKind; chi
 /** The shape of a grid while its content loads. */
 export function ContentGridSkeleton({ kind, count = 4 }: { kind: GridKind; count?: number }) {
   return (
-    <div className={GRID[kind]} aria-busy="true" aria-label="Loading">
+    <div className={GRID[kind]} role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: count }, (_, i) =>
         kind === 'wide' ? (
           <div key={i} className="flex flex-col gap-3">

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { gradientFor } from '../lib/format';
 import { cn } from '../lib/utils';
+import { mediaUrl } from '../native/api-origin';
 
 /**
  * A content picture at a fixed shape (16:9 or 9:16). Content without a picture gets its creator's
@@ -14,6 +15,7 @@ export function Thumbnail({
   shape = 'wide',
   children,
   className,
+  priority = false,
 }: {
   src: string | null;
   seed: string;
@@ -21,15 +23,18 @@ export function Thumbnail({
   shape?: 'wide' | 'tall';
   children?: ReactNode;
   className?: string;
+  /** At the top of the first screen: loaded at once, first, as the page's largest picture. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className={cn('relative overflow-hidden rounded-xl bg-muted', shape === 'wide' ? 'aspect-video' : 'aspect-[9/16]', className)}>
       {src && failed !== src ? (
         <img
-          src={src}
+          src={mediaUrl(src)}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           // A picture that cannot load (a live still not written yet) leaves the gradient.
           onError={() => setFailed(src)}

@@ -1,5 +1,5 @@
 import { CalendarClock, Clapperboard, Coins, History, Radio, SearchX, Smartphone, X, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { findCategory } from '../../shared/categories';
 import type { HomeFeed } from '../../shared/content';
@@ -10,6 +10,7 @@ import { PageHeader, Section } from '../components/page-header';
 import { useNow } from '../lib/use-now';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { Skeleton } from '../ui/skeleton';
 import { ErrorState } from '../ui/error-state';
 import { CategoryChips } from './category-chips';
 import { useHomeFeed } from './queries';
@@ -163,18 +164,36 @@ export function HomeScreen({ focus }: { focus?: HomeFocus }) {
 
 function HomeRows({ category, order }: { category: string | null; order: RowKey[] }) {
   const feed = useHomeFeed(category);
+  // The rows are the heaviest render of the screen: built in the background, in slices that leave
+  // the page responsive, while the placeholder stays.
+  // `null` first even when the feed is already there (read with the navigation): the mount shows
+  // the placeholder and the rows follow in their own render.
+  const data = useDeferredValue(feed.data ?? null, null);
   const now = useNow();
 
   if (feed.isError) {
     return <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="Couldn’t load the home feed" />;
   }
+  if (!data) {
+    // One placeholder in the shape of the first row, not one per row: rows that turn out empty are
+    // much shorter than their placeholders, and everything painted below them would jump.
+    const first = ROWS[order[0]!];
+    return (
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-7 w-40" />
+        <ContentGridSkeleton kind={first.kind} count={first.kind === 'tall' ? 6 : first.kind === 'bounty' ? 3 : 4} />
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-10">
       {/* Signed-in viewers: videos of the creators they follow, on the plain home only. */}
-      {order === DEFAULT_ORDER ? <FollowingRow videos={feed.data?.following} now={now} /> : null}
+      {order === DEFAULT_ORDER ? <FollowingRow videos={data.following} now={now} /> : null}
       {order.map((key) => {
         const row = ROWS[key];
+        // The first row with content is the top of the screen: its first pictures load at once.
+        const top = key === order.find((k) => data[k].length > 0);
         return (
           <Section
             key={key}
@@ -182,7 +201,7 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
             title={row.title}
             icon={<row.icon aria-hidden className="size-5 text-primary" />}
             action={
-              row.seeAll && feed.data && feed.data[key].length > 0 ? (
+              row.seeAll && data[key].length > 0 ? (
                 <Button variant="ghost" size="sm" asChild>
                   <Link to={category && row.keepsCategory ? `${row.seeAll}${row.seeAll.includes('?') ? '&' : '?'}category=${category}` : row.seeAll}>
                     See all
@@ -191,12 +210,10 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
               ) : undefined
             }
           >
-            {feed.isPending ? (
-              <ContentGridSkeleton kind={row.kind} count={row.kind === 'tall' ? 6 : row.kind === 'bounty' ? 3 : 4} />
-            ) : feed.data[key].length === 0 ? (
+            {data[key].length === 0 ? (
               <EmptyState compact headingLevel="h3" icon={row.icon} title={row.empty} description={row.hint} />
             ) : (
-              <RowItems feed={feed.data} rowKey={key} now={now} />
+              <RowItems feed={data} rowKey={key} now={now} priority={top} />
             )}
           </Section>
         );
@@ -205,16 +222,16 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
   );
 }
 
-function RowItems({ feed, rowKey, now }: { feed: HomeFeed; rowKey: RowKey; now: number }): ReactNode {
+function RowItems({ feed, rowKey, now, priority }: { feed: HomeFeed; rowKey: RowKey; now: number; priority: boolean }): ReactNode {
   switch (rowKey) {
     case 'live':
     case 'upcoming':
     case 'recent':
-      return <ContentCards of="streams" items={feed[rowKey]} now={now} />;
+      return <ContentCards of="streams" items={feed[rowKey]} now={now} priority={priority} />;
     case 'videos':
-      return <ContentCards of="videos" items={feed.videos} now={now} />;
+      return <ContentCards of="videos" items={feed.videos} now={now} priority={priority} />;
     case 'shorts':
-      return <ContentCards of="shorts" items={feed.shorts} now={now} />;
+      return <ContentCards of="shorts" items={feed.shorts} now={now} priority={priority} />;
     case 'bounties':
       return <ContentCards of="bounties" items={feed.bounties} now={now} />;
   }

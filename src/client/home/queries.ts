@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomeFeed } from '../../shared/content';
 import { api, apiPath } from '../lib/api';
 
@@ -8,9 +8,12 @@ export const homeKeys = {
 };
 
 /** The home rows, for everything or for one category (slug). */
-export function useHomeFeed(category: string | null) {
-  return useQuery({
+export const homeFeedQuery = (category: string | null) =>
+  queryOptions({
     queryKey: homeKeys.feed(category),
     queryFn: ({ signal }) => api<HomeFeed>(apiPath('/api/home', { category }), { signal }),
   });
+
+export function useHomeFeed(category: string | null) {
+  return useQuery(homeFeedQuery(category));
 }

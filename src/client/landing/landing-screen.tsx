@@ -1,8 +1,7 @@
 import { ArrowRight, Coins, Play, Radio, Rocket, Smartphone, Target, Zap, type LucideIcon } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/product';
 import { ContentCards } from '../components/content-cards';
-import { isNativePlatform } from '../lib/native';
 import { useNow } from '../lib/use-now';
 import { useStreams } from '../streams/queries';
 import { Button } from '../ui/button';
@@ -40,9 +39,8 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** /: what Glint is, and the way in. The native app skips it and opens /app. */
+/** /: what Glint is, and the way in. The native app skips it for /app (the route's loader). */
 export default function LandingScreen() {
-  if (isNativePlatform()) return <Navigate to="/app" replace />;
   return (
     <div>
       <section className="relative overflow-hidden border-b">

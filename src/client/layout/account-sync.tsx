@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { BADGE_NAME } from '../../shared/badges';
 import { refreshAfterAccountChange } from '../auth/session';
 import { useRealtimeEvent } from '../realtime/realtime-provider';

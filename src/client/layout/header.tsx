@@ -1,19 +1,25 @@
 import { PanelLeft, Plus, Search, Zap } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../shared/product';
 import { useSession } from '../auth/session';
 import { ThemeToggle } from '../theme/theme-toggle';
-import { PumpPillIcon, XLogoIcon } from '../ui/brand-icons';
+import { PumpPillIcon, XLogoIcon } from '../ui/header-icons';
 import { Button } from '../ui/button';
 import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
-import { UserMenu } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
 import { WalletButton } from '../wallet/wallet-button';
 import { NotificationBell } from '../notifications/notification-bell';
+
+// The menus' code (Radix dropdown, popper) loads just after the first render, not with the entry.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 /** The top bar of the main layout (docs/product.md §2). */
 export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
   const { user } = useSession();
+  // A press on the menu's button before its code arrived opens the menu when it does.
+  const [menuPressed, setMenuPressed] = useState(false);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md supports-[backdrop-filter]:bg-background/70 sm:px-3">
@@ -42,7 +48,7 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
         <Link
           to="/x402-explained"
           title="X402: pay-per-view with USDC"
-          className="hidden h-7 items-center gap-1 rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2.5 text-xs font-bold text-cyan-700 transition-colors outline-none hover:bg-cyan-500/20 focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex dark:text-cyan-300"
+          className="hidden h-7 items-center gap-1 rounded-full border border-cyan-500/40 bg-cyan-500/10 px-2.5 text-xs font-bold text-cyan-800 transition-colors outline-none hover:bg-cyan-500/20 focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex dark:text-cyan-300"
         >
           <Zap aria-hidden className="size-3.5" /> X402
         </Link>
@@ -81,7 +87,9 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
         ) : null}
 
         <ThemeToggle />
-        <UserMenu />
+        <Suspense fallback={<UserMenuButton onClick={() => setMenuPressed(true)} />}>
+          <UserMenu defaultOpen={menuPressed} />
+        </Suspense>
       </div>
     </header>
   );

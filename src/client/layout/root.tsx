@@ -1,14 +1,28 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthDialogProvider, useAuthDialog } from '../auth/auth-dialog-context';
+import { useSession } from '../auth/session';
 import { WalletHost } from '../wallet/wallet-host';
-import { NotificationsSync } from '../notifications/notifications-sync';
+import { OfflineBanner } from '../pwa/offline-banner';
 import { RealtimeProvider } from '../realtime/realtime-provider';
-import { AccountSync } from './account-sync';
 import { AddressErrorToast } from './address-error-toast';
 
 // The forms and their validation load when someone first opens the dialog, not with every page.
 const AuthDialog = lazy(() => import('../auth/auth-dialog').then((m) => ({ default: m.AuthDialog })));
+
+// What keeps a signed-in person's notifications and account up to date loads once someone is.
+const NotificationsSync = lazy(() => import('../notifications/notifications-sync').then((m) => ({ default: m.NotificationsSync })));
+const AccountSync = lazy(() => import('./account-sync').then((m) => ({ default: m.AccountSync })));
+
+function SignedInSyncs() {
+  const { user } = useSession();
+  return user ? (
+    <Suspense fallback={null}>
+      <NotificationsSync />
+      <AccountSync />
+    </Suspense>
+  ) : null;
+}
 
 function AuthDialogHost() {
   const { used } = useAuthDialog();
@@ -24,10 +38,10 @@ export function Root() {
   return (
     <AuthDialogProvider>
       <RealtimeProvider>
-        <NotificationsSync />
-        <AccountSync />
+        <SignedInSyncs />
         <AddressErrorToast />
         <Outlet />
+        <OfflineBanner />
         <AuthDialogHost />
         <WalletHost />
         <ScrollRestoration />

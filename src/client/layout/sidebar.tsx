@@ -5,15 +5,13 @@ import { CATEGORIES, findCategory, SIDEBAR_CATEGORY_COUNT } from '../../shared/c
 import { PRODUCT_NAME } from '../../shared/product';
 import { paths } from '../../shared/routes';
 import { cn } from '../lib/utils';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
-import { Logo } from './logo';
 import { SIDEBAR_ITEMS } from './nav-items';
 
 /**
  * The navigation list shared by the desktop sidebar and the mobile drawer. `collapsed` shows icons
  * only; hovering the desktop sidebar (or tabbing into it) shows the labels again.
  */
-function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const [showAll, setShowAll] = useState(false);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -123,23 +121,5 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
     >
       <SidebarNav collapsed={collapsed} />
     </aside>
-  );
-}
-
-/** The same navigation as a left drawer, below 768 px; any link closes it, as does Escape. */
-export function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent aria-label="Navigation" closeLabel="Close navigation">
-        <SheetTitle className="sr-only">Navigation</SheetTitle>
-        <SheetDescription className="sr-only">Browse {PRODUCT_NAME}</SheetDescription>
-        <div className="flex h-14 shrink-0 items-center border-b px-4">
-          <Logo />
-        </div>
-        <div className="flex-1 overflow-y-auto scrollbar-thin">
-          <SidebarNav collapsed={false} onNavigate={() => onOpenChange(false)} />
-        </div>
-      </SheetContent>
-    </Sheet>
   );
 }

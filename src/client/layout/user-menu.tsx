@@ -5,30 +5,24 @@ import { isAdmin, isModerator, useSession } from '../auth/session';
 import { useIsMobile } from '../lib/use-media-query';
 import { RoleBadge } from '../profiles/role-badge';
 import { VerificationBadge } from '../profiles/verification-badge';
-import { UserAvatar } from '../ui/avatar';
-import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { WalletMenuItems } from '../wallet/wallet-menu-items';
 import { NotificationsMenuItem } from '../notifications/notifications-menu-item';
+import { UserMenuButton } from './user-menu-button';
 
-/** docs/product.md §2 user menu: Sign Up / Login for guests; the account's links when signed in. */
-export function UserMenu() {
+/**
+ * docs/product.md §2 user menu: Sign Up / Login for guests; the account's links when signed in.
+ * `defaultOpen`: its button was pressed while this code was still loading.
+ */
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { user, actions } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const isMobile = useIsMobile();
 
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="User menu" className="rounded-full">
-          {user ? (
-            <UserAvatar name={user.displayName} seed={user.username} src={user.avatarUrl} className="size-8" />
-          ) : (
-            <span className="flex size-8 items-center justify-center rounded-full border bg-muted">
-              <User aria-hidden className="size-4" />
-            </span>
-          )}
-        </Button>
+        <UserMenuButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {user ? (

@@ -1,22 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../test-support/mount';
 import { groupDecimal, RankChangeMarker, valueParts } from './leaderboard-list';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = mountPerTest();
 
 describe('leaderboard values', () => {
   it('keeps SOL exact and groups the whole part', () => {
@@ -31,22 +19,22 @@ describe('leaderboard values', () => {
 
 describe('RankChangeMarker', () => {
   const render = (change: Parameters<typeof RankChangeMarker>[0]['change']) => {
-    act(() => root.render(<RankChangeMarker change={change} />));
-    return host.querySelector('[data-change]');
+    act(() => view.root.render(<RankChangeMarker change={change} />));
+    return view.host.querySelector('[data-change]');
   };
 
   it('shows an arrow and the places, and says it in words for screen readers', () => {
     expect(render(3)?.getAttribute('data-change')).toBe('up');
-    expect(host.querySelector('.sr-only')?.textContent).toBe('Up 3 places from the previous period');
-    expect(host.querySelector('[aria-hidden]')?.textContent).toBe('3');
+    expect(view.host.querySelector('.sr-only')?.textContent).toBe('Up 3 places from the previous period');
+    expect(view.host.querySelector('[aria-hidden]')?.textContent).toBe('3');
     expect(render(-2)?.getAttribute('data-change')).toBe('down');
-    expect(host.querySelector('.sr-only')?.textContent).toBe('Down 2 places from the previous period');
+    expect(view.host.querySelector('.sr-only')?.textContent).toBe('Down 2 places from the previous period');
     expect(render(0)?.getAttribute('data-change')).toBe('same');
     expect(render('new')?.textContent).toContain('New on this board');
   });
 
   it('shows nothing where there is nothing to compare with', () => {
     expect(render(null)).toBeNull();
-    expect(host.textContent).toBe('');
+    expect(view.host.textContent).toBe('');
   });
 });

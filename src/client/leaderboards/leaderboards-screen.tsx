@@ -120,7 +120,7 @@ export default function LeaderboardsScreen() {
                 value={w}
                 className={cn(
                   'h-7 rounded-md px-3 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                  'data-[state=on]:bg-primary data-[state=on]:text-primary-foreground',
+                  'data-[state=on]:bg-primary-solid data-[state=on]:text-primary-foreground',
                 )}
               >
                 {WINDOWS[w].label}

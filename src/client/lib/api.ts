@@ -1,4 +1,7 @@
-import { ApiErrorSchema, codeForStatus, GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../../shared/errors';
+import { reportRequest } from '../pwa/connectivity';
+import { codeForStatus, GENERIC_ERROR_MESSAGE, isApiErrorBody, type ApiErrorBody } from '../../shared/errors';
+import { serverUrl } from '../native/api-origin';
+import { nativeAuthHeaders, rememberSession } from '../native/session-token';
 
 /**
  * A failed API call: the status and the server's `{ code, message, fields }`. Made from any
@@ -28,8 +31,7 @@ export class ApiError extends Error {
     } catch {
       data = undefined;
     }
-    const parsed = ApiErrorSchema.safeParse(data);
-    if (parsed.success) return new ApiError(status, parsed.data);
+    if (isApiErrorBody(data)) return new ApiError(status, data);
     // Not our body: a gateway's page, an empty answer. Its words are not for the user.
     return new ApiError(status, { code: codeForStatus(status), message: GENERIC_ERROR_MESSAGE });
   }
@@ -40,23 +42,34 @@ export class ApiError extends Error {
   }
 }
 
-/** Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiError`. */
+/**
+ * Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiError`. In the native
+ * app the call goes to the Glint server's origin with the bearer token instead (src/client/native).
+ */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let res: Response;
   let text: string;
   try {
-    res = await fetch(path, {
+    res = await fetch(serverUrl(path), {
       credentials: 'same-origin',
       ...rest,
-      headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      headers: {
+        Accept: 'application/json',
+        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...nativeAuthHeaders(path),
+        ...headers,
+      },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
+    rememberSession(path, res);
     text = await res.text();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportRequest(false);
     throw ApiError.network();
   }
+  reportRequest(true);
   if (!res.ok) throw ApiError.fromResponse(res.status, text);
   try {
     return (text ? JSON.parse(text) : undefined) as T;

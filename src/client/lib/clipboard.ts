@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /** Copies `text` and says so in a toast: "<what> copied", or that it could not be copied. */
 export async function copyWithToast(text: string, what: string): Promise<void> {

@@ -38,20 +38,28 @@ export function initials(name: string): string {
   return letters.join('').toUpperCase();
 }
 
-/** Full local date and time, for `title` attributes beside relative times. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A date format in the reader's locale, made on first use and kept: `toLocaleString` with options
+ * builds a new formatter on every call, which a feed of cards paid for dozens of times a render.
+ */
+function dateFormat(options: Intl.DateTimeFormatOptions): (iso: string) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (iso) => {
+    const date = new Date(iso);
+    // A formatter throws on an invalid date, where `toLocaleString` said so.
+    if (Number.isNaN(date.getTime())) return 'Invalid Date';
+    return (format ??= new Intl.DateTimeFormat(undefined, options)).format(date);
+  };
 }
+
+/** Full local date and time, for `title` attributes beside relative times. */
+export const formatDateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Sat, Nov 22, 2:45 AM": when a scheduled stream starts. */
-export function formatSchedule(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+export const formatSchedule = dateFormat({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** "March 2026". */
-export function formatMonthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
-}
+export const formatMonthYear = dateFormat({ month: 'long', year: 'numeric' });
 
 /** A stable small number for a string, so the same creator always gets the same colours. */
 export function hashString(s: string): number {

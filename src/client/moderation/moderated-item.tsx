@@ -25,6 +25,7 @@ import { Button } from '../ui/button';
 import { FormError, FormField } from '../ui/form-field';
 import { useHls } from '../videos/use-hls';
 import { useDecision } from './queries';
+import { mediaUrl } from '../native/api-origin';
 
 export const TARGET_LABELS: Record<ReportTarget, string> = {
   video: 'Video',
@@ -116,7 +117,7 @@ export function ItemInPlace({ item }: { item: ModeratedItem }) {
       {item.hlsUrl ? (
         <InPlacePlayer key={item.hlsUrl} src={item.hlsUrl} title={item.title} />
       ) : item.thumbnailUrl && item.targetType !== 'user' ? (
-        <img src={item.thumbnailUrl} alt="" className="aspect-video w-full rounded-xl object-cover" />
+        <img src={mediaUrl(item.thumbnailUrl)} alt="" className="aspect-video w-full rounded-xl object-cover" />
       ) : null}
       <div className="flex flex-wrap items-center gap-1.5">
         <Badge variant="outline">{kindLabel(item)}</Badge>

@@ -1,4 +1,5 @@
-import { NOTIFICATIONS_PAGE, type AppNotification } from '../../shared/realtime';
+import { NOTIFICATIONS_PAGE } from '../../shared/notification-rules';
+import type { AppNotification } from '../../shared/realtime';
 
 /** What `GET /api/notifications` answers and the bell keeps: the 50 newest and the unread count. */
 export interface NotificationList {

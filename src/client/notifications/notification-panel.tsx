@@ -1,7 +1,8 @@
 import { Bell, BellOff, CheckCheck, Coins, Heart, MessageCircle, Radio, Share2, ShieldCheck, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product';
 import { useNavigate } from 'react-router';
-import { notificationTarget, type AppNotification } from '../../shared/realtime';
+import { notificationTarget } from '../../shared/notification-rules';
+import type { AppNotification } from '../../shared/realtime';
 import { timeAgo } from '../../shared/time';
 import { formatDateTime } from '../lib/format';
 import { useNow } from '../lib/use-now';
@@ -112,7 +113,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: AppNo
               {notice ? <ShieldCheck aria-hidden className="size-4 text-muted-foreground" /> : <Bell aria-hidden className="size-4 text-muted-foreground" />}
             </span>
           )}
-          <span className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-popover bg-primary text-primary-foreground">
+          <span className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-popover bg-primary-solid text-primary-foreground">
             <Icon aria-hidden className="size-2.5" />
           </span>
         </span>

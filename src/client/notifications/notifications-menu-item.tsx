@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { DropdownMenuItem } from '../ui/dropdown-menu';
-import { UnreadBadge } from './notification-bell';
+import { UnreadBadge } from './bell-button';
 import { openNotificationsSheet } from './notifications-sheet';
 
 /** The user menu's 'Notifications' entry on phones (docs/product.md §2): opens the list as a sheet. */

@@ -1,22 +1,19 @@
 import { api } from '../lib/api';
-
-/** The service worker at the site root (src/client/public/sw.js): it shows web pushes. */
-export const SERVICE_WORKER_URL = '/sw.js';
-
-/** Whether this browser can receive web push at all (secure context, service workers, PushManager). */
-export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
+import { SERVICE_WORKER_URL } from '../pwa/service-worker';
 
 /**
- * docs/product.md §7: a service worker is registered at load. Production builds only, so the dev
- * server's hot reload is never served from a worker's control.
+ * Whether this browser can receive web push at all (secure context, service workers, PushManager).
+ * Only the built app has the worker (the dev server runs without one).
  */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((err: unknown) => console.warn('service worker registration failed', err));
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+export function pushSupported(): boolean {
+  return (
+    import.meta.env.PROD &&
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 /** The VAPID public key (base64url) as the bytes `PushManager.subscribe` takes. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useSession } from '../auth/session';
 import { api } from '../lib/api';
 import { markNotificationsRead, removeNotification, type NotificationList } from './cache';

@@ -15,6 +15,7 @@ import { type FollowListKind } from './queries';
 import { RoleBadge } from './role-badge';
 import { VerificationBadge } from './verification-badge';
 import { linkLabel, FollowCount, useImageUpload, ImagePicker, WalletAddress } from './profile-parts';
+import { mediaUrl } from '../native/api-origin';
 
 /** The profile card: banner, avatar, names, counts, links, and the owner's image and profile editing. */
 export function ProfileHeader({ profile, nameLevel = 'h1' }: { profile: PublicProfile; nameLevel?: 'h1' | 'h2' }) {
@@ -32,7 +33,7 @@ export function ProfileHeader({ profile, nameLevel = 'h1' }: { profile: PublicPr
       <div className="overflow-hidden rounded-2xl border bg-card">
         <div className={cn('relative h-32 bg-linear-to-br sm:h-44', gradientFor(`${profile.username}-banner`))}>
           {(banner.preview ?? profile.bannerUrl) ? (
-            <img src={banner.preview ?? profile.bannerUrl ?? undefined} alt="" className="size-full object-cover" />
+            <img src={banner.preview ?? mediaUrl(profile.bannerUrl) ?? undefined} alt="" className="size-full object-cover" />
           ) : null}
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_80%_0%,rgba(255,255,255,0.25),transparent_50%)]" />
           {own ? (
@@ -46,7 +47,7 @@ export function ProfileHeader({ profile, nameLevel = 'h1' }: { profile: PublicPr
             <UserAvatar
               name={profile.displayName}
               seed={profile.username}
-              src={avatar.preview ?? profile.avatarUrl}
+              src={avatar.preview ?? mediaUrl(profile.avatarUrl)}
               className="size-24 border-4 border-card shadow-xl sm:size-28"
               textClassName="text-2xl"
             />

@@ -134,7 +134,7 @@ export function WalletAddress({ address }: { address: string }) {
 
 export function ProfileSkeleton() {
   return (
-    <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading profile">
+    <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label="Loading profile">
       <div className="overflow-hidden rounded-2xl border">
         <Skeleton className="h-32 rounded-none sm:h-44" />
         <div className="flex items-end gap-5 px-6 pb-6">

@@ -1,3 +1,5 @@
+import { apiOrigin, socketUrl } from '../native/api-origin';
+
 /** First wait before reconnecting, and the cap the doubling stops at. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -12,7 +14,10 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
-/** `ws://host/api/realtime` (or wss:) on the page's own origin, where the session cookie goes. */
-export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+/**
+ * `ws://host/api/realtime` (or wss:) on the page's own origin, where the session cookie goes; in
+ * the native app, on the Glint server's origin (`origin`).
+ */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>, origin: string | null = apiOrigin()): string {
+  return socketUrl('/api/realtime', location, origin);
 }

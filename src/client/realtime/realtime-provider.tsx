@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import type { RealtimeClientMessage } from '../../shared/chat';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../shared/realtime';
 import { sessionKeys, useSession } from '../auth/session';
+import { socketProtocols, sessionToken } from '../native/session-token';
 import { realtimeUrl, reconnectDelay } from './backoff';
 
 export type RealtimeStatus = 'offline' | 'connecting' | 'open';
@@ -63,7 +64,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       timer = undefined;
       if (stopped) return;
       setStatus('connecting');
-      const ws = new WebSocket(realtimeUrl(window.location));
+      // The native app has no cookie: its token goes along as a subprotocol.
+      const ws = new WebSocket(realtimeUrl(window.location), socketProtocols(sessionToken()));
       socket = ws;
       ws.onmessage = (e) => {
         let message: RealtimeMessage;

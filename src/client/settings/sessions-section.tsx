@@ -119,7 +119,7 @@ function SessionItem({
         </p>
       </div>
       {current ? null : (
-        <Button size="sm" variant="outline" disabled={disabled} onClick={onRevoke} aria-label={`Sign out ${device}`}>
+        <Button size="sm" variant="outline" disabled={disabled} onClick={onRevoke} aria-label={`Revoke ${device}`}>
           {pending ? <Spinner className="size-4 text-current" label="Signing out" /> : null}
           Revoke
         </Button>

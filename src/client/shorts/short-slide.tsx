@@ -18,6 +18,7 @@ import { ApiError } from '../lib/api';
 import { LockedPoster } from '../x402/locked-poster';
 import { useHls } from '../videos/use-hls';
 import { useToggleLike } from '../videos/use-toggle-like';
+import { mediaUrl } from '../native/api-origin';
 
 export interface SlideControls {
   muted: boolean;
@@ -159,7 +160,7 @@ function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active
       <video
         ref={ref}
         className="size-full object-contain"
-        poster={v.thumbnailUrl ?? undefined}
+        poster={mediaUrl(v.thumbnailUrl) ?? undefined}
         playsInline
         loop
         muted
@@ -182,8 +183,13 @@ function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active
         </div>
       ) : null}
       {active && paused ? (
-        <button type="button" aria-label="Play" onClick={() => setPaused(false)} className="absolute inset-0 flex items-center justify-center outline-none">
-          <span className="flex size-16 items-center justify-center rounded-full bg-black/50 backdrop-blur">
+        <button
+          type="button"
+          aria-label="Play"
+          onClick={() => setPaused(false)}
+          className="group/play absolute inset-0 flex items-center justify-center outline-none"
+        >
+          <span className="flex size-16 items-center justify-center rounded-full bg-black/50 backdrop-blur group-focus-visible/play:ring-2 group-focus-visible/play:ring-white">
             <Play aria-hidden className="ml-1 size-8 fill-current" />
           </span>
         </button>
@@ -198,6 +204,13 @@ function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active
           {muted ? <VolumeX aria-hidden className="size-4" /> : <Volume2 aria-hidden className="size-4" />}
         </OverlayButton>
       </div>
+      {/* Pause, play and sound said out loud: the buttons' names change, which readers do not announce. */}
+      {active ? (
+        <span className="sr-only" role="status" data-testid="short-status">
+          {paused ? 'Paused' : 'Playing'}
+          {muted ? ', muted' : ''}
+        </span>
+      ) : null}
       <div className="absolute inset-x-0 bottom-0 h-0.5 bg-white/20" aria-hidden>
         <div className="h-full bg-white" style={{ width: `${progress * 100}%` }} />
       </div>
@@ -277,7 +290,8 @@ function SideButton({
   return (
     <button
       type="button"
-      aria-label={label}
+      // A visible count is part of the name too (WCAG 2.5.3, label in name): "Like, 12" (axe ignores a count in brackets).
+      aria-label={label.toLowerCase().includes(count.toLowerCase()) ? label : `${label}, ${count}`}
       aria-pressed={pressed}
       className="group/side flex flex-col items-center gap-1 rounded-lg text-white outline-none disabled:opacity-50"
       {...props}

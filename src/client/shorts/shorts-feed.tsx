@@ -18,6 +18,9 @@ export function ShortsFeed({ shorts, startId, hasMore, loadMore }: { shorts: Vid
   const [muted, setMuted] = useState(true);
   const [paused, setPaused] = useState(false);
   const [commentsFor, setCommentsFor] = useState<string | null>(null);
+  // The neighbours start loading once the first short plays, not beside it: the first picture and
+  // sound come sooner, on a phone's processor and network alike.
+  const [warm, setWarm] = useState(false);
   const viewed = useRef(new Set<string>());
   const recordView = useRecordView();
   const navigate = useNavigate();
@@ -148,6 +151,7 @@ export function ShortsFeed({ shorts, startId, hasMore, loadMore }: { shorts: Vid
       setPaused,
       onComments: (v) => setCommentsFor(v.id),
       onStarted: (id) => {
+        setWarm(true);
         if (viewed.current.has(id)) return;
         viewed.current.add(id);
         recordView(id);
@@ -165,7 +169,7 @@ export function ShortsFeed({ shorts, startId, hasMore, loadMore }: { shorts: Vid
         aria-label="Shorts feed"
       >
         {shorts.map((s, i) => (
-          <ShortSlide key={s.id} card={s} index={i} active={i === active} near={Math.abs(i - active) <= 1} controls={controls} />
+          <ShortSlide key={s.id} card={s} index={i} active={i === active} near={i === active || (warm && Math.abs(i - active) <= 1)} controls={controls} />
         ))}
       </main>
       <div className="absolute top-1/2 right-4 z-10 hidden -translate-y-1/2 flex-col gap-3 md:flex">

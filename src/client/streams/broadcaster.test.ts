@@ -85,7 +85,7 @@ beforeEach(() => {
   tracks = [new FakeTrack('video'), new FakeTrack('audio')];
   listeners.clear();
   vi.stubGlobal('window', {
-    location: { href: 'https://glint.example/submit?mode=live' },
+    location: new URL('https://glint.example/submit?mode=live'),
     setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
     clearTimeout: (id: number) => clearTimeout(id),
     addEventListener: (name: string, fn: unknown) => listeners.set(name, fn),

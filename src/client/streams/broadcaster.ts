@@ -6,6 +6,8 @@ import {
   type IngestStatusMessage,
 } from '../../shared/live';
 import { broadcastReducer, closeMeaning, isStreaming, off, pickMime, type BroadcastEvent, type BroadcastState } from './broadcast-machine';
+import { socketUrl } from '../native/api-origin';
+import { sessionToken, socketProtocols } from '../native/session-token';
 
 export type BroadcastSource = 'camera' | 'screen';
 
@@ -188,10 +190,9 @@ export class Broadcaster {
       this.dispatch({ type: 'dropped', retry: false, error: 'This browser cannot record a live stream in WebM.' });
       return this.finish();
     }
-    const url = new URL('/api/live/ingest', window.location.href);
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.search = new URLSearchParams({ streamId, mime }).toString();
-    const socket = new WebSocket(url);
+    const url = `${socketUrl('/api/live/ingest', window.location)}?${new URLSearchParams({ streamId, mime }).toString()}`;
+    // The native app has no cookie: its token goes along as a subprotocol.
+    const socket = new WebSocket(url, socketProtocols(sessionToken()));
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     socket.onmessage = (ev) => {

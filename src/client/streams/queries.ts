@@ -43,8 +43,10 @@ export function useStream(id: string) {
     patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
   );
   useRealtimeEvent('stream.viewers', ({ streamId, viewers, peak }) => patch(streamId, { viewerCount: viewers, peakViewers: peak }));
-  // After a reconnect, events may have been missed: read the stream again.
-  useRealtimeEvent('hello', () => void qc.invalidateQueries({ queryKey: streamKeys.one(id) }));
+  // Once the room is joined (again, after a reconnect) no event can be missed: read the stream again.
+  useRealtimeEvent('stream.joined', ({ streamId }) => {
+    if (streamId === id) void qc.invalidateQueries({ queryKey: streamKeys.one(id) });
+  });
   return useQuery({
     queryKey: streamKeys.one(id),
     queryFn: ({ signal }) => api<StreamDetail>(`/api/streams/${encodeURIComponent(id)}`, { signal }),

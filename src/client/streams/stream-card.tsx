@@ -22,13 +22,13 @@ export function startsIn(scheduledAt: string | null, now: number): string {
   return until === 'now' ? 'Starting soon' : `Starts ${until}`;
 }
 
-export function StreamCard({ stream, now }: { stream: Stream; now: number }) {
+export function StreamCard({ stream, now, priority }: { stream: Stream; now: number; priority?: boolean }) {
   const href = paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title });
   const when = streamWhen(stream, now);
   return (
     <article className="group flex flex-col gap-3" data-testid="stream-card">
       <Link to={href} className="rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={-1} aria-hidden>
-        <Thumbnail src={stream.thumbnailUrl} seed={stream.creator.username} icon={Radio}>
+        <Thumbnail src={stream.thumbnailUrl} seed={stream.creator.username} icon={Radio} priority={priority}>
           <div className="absolute top-2 left-2 flex items-center gap-1.5">
             {stream.status === 'live' ? (
               <>

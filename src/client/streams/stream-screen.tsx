@@ -42,7 +42,7 @@ export default function StreamScreen() {
 
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the stream">
+      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading the stream">
         <Skeleton className="aspect-video w-full rounded-xl" />
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-12 w-1/2" />

@@ -6,7 +6,7 @@ import { PageHeader } from '../components/page-header';
 import { BrowserStudio } from '../streams/browser-studio';
 import { GoLiveForm } from '../streams/go-live-form';
 import { StreamKeyPanel } from '../streams/stream-key-panel';
-import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { invalidateVideoLists, videoKeys, type OwnUpload } from '../videos/queries';
 import { uploads, type UploadRequest } from './upload-controller';
@@ -44,8 +44,9 @@ export default function SubmitScreen() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader icon={<Upload aria-hidden />} title="Create content" description="Upload a video or a short, or go live." />
-      <Tabs value={mode} onValueChange={(v) => setParams(v === 'live' ? { mode: 'live' } : {}, { replace: true })}>
-        <TabsList>
+      {/* `contents`: the tab list and the panel stay items of the page's column. */}
+      <Tabs value={mode} onValueChange={(v) => setParams(v === 'live' ? { mode: 'live' } : {}, { replace: true })} className="contents">
+        <TabsList aria-label="What to create">
           <TabsTrigger value="upload">
             <Upload aria-hidden /> Upload
           </TabsTrigger>
@@ -53,56 +54,58 @@ export default function SubmitScreen() {
             <Radio aria-hidden /> Go live
           </TabsTrigger>
         </TabsList>
+        <TabsContent value={mode}>
+          {mode === 'live' ? (
+            <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+              <GoLiveForm formId={GO_LIVE_FORM} />
+              <div className="flex min-w-0 flex-col gap-6">
+                <BrowserStudio formId={GO_LIVE_FORM} />
+                <StreamKeyPanel />
+              </div>
+            </div>
+          ) : (
+            <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+              <div className="flex min-w-0 flex-col gap-6">
+                {state.status === 'idle' ? (
+                  <UploadForm
+                    key={formSeed.key}
+                    initial={formSeed.initial}
+                    initialKind={params.get('kind') === 'short' ? 'short' : 'long'}
+                    onStart={(req) => void uploads.start(req)}
+                  />
+                ) : (
+                  <UploadStatus
+                    state={state}
+                    onCancel={() => void uploads.cancel()}
+                    onRetry={
+                      state.status === 'failed' && state.stage === 'upload' && uploads.lastRequest
+                        ? () => {
+                            const req = uploads.lastRequest!;
+                            uploads.reset();
+                            void uploads.start(req);
+                          }
+                        : null
+                    }
+                    onEdit={
+                      state.status === 'failed' && uploads.lastRequest
+                        ? () => {
+                            setFormSeed((s) => ({ key: s.key + 1, initial: uploads.lastRequest }));
+                            uploads.reset();
+                          }
+                        : null
+                    }
+                    onAnother={() => {
+                      setFormSeed((s) => ({ key: s.key + 1, initial: null }));
+                      uploads.reset();
+                    }}
+                  />
+                )}
+              </div>
+              <YourUploads current={state} />
+            </div>
+          )}
+        </TabsContent>
       </Tabs>
-      {mode === 'live' ? (
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
-          <GoLiveForm formId={GO_LIVE_FORM} />
-          <div className="flex min-w-0 flex-col gap-6">
-            <BrowserStudio formId={GO_LIVE_FORM} />
-            <StreamKeyPanel />
-          </div>
-        </div>
-      ) : (
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
-          <div className="flex min-w-0 flex-col gap-6">
-            {state.status === 'idle' ? (
-              <UploadForm
-                key={formSeed.key}
-                initial={formSeed.initial}
-                initialKind={params.get('kind') === 'short' ? 'short' : 'long'}
-                onStart={(req) => void uploads.start(req)}
-              />
-            ) : (
-              <UploadStatus
-                state={state}
-                onCancel={() => void uploads.cancel()}
-                onRetry={
-                  state.status === 'failed' && state.stage === 'upload' && uploads.lastRequest
-                    ? () => {
-                        const req = uploads.lastRequest!;
-                        uploads.reset();
-                        void uploads.start(req);
-                      }
-                    : null
-                }
-                onEdit={
-                  state.status === 'failed' && uploads.lastRequest
-                    ? () => {
-                        setFormSeed((s) => ({ key: s.key + 1, initial: uploads.lastRequest }));
-                        uploads.reset();
-                      }
-                    : null
-                }
-                onAnother={() => {
-                  setFormSeed((s) => ({ key: s.key + 1, initial: null }));
-                  uploads.reset();
-                }}
-              />
-            )}
-          </div>
-          <YourUploads current={state} />
-        </div>
-      )}
     </div>
   );
 }

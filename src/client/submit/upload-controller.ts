@@ -3,6 +3,8 @@ import type { PreviousUpload, Upload } from 'tus-js-client';
 import type { VideoDetail } from '../../shared/videos';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
 import { api, ApiError } from '../lib/api';
+import { serverUrl } from '../native/api-origin';
+import { nativeAuthHeaders } from '../native/session-token';
 import type { OwnUpload } from '../videos/queries';
 import { idle, isBusy, uploadReducer, type UploadEvent, type UploadKind, type UploadState } from './upload-machine';
 
@@ -52,7 +54,7 @@ export function uploadErrorMessage(err: unknown): string {
 export async function findResumable(file: File, kind: UploadKind, signal?: AbortSignal): Promise<{ previous: PreviousUpload; draft: OwnUpload } | null> {
   const tus = await loadTus();
   if (!tus.canStoreURLs) return null;
-  const probe = new tus.Upload(file, { endpoint: UPLOAD_ENDPOINT });
+  const probe = new tus.Upload(file, { endpoint: serverUrl(UPLOAD_ENDPOINT) });
   const previous = await probe.findPreviousUploads();
   if (previous.length === 0) return null;
   const mine = await api<OwnUpload[]>('/api/videos/mine', { signal });
@@ -68,7 +70,7 @@ export async function findResumable(file: File, kind: UploadKind, signal?: Abort
 /** The largest upload the server takes (tus `Tus-Max-Size`), or null when it does not say. */
 export async function fetchUploadLimit(): Promise<number | null> {
   try {
-    const res = await fetch(UPLOAD_ENDPOINT, { method: 'OPTIONS', headers: { 'Tus-Resumable': '1.0.0' } });
+    const res = await fetch(serverUrl(UPLOAD_ENDPOINT), { method: 'OPTIONS', headers: { 'Tus-Resumable': '1.0.0' } });
     const max = Number(res.headers.get('tus-max-size'));
     return Number.isFinite(max) && max > 0 ? max : null;
   } catch {
@@ -138,7 +140,9 @@ export class UploadController {
       this.dispatch({ type: 'draft', videoId, resumed: !!resumable });
 
       const upload = new tus.Upload(req.file, {
-        endpoint: UPLOAD_ENDPOINT,
+        endpoint: serverUrl(UPLOAD_ENDPOINT),
+        // The native app's bearer token (a browser's cookie goes by itself).
+        headers: nativeAuthHeaders(UPLOAD_ENDPOINT),
         metadata: { videoId, filename: req.file.name, filetype: req.file.type || 'application/octet-stream' },
         chunkSize: CHUNK_SIZE,
         retryDelays: RETRY_DELAYS,

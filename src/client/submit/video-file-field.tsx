@@ -136,7 +136,8 @@ export function VideoFileField({
         id={`${id}-file`}
         type="file"
         accept="video/*,.mkv,.mov,.flv,.ts,.m2ts"
-        className="sr-only"
+        // `peer`: the drop zone below shows this hidden field's keyboard focus.
+        className="peer sr-only"
         aria-label="Video file"
         aria-invalid={fileError ? true : undefined}
         aria-describedby={fileError ? `${id}-file-error` : undefined}
@@ -199,7 +200,7 @@ export function VideoFileField({
             onFile(e.dataTransfer.files[0]);
           }}
           className={cn(
-            'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors',
+            'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
             dragging ? 'border-primary bg-primary/5' : 'hover:border-primary/60 hover:bg-accent/40',
             fileError && 'border-destructive',
           )}

@@ -31,7 +31,7 @@ export function YourUploads({ current }: { current: UploadState }) {
         Your uploads
       </h2>
       {uploads.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your uploads">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading your uploads">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-16 w-full rounded-lg" />
           ))}

@@ -1,4 +1,6 @@
 import type { SupportMessage } from '../../shared/support';
+import { serverUrl } from '../native/api-origin';
+import { nativeAuthHeaders } from '../native/session-token';
 
 /** What the panel shows when the answer does not come: SPEC's two texts. */
 export const FAILED_TO_GET_RESPONSE = 'Failed to get response';
@@ -16,10 +18,10 @@ export async function askSupport(
 ): Promise<void> {
   let res: Response;
   try {
-    res = await fetch('/api/support-chat', {
+    res = await fetch(serverUrl('/api/support-chat'), {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...nativeAuthHeaders('/api/support-chat') },
       body: JSON.stringify({ messages }),
       ...(signal ? { signal } : {}),
     });

@@ -35,7 +35,7 @@ export function SupportChatButton() {
             setUsed(true);
             setOpen(true);
           }}
-          className="fixed right-4 bottom-20 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-4 focus-visible:ring-ring/50 lg:right-6 lg:bottom-6"
+          className="fixed right-4 bottom-20 z-40 flex size-14 items-center justify-center rounded-full bg-primary-solid text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-4 focus-visible:ring-ring/50 lg:right-6 lg:bottom-6"
         >
           <MessageCircleQuestion className="size-6" aria-hidden />
         </button>

@@ -1,5 +1,6 @@
 import { Check, Copy, Send, X } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PRODUCT_NAME } from '../../shared/product';
@@ -142,13 +143,8 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
   const waiting = loading && last?.role === 'user';
 
   useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
-  useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messages, waiting]);
-
-  if (!open) return null;
 
   const send = () => {
     if (!draft.trim() || loading) return;
@@ -162,16 +158,23 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
     }
   };
 
+  // A Radix dialog: Escape closes it, and on a phone (a modal drawer) focus stays inside until it
+  // closes. On a wide screen it is a non-modal panel beside the page: the page stays usable and a
+  // click on it leaves the chat open. Not portalled, so it lives where the button puts it.
   return (
-    <>
-      {isMobile && <div className="fixed inset-0 z-40 bg-black/50" aria-hidden onClick={onClose} />}
-      <div
-        role="dialog"
-        aria-modal={isMobile}
-        aria-labelledby="support-chat-title"
+    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()} modal={isMobile}>
+      {isMobile && <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />}
+      <Dialog.Content
+        aria-describedby={undefined}
         data-testid="support-chat-panel"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          input.current?.focus();
+        }}
+        // The button that opened the panel is shown again on close and takes focus back itself.
+        onCloseAutoFocus={(e) => e.preventDefault()}
+        onInteractOutside={(e) => {
+          if (!isMobile) e.preventDefault();
         }}
         className={cn(
           'fixed z-50 flex flex-col overflow-hidden border bg-background shadow-2xl',
@@ -179,9 +182,7 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
         )}
       >
         <div className="flex items-center justify-between border-b px-4 py-3">
-          <h2 id="support-chat-title" className="font-semibold">
-            {title}
-          </h2>
+          <Dialog.Title className="font-semibold">{title}</Dialog.Title>
           <button
             type="button"
             onClick={onClose}
@@ -203,7 +204,7 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
               <div
                 className={cn(
                   'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words',
-                  m.role === 'user' ? 'bg-primary whitespace-pre-wrap text-primary-foreground' : 'space-y-1 bg-muted',
+                  m.role === 'user' ? 'bg-primary-solid whitespace-pre-wrap text-primary-foreground' : 'space-y-1 bg-muted',
                 )}
               >
                 {m.role === 'user' ? m.content : <Markdown text={m.content} onNavigate={isMobile ? onClose : () => undefined} />}
@@ -245,12 +246,12 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
             type="submit"
             disabled={!draft.trim() || loading}
             aria-label="Send"
-            className="flex size-10 items-center justify-center rounded-md bg-primary text-primary-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+            className="flex size-10 items-center justify-center rounded-md bg-primary-solid text-primary-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
           >
             <Send className="size-4" aria-hidden />
           </button>
         </form>
-      </div>
-    </>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }

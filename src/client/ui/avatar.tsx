@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { gradientFor, initials } from '../lib/format';
 import { cn } from '../lib/utils';
+import { mediaUrl } from '../native/api-origin';
 
 export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
   return <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)} {...props} />;
@@ -34,9 +35,11 @@ export function UserAvatar({
 }) {
   return (
     <Avatar className={className}>
-      {src ? <AvatarImage src={src} alt="" /> : null}
+      {src ? <AvatarImage src={mediaUrl(src)} alt="" /> : null}
       <AvatarFallback delayMs={src ? 400 : 0} className={cn('bg-linear-to-br text-xs text-white', gradientFor(seed), textClassName)}>
-        <span aria-hidden>{initials(name)}</span>
+        {/* Drawn as generated content, not text: the initials are part of the picture, so a link
+            around an avatar keeps the person's name as its whole label (WCAG 2.5.3, label in name). */}
+        <span aria-hidden data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
       </AvatarFallback>
     </Avatar>
   );

@@ -7,7 +7,7 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-transparent bg-primary text-primary-foreground',
+        default: 'border-transparent bg-primary-solid text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
         live: 'border-transparent bg-live text-white uppercase tracking-wide font-semibold',
@@ -15,7 +15,7 @@ export const badgeVariants = cva(
         muted: 'border-transparent bg-black/60 text-white backdrop-blur-sm',
         success: 'border-transparent bg-success/15 text-success',
         violet: 'border-violet-500/30 bg-violet-500/10 text-violet-700 dark:text-violet-300',
-        cyan: 'border-cyan-500/30 bg-cyan-500/10 text-cyan-700 dark:text-cyan-300',
+        cyan: 'border-cyan-500/30 bg-cyan-500/10 text-cyan-800 dark:text-cyan-300',
         amber: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-300',
       },
     },

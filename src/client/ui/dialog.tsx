@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../lib/utils';
 
@@ -23,13 +23,33 @@ function isToastEvent(e: { target: EventTarget | null }): boolean {
   return e.target instanceof Element && !!e.target.closest('[data-sonner-toaster]');
 }
 
+/**
+ * What a dialog gives focus back to when it closes: the control that opened it, or, when that was
+ * an item of a menu (gone with its menu by then), the button that opened the menu.
+ */
+function openerOf(el: Element | null): HTMLElement | null {
+  if (!(el instanceof HTMLElement) || el === document.body) return null;
+  const menu = el.closest('[role="menu"]');
+  if (!menu) return el;
+  const trigger =
+    (menu.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null) ??
+    document.querySelector<HTMLElement>('[aria-haspopup="menu"][aria-expanded="true"]');
+  return trigger ?? el;
+}
+
 export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
   onInteractOutside,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  // Read before Radix moves focus into the dialog (its focus scope does that in an effect, after layout).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    opener.current = openerOf(document.activeElement);
+  }, []);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -43,6 +63,12 @@ export function DialogContent({
         onInteractOutside={(e) => {
           if (isToastEvent(e)) e.preventDefault();
           onInteractOutside?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          if (e.defaultPrevented || !opener.current?.isConnected) return;
+          e.preventDefault();
+          opener.current.focus({ preventScroll: true });
         }}
         {...props}
       >

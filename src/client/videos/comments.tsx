@@ -33,7 +33,7 @@ export function CommentsPanel({ videoId, className, autoFocus }: { videoId: stri
     <div className={cn('flex flex-col gap-5', className)}>
       <CommentForm videoId={videoId} autoFocus={autoFocus} />
       {comments.isPending ? (
-        <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading comments">
+        <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading comments">
           {[0, 1, 2].map((i) => (
             <div key={i} className="flex gap-3">
               <Skeleton className="size-9 rounded-full" />

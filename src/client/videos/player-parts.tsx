@@ -7,6 +7,9 @@ import type { HlsSource } from './use-hls';
 
 // The video player's controls: buttons, the seek bar with preview frames, the quality menu.
 
+/** How far an arrow key moves the seek bar. */
+const SEEK_KEY_SECONDS = 5;
+
 export function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
     <button
@@ -48,7 +51,12 @@ export function SeekBar({
   const scale = sprite ? previewWidth / sprite.tileWidth : 1;
 
   return (
-    <div className="group/seek relative flex h-4 items-center" onPointerMove={onMove} onPointerLeave={() => setHover(null)}>
+    // The range itself is invisible over the drawn track, so the track shows its keyboard focus.
+    <div
+      className="group/seek relative flex h-4 items-center rounded-full has-focus-visible:ring-2 has-focus-visible:ring-white"
+      onPointerMove={onMove}
+      onPointerLeave={() => setHover(null)}
+    >
       <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/25 transition-[height] group-hover/seek:h-1.5">
         <div className="absolute inset-y-0 left-0 bg-white/40" style={{ width: pct(buffered) }} />
         <div className="absolute inset-y-0 left-0 bg-primary" style={{ width: pct(time) }} />
@@ -62,6 +70,14 @@ export function SeekBar({
         step={0.1}
         value={Math.min(time, duration || 0)}
         onChange={(e) => onSeek(Number(e.target.value))}
+        // The arrows jump 5 s, as the page-wide shortcuts do; the range's own step (0.1 s, for
+        // smooth dragging) would take fifty presses for the same jump.
+        onKeyDown={(e) => {
+          const by = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? SEEK_KEY_SECONDS : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -SEEK_KEY_SECONDS : 0;
+          if (!by || !(duration > 0)) return;
+          e.preventDefault();
+          onSeek(Math.min(Math.max(0, time + by), duration));
+        }}
         className="absolute inset-0 w-full cursor-pointer opacity-0"
       />
       {hover && duration > 0 ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlsHidden, initialPlayerState, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
+import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
 
 const run = (events: PlayerEvent[], start = initialPlayerState(null, 90)) => events.reduce(playerReducer, start);
 
@@ -22,6 +22,17 @@ describe('the video player state', () => {
     expect(showsPlayOverlay(s)).toBe(false);
     s = run([{ type: 'ready' }], s);
     expect(showsSpinner(s, true)).toBe(false);
+  });
+
+  it('says play and pause from the first request to play, even paused before the first frame', () => {
+    expect(playerAnnouncement(initialPlayerState(null, 90))).toBe('');
+    let s = run([{ type: 'play' }]);
+    expect(playerAnnouncement(s)).toBe('Playing');
+    s = run([{ type: 'pause' }], s);
+    expect(s.started).toBe(false);
+    expect(playerAnnouncement(s)).toBe('Paused');
+    s = run([{ type: 'volume', muted: true, volume: 1 }], s);
+    expect(playerAnnouncement(s)).toBe('Paused, muted');
   });
 
   it('hides the controls only while playing with a resting pointer', () => {

@@ -7,6 +7,8 @@ export interface PlayerState {
   paused: boolean;
   /** Playback has started at least once (the controls stop hiding behind the poster). */
   started: boolean;
+  /** Play was asked for at least once (by the viewer or autoplay), even if no frame has played yet. */
+  requested: boolean;
   /** Buffering or seeking: the spinner shows while playing. */
   waiting: boolean;
   time: number;
@@ -45,6 +47,7 @@ export function initialPlayerState(startAt: number | null, knownDuration: number
   return {
     paused: true,
     started: false,
+    requested: false,
     waiting: false,
     time: startAt ?? 0,
     duration: knownDuration ?? 0,
@@ -61,7 +64,7 @@ export function initialPlayerState(startAt: number | null, knownDuration: number
 export function playerReducer(s: PlayerState, e: PlayerEvent): PlayerState {
   switch (e.type) {
     case 'play':
-      return { ...s, paused: false, idle: false };
+      return { ...s, paused: false, idle: false, requested: true };
     case 'pause':
       return { ...s, paused: true };
     case 'playing':
@@ -93,6 +96,16 @@ export function playerReducer(s: PlayerState, e: PlayerEvent): PlayerState {
     case 'dismissResumed':
       return { ...s, resumedNote: false };
   }
+}
+
+/**
+ * What the player says to screen readers about play, pause and mute (the buttons' names change,
+ * which readers do not announce). Nothing until play is first asked for; from then on, even if
+ * the viewer pauses before the first frame arrived.
+ */
+export function playerAnnouncement(s: PlayerState): string {
+  if (!s.requested) return '';
+  return `${s.paused ? 'Paused' : 'Playing'}${s.muted ? ', muted' : ''}`;
 }
 
 /** Controls fade only while playing and the pointer rests. */

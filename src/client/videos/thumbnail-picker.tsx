@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { cn } from '../lib/utils';
+import { mediaUrl } from '../native/api-origin';
 
 /** The frames processing picked, as a choice of one (the video's thumbnail). */
 export function ThumbnailPicker({
@@ -37,9 +38,9 @@ export function ThumbnailPicker({
               checked ? 'border-primary' : 'border-transparent hover:border-muted-foreground/40',
             )}
           >
-            <img src={url} alt="" className="size-full object-cover" />
+            <img src={mediaUrl(url)} alt="" className="size-full object-cover" />
             {checked ? (
-              <span className="absolute top-1.5 right-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-primary-foreground">
+              <span className="absolute top-1.5 right-1.5 flex size-5 items-center justify-center rounded-full bg-primary-solid text-primary-foreground">
                 <Check aria-hidden className="size-3.5" />
               </span>
             ) : null}

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
+// hls.js's module build has no worker of its own: without this file it turns MPEG-TS segments into
+// MP4 fragments on the main thread, a long task for every segment (docs/performance.md).
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
+import { serverUrl } from '../native/api-origin';
 
 export interface QualityLevel {
   /** hls.js level index. */
@@ -89,7 +93,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
         if (start) video.currentTime = start;
       };
       video.addEventListener('loadedmetadata', seek, { once: true });
-      video.src = src;
+      video.src = serverUrl(src);
       queueMicrotask(() => !cancelled && setEngine('native'));
       return () => {
         cancelled = true;
@@ -101,7 +105,8 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
 
     let rebuilds = 0;
     let rebuildTimer: number | undefined;
-    void import('hls.js').then(({ default: HlsClass }) => {
+    // The light build: the player needs no subtitles, alternate audio, DRM or CMCD, and it is a third smaller.
+    void import('hls.js/light').then(({ default: HlsClass }) => {
       if (cancelled) return;
       if (!HlsClass.isSupported()) {
         setError(PLAYBACK_ERROR);
@@ -110,6 +115,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
       const attach = () => {
         if (cancelled) return;
         const hls = new HlsClass({
+          workerPath: hlsWorkerUrl,
           startPosition: start ?? -1,
           capLevelToPlayerSize: true,
           ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
@@ -150,7 +156,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
             setError(PLAYBACK_ERROR);
           }
         });
-        hls.loadSource(src);
+        hls.loadSource(serverUrl(src));
         hls.attachMedia(video);
         setEngine('hls.js');
       };

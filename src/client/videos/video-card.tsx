@@ -9,12 +9,12 @@ import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { Badge } from '../ui/badge';
 import { PriceBadge } from '../x402/price-badge';
 
-export function VideoCard({ video, now }: { video: Video; now: number }) {
+export function VideoCard({ video, now, priority }: { video: Video; now: number; priority?: boolean }) {
   const href = paths.video({ id: video.id, username: video.creator.username, title: video.title });
   return (
     <article className="group flex flex-col gap-3" data-testid="video-card">
       <Link to={href} className="rounded-xl outline-none" tabIndex={-1} aria-hidden>
-        <Thumbnail src={video.thumbnailUrl} seed={video.creator.username} icon={Clapperboard}>
+        <Thumbnail src={video.thumbnailUrl} seed={video.creator.username} icon={Clapperboard} priority={priority}>
           <PriceBadge priceUsdc={video.priceUsdc} />
           {video.durationSeconds !== null ? (
             <Badge variant="muted" className="absolute right-2 bottom-2 rounded-md tabular-nums">

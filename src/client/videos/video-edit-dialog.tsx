@@ -17,6 +17,7 @@ import { Input } from '../ui/input';
 import { useDeleteVideo, useUpdateVideo, useUploadThumbnail, type VideoUpdate } from './queries';
 import { ThumbnailPicker } from './thumbnail-picker';
 import { VisibilityField, type Visibility } from './visibility-field';
+import { mediaUrl } from '../native/api-origin';
 
 /** The `fields` of a refused answer by top-level field (`tags.2` counts for `tags`). */
 export function serverFieldErrors(err: unknown): Record<string, string> {
@@ -191,7 +192,7 @@ function OwnThumbnail({ videoId, current }: { videoId: string; current: string |
   const [error, setError] = useState<string>();
   return (
     <div className="flex flex-wrap items-center gap-3 pt-1">
-      {current ? <img src={current} alt="Current thumbnail" className="h-12 rounded border object-cover" /> : null}
+      {current ? <img src={mediaUrl(current)} alt="Current thumbnail" className="h-12 rounded border object-cover" /> : null}
       <label className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline">
         {upload.isPending ? 'Uploading image…' : 'Upload an image instead'}
         <input

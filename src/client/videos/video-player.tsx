@@ -6,8 +6,9 @@ import { cn } from '../lib/utils';
 import { Spinner } from '../ui/spinner';
 import { playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
 import { ControlButton, QualityMenu, SeekBar } from './player-parts';
-import { controlsHidden, initialPlayerState, playerReducer, showsPlayOverlay, showsSpinner } from './player-state';
+import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner } from './player-state';
 import { useHls } from './use-hls';
+import { mediaUrl } from '../native/api-origin';
 
 type PlayerVideo = Pick<VideoDetail, 'id' | 'title' | 'hlsUrl' | 'thumbnailUrl' | 'sprite' | 'durationSeconds' | 'resumeAt'>;
 
@@ -169,7 +170,7 @@ export function VideoPlayer({
       <video
         ref={videoRef}
         className="size-full object-contain"
-        poster={video.thumbnailUrl ?? undefined}
+        poster={mediaUrl(video.thumbnailUrl) ?? undefined}
         playsInline
         preload="metadata"
         aria-label={video.title}
@@ -295,10 +296,17 @@ export function VideoPlayer({
               if (!el) return;
               el.volume = Number(e.target.value);
               el.muted = Number(e.target.value) === 0;
+              // The slider shows the new value at once: waiting for the video's volumechange would
+              // put the old value back in between, and a second arrow press would start from it.
+              dispatch({ type: 'volume', muted: el.muted, volume: el.volume });
               dispatch({ type: 'soundByViewer' });
             }}
-            className="h-1 w-20 cursor-pointer accent-white max-sm:hidden"
+            className="h-1 w-20 cursor-pointer rounded-full accent-white outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-4 focus-visible:ring-offset-black max-sm:hidden"
           />
+          {/* Play, pause and mute said out loud: the buttons' names change, which readers do not announce. */}
+          <span className="sr-only" role="status" data-testid="player-status">
+            {playerAnnouncement(state)}
+          </span>
           <span className="ml-2 text-xs tabular-nums text-white/90" aria-live="off">
             {formatDuration(time)} / {formatDuration(duration)}
           </span>

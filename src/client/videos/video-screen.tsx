@@ -1,12 +1,12 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ShieldAlert, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../shared/content';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product';
 import { paths } from '../../shared/routes';
 import { timeAgo } from '../../shared/time';
 import type { VideoDetail } from '../../shared/videos';
-import { formatUsdc } from '../../shared/x402';
+import { formatUsdc } from '../../shared/x402-rules';
 import { LockedPoster } from '../x402/locked-poster';
 import { PriceBadge } from '../x402/price-badge';
 import { useSession } from '../auth/session';
@@ -30,7 +30,10 @@ import { CommentsPanel } from './comments';
 import { useRecordView, useSaveProgress, useVideo, useVideos } from './queries';
 import { ShareMenu } from './share';
 import { useToggleLike } from './use-toggle-like';
-import { DeleteVideoDialog, VideoEditDialog } from './video-edit-dialog';
+
+// The owner's edit and delete dialogs (forms, price schema) load when first opened.
+const VideoEditDialog = lazy(() => import('./video-edit-dialog').then((m) => ({ default: m.VideoEditDialog })));
+const DeleteVideoDialog = lazy(() => import('./video-edit-dialog').then((m) => ({ default: m.DeleteVideoDialog })));
 import { VideoPlayer } from './video-player';
 
 /** /{product}/{username}/{titleSlug}/{id} and /{product}/{id}: a video's page. */
@@ -82,8 +85,19 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
   const toggleLike = useToggleLike(v);
   const recordView = useRecordView();
   const saveProgress = useSaveProgress();
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  const [deleting, setDeletingState] = useState(false);
+  // Once opened, a dialog stays mounted, so it closes with its animation.
+  const [editMounted, setEditMounted] = useState(false);
+  const [deleteMounted, setDeleteMounted] = useState(false);
+  const setEditing = (open: boolean) => {
+    if (open) setEditMounted(true);
+    setEditingState(open);
+  };
+  const setDeleting = (open: boolean) => {
+    if (open) setDeleteMounted(true);
+    setDeletingState(open);
+  };
   const href = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   const playable = v.status === 'ready' && !!v.hlsUrl;
 
@@ -127,7 +141,7 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
               <>
                 <Button
                   variant={v.likedByMe ? 'default' : 'secondary'}
-                  aria-label="Like"
+                  aria-label={`Like, ${formatCount(v.likes)}`}
                   aria-pressed={v.likedByMe}
                   onClick={toggleLike}
                   className="rounded-full"
@@ -174,11 +188,15 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
 
       <RelatedVideos video={v} now={now} />
 
-      {v.isOwner ? (
-        <>
+      {v.isOwner && (editing || editMounted) ? (
+        <Suspense fallback={null}>
           <VideoEditDialog video={v} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
+      {v.isOwner && (deleting || deleteMounted) ? (
+        <Suspense fallback={null}>
           <DeleteVideoDialog video={v} open={deleting} onOpenChange={setDeleting} />
-        </>
+        </Suspense>
       ) : null}
     </div>
   );
@@ -311,7 +329,7 @@ function RelatedVideos({ video: v, now }: { video: VideoDetail; now: number }) {
         {sameCategory.data?.length ? `More in ${categoryName(v.category)}` : `More on ${PRODUCT_NAME}`}
       </h2>
       {pending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="flex gap-3">
               <Skeleton className="aspect-video w-40 shrink-0 rounded-lg" />
@@ -369,7 +387,7 @@ function RelatedCard({ video, now }: { video: VideoCard; now: number }) {
 
 function VideoSkeleton() {
   return (
-    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_360px]" aria-busy="true" aria-label="Loading video">
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_360px]" role="status" aria-busy="true" aria-label="Loading video">
       <div className="flex flex-col gap-4">
         <Skeleton className="aspect-video w-full rounded-xl" />
         <Skeleton className="h-7 w-2/3" />

@@ -12,7 +12,7 @@ import { useNow } from '../lib/use-now';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
-import { Tabs, TabsList, TabsTrigger } from '../ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { flattenPages, useVideoFeed, type VideoSort } from './queries';
 
 /** /{product}: the long videos, newest or trending, by category, loading more as you scroll. */
@@ -38,7 +38,8 @@ export default function VideosScreen() {
         description={category ? `Long videos in ${category.name}` : 'Long videos from crypto creators: breakdowns, tutorials, talks and replays.'}
         actions={<UploadLink label="Upload a video" />}
       />
-      <Tabs value={sort} onValueChange={setSort}>
+      {/* `contents`: the tab list, the chips and the list (the tab panel) stay items of the page's column. */}
+      <Tabs value={sort} onValueChange={setSort} className="contents">
         <TabsList aria-label="Sort videos">
           <TabsTrigger value="newest">
             <Sparkles aria-hidden /> Newest
@@ -47,22 +48,24 @@ export default function VideosScreen() {
             <Flame aria-hidden /> Trending
           </TabsTrigger>
         </TabsList>
+        <CategoryChips active={category?.slug ?? null} />
+        <TabsContent value={sort}>
+          {unknownCategory ? (
+            <EmptyState
+              icon={SearchX}
+              title="Unknown category"
+              description={`There is no category called “${raw}”.`}
+              action={
+                <Button asChild>
+                  <Link to={`/${PRODUCT_SLUG}`}>All videos</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <VideoList sort={sort} category={category?.slug} categoryName={category?.name} />
+          )}
+        </TabsContent>
       </Tabs>
-      <CategoryChips active={category?.slug ?? null} />
-      {unknownCategory ? (
-        <EmptyState
-          icon={SearchX}
-          title="Unknown category"
-          description={`There is no category called “${raw}”.`}
-          action={
-            <Button asChild>
-              <Link to={`/${PRODUCT_SLUG}`}>All videos</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <VideoList sort={sort} category={category?.slug} categoryName={category?.name} />
-      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { toast, type ExternalToast } from 'sonner';
 import { api } from '../lib/api';
 import { connectPhantom, signText } from './phantom';
+import { missingPhantomLinkHere } from './phantom-links';
 import { browserHost, findPhantom } from './phantom-provider';
 import { createWalletFlows, type Notify, type NotifyOptions, type WalletChallenge, type WalletFlows, type WalletSession } from './wallet-flows';
 import { walletStore } from './wallet-store';
@@ -46,6 +47,7 @@ export function browserWalletFlows(session: WalletSession): WalletFlows {
     post: (path, body) => api(path, { method: 'POST', json: body }),
     now: () => Date.now(),
     challenge: () => api<WalletChallenge>('/api/auth/wallet-nonce'),
+    missingWalletLink: missingPhantomLinkHere,
   });
   return flows;
 }

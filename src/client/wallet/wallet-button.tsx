@@ -1,13 +1,27 @@
-import { Copy, LogOut, Wallet } from 'lucide-react';
+import { Wallet } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useSession } from '../auth/session';
 import { copyWithToast } from '../lib/clipboard';
 import { Button } from '../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { Spinner } from '../ui/spinner';
 import { useWalletState } from './use-wallet-state';
-import { shortAddress } from './wallet-errors';
+import { shortAddress } from '../lib/format';
 
 export const copyWalletAddress = (address: string) => copyWithToast(address, 'Wallet address');
+
+// The linked wallet's menu (Radix dropdown) loads after the first render; its button shows at once.
+const LinkedWalletMenu = lazy(() => import('./linked-wallet-menu').then((m) => ({ default: m.LinkedWalletMenu })));
+
+/** The linked wallet's short address, the trigger of its menu. */
+export function LinkedWalletButton({ address, ...props }: { address: string } & ComponentProps<typeof Button>) {
+  const short = shortAddress(address);
+  return (
+    <Button variant="outline" size="sm" aria-label={`Wallet ${short}`} className="h-9 rounded-full px-2.5 sm:px-3" {...props}>
+      <Wallet aria-hidden />
+      <span className="hidden font-mono sm:inline">{short}</span>
+    </Button>
+  );
+}
 
 /**
  * The top bar's wallet button (docs/product.md §2). Guests connect Phantom to log in or sign up; signed-in
@@ -17,31 +31,14 @@ export function WalletButton() {
   const { user, actions } = useSession();
   const { step } = useWalletState();
   const address = user?.publicWalletAddress;
+  // A press on the wallet's button before its menu's code arrived opens the menu when it does.
+  const [pressed, setPressed] = useState(false);
 
   if (user && address) {
-    const short = shortAddress(address);
     return (
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" aria-label={`Wallet ${short}`} className="h-9 rounded-full px-2.5 sm:px-3">
-            <Wallet aria-hidden />
-            <span className="hidden font-mono sm:inline">{short}</span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuLabel className="flex flex-col gap-0.5">
-            <span className="text-xs font-normal text-muted-foreground">Connected wallet</span>
-            <span className="font-mono text-xs break-all">{address}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void copyWalletAddress(address)}>
-            <Copy aria-hidden /> Copy address
-          </DropdownMenuItem>
-          <DropdownMenuItem variant="destructive" disabled={!!step} onSelect={() => void actions.disconnectWallet?.()}>
-            <LogOut aria-hidden /> Disconnect
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Suspense fallback={<LinkedWalletButton address={address} onClick={() => setPressed(true)} />}>
+        <LinkedWalletMenu address={address} trigger={<LinkedWalletButton address={address} />} defaultOpen={pressed} />
+      </Suspense>
     );
   }
 

@@ -72,7 +72,7 @@ export function createWalletConnection(deps: WalletFlowDeps) {
       remember(wallet);
       return wallet;
     } catch (error) {
-      notify.error(walletErrorMessage(error, 'connect', fallback), needsInstall(error) ? { link: INSTALL_LINK } : undefined);
+      notify.error(walletErrorMessage(error, 'connect', fallback), needsInstall(error) ? { link: deps.missingWalletLink?.() ?? INSTALL_LINK } : undefined);
       return undefined;
     }
   }

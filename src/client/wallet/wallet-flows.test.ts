@@ -16,7 +16,13 @@ type Reply = unknown | ((body: Record<string, unknown>) => unknown);
 
 /** The flows with every effect recorded: toasts, requests, sign-outs, screen calls. */
 function setup(
-  opts: { signedIn?: string | null; replies?: Record<string, Reply[]>; connect?: () => Promise<ConnectedWallet>; sign?: () => Promise<string> } = {},
+  opts: {
+    signedIn?: string | null;
+    replies?: Record<string, Reply[]>;
+    connect?: () => Promise<ConnectedWallet>;
+    sign?: () => Promise<string>;
+    missingWalletLink?: () => { label: string; href: string };
+  } = {},
 ) {
   const log = {
     toasts: [] as { kind: string; title: string; options?: NotifyOptions | undefined }[],
@@ -67,6 +73,7 @@ function setup(
     },
     now: () => 1_700_000_000_000,
     challenge: async () => ({ nonce: crypto.randomUUID(), host: HOST }),
+    ...(opts.missingWalletLink ? { missingWalletLink: opts.missingWalletLink } : {}),
   });
   const titles = () => log.toasts.map((t) => t.title);
   return { flows, log, store, server, titles };
@@ -185,6 +192,13 @@ describe('wallet as guest', () => {
     const r = setup({ connect: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) });
     await r.flows.connect('login');
     expect(r.titles()).toEqual(['Connection cancelled. Please approve the connection in your wallet.']);
+  });
+
+  it('without Phantom in the app or on a phone, offers to open the page inside Phantom instead of installing it', async () => {
+    const open = { label: 'Open in Phantom', href: 'https://phantom.app/ul/browse/https%3A%2F%2Fglint.example%2Fapp?ref=https%3A%2F%2Fglint.example' };
+    const t = setup({ connect: () => Promise.reject(new WalletError('not-detected')), missingWalletLink: () => open });
+    await t.flows.connect('signup');
+    expect(t.log.toasts[0]?.options).toEqual({ link: open });
   });
 
   it('a refused or stale message gets the default login text with the server reason', async () => {

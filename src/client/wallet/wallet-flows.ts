@@ -49,6 +49,8 @@ export interface WalletFlowDeps {
   now(): number;
   /** A nonce from the server (`GET /api/auth/wallet-nonce`) and the host sign-in messages name. */
   challenge(): Promise<WalletChallenge>;
+  /** What to offer when there is no Phantom in the page (install it, or open this page inside it); the install link when absent. */
+  missingWalletLink?(): { label: string; href: string };
 }
 
 export interface WalletChallenge {

@@ -3,18 +3,18 @@ import { Loader2, Lock } from 'lucide-react';
 import { useReducer } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { formatUsdc, SIGN_IN_TO_UNLOCK, usdcToMicros } from '../../shared/x402';
+import { formatUsdc, SIGN_IN_TO_UNLOCK, usdcToMicros } from '../../shared/x402-rules';
 import type { VideoDetail } from '../../shared/videos';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { videoKeys } from '../videos/queries';
-import { connectPhantom } from '../wallet/phantom';
 import { browserHost } from '../wallet/phantom-provider';
 import { walletErrorMessage } from '../wallet/wallet-errors';
 import { x402Keys } from './queries';
 import { idleUnlock, isUnlocking, unlockLabel, unlockReducer } from './unlock-machine';
+import { mediaUrl } from '../native/api-origin';
 
 /**
  * A priced video the viewer has not unlocked: its poster, dimmed, with "Unlock for $N". A guest
@@ -45,6 +45,8 @@ export function LockedPoster({
     dispatch({ type: 'start' });
     let wallet;
     try {
+      // The wallet code (address checks, base58) loads with the first unlock, not with the player.
+      const { connectPhantom } = await import('../wallet/phantom');
       wallet = await connectPhantom({ host: browserHost });
     } catch (error) {
       return dispatch({ type: 'failed', error: walletErrorMessage(error, 'connect', 'Could not connect to Phantom') });
@@ -72,7 +74,9 @@ export function LockedPoster({
       className={cn('relative w-full overflow-hidden bg-black text-white', tall ? 'h-full' : 'aspect-video rounded-xl', className)}
       data-testid="locked-poster"
     >
-      {v.thumbnailUrl ? <img src={v.thumbnailUrl} alt="" className="absolute inset-0 size-full scale-105 object-cover opacity-45 blur-[2px]" /> : null}
+      {v.thumbnailUrl ? (
+        <img src={mediaUrl(v.thumbnailUrl)} alt="" className="absolute inset-0 size-full scale-105 object-cover opacity-45 blur-[2px]" />
+      ) : null}
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/30 p-6 text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-white/15 backdrop-blur">
           <Lock aria-hidden className="size-6" />

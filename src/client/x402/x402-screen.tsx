@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/product';
 import { paths } from '../../shared/routes';
 import { Prose } from '../legal/legal-page';
+import { serverUrl } from '../native/api-origin';
 import { Button } from '../ui/button';
 import { useX402Info } from './queries';
 
@@ -46,7 +47,7 @@ export default function X402Screen() {
       <section className="relative overflow-hidden border-b">
         <div aria-hidden className="pointer-events-none absolute -top-32 left-1/2 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-cyan-500/20 blur-3xl" />
         <div className="relative mx-auto flex max-w-3xl flex-col items-center gap-5 px-4 py-16 text-center sm:px-6 md:py-20">
-          <span className="inline-flex items-center gap-1.5 rounded-full border border-cyan-500/40 bg-cyan-500/10 px-3 py-1 text-xs font-bold text-cyan-700 dark:text-cyan-300">
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-cyan-500/40 bg-cyan-500/10 px-3 py-1 text-xs font-bold text-cyan-800 dark:text-cyan-300">
             <Zap aria-hidden className="size-3.5" /> X402 Protocol
           </span>
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
@@ -250,7 +251,7 @@ function LiveDemo() {
     if (!url) return;
     setState({ at: 'asking' });
     try {
-      const res = await fetch(url, { credentials: 'same-origin' });
+      const res = await fetch(serverUrl(url), { credentials: 'same-origin' });
       const body = await res.text();
       setState({
         at: 'answered',
@@ -326,7 +327,12 @@ function CodeBlock({ label, code }: { label: string; code: string }) {
   return (
     <figure className="mt-6 overflow-hidden rounded-xl border bg-zinc-950 text-zinc-100 shadow-lg">
       <figcaption className="border-b border-white/10 px-4 py-2 text-xs font-medium text-zinc-400">{label}</figcaption>
-      <pre className="overflow-x-auto p-4 text-[13px] leading-6 scrollbar-thin">
+      {/* Focusable, so a long line scrolls from the keyboard too (WCAG 2.1.1). */}
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="overflow-x-auto p-4 text-[13px] leading-6 scrollbar-thin outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      >
         <code>{code}</code>
       </pre>
     </figure>

@@ -1,11 +1,12 @@
 import { BadgeDollarSign, ExternalLink, LockOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/routes';
-import { formatUsdc } from '../../shared/x402';
+import { formatUsdc } from '../../shared/x402-rules';
 import { SettingsSection } from '../settings/settings-section';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { useSales, useUnlocked } from './queries';
+import { mediaUrl } from '../native/api-origin';
 
 const videoPath = (v: { videoId: string; kind: 'long' | 'short'; title: string }, username?: string) =>
   v.kind === 'short' ? paths.short(v.videoId) : paths.video({ id: v.videoId, title: v.title, ...(username ? { username } : {}) });
@@ -60,7 +61,7 @@ export function UnlockedSection() {
         <ul className="flex flex-col divide-y divide-border" aria-label="Videos you unlocked">
           {unlocked.data.map((u) => (
             <li key={u.videoId} className="flex items-center gap-3 py-3 text-sm" data-testid="unlocked-row">
-              {u.thumbnailUrl ? <img src={u.thumbnailUrl} alt="" className="h-12 w-20 shrink-0 rounded object-cover" /> : null}
+              {u.thumbnailUrl ? <img src={mediaUrl(u.thumbnailUrl)} alt="" className="h-12 w-20 shrink-0 rounded object-cover" /> : null}
               <div className="min-w-0 flex-1">
                 <Link to={videoPath(u, u.creator.username)} className="block truncate font-medium hover:underline">
                   {u.title}
