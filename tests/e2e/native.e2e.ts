@@ -49,7 +49,15 @@ async function openApp(pathname = '/'): Promise<Page> {
           w.__appUrlOpenListeners = listeners;
           w.CapacitorCustomPlatform = { name: 'android', plugins: {} };
           w.Capacitor = {
-            PluginHeaders: [{ name: 'App', methods: [{ name: 'addListener', rtype: 'callback' }, { name: 'removeListener', rtype: 'promise' }] }],
+            PluginHeaders: [
+              {
+                name: 'App',
+                methods: [
+                  { name: 'addListener', rtype: 'callback' },
+                  { name: 'removeListener', rtype: 'promise' },
+                ],
+              },
+            ],
             nativeCallback: (plugin: string, method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
               if (plugin === 'App' && method === 'addListener' && options.eventName === 'appUrlOpen') listeners.push(callback);
               return String(listeners.length);

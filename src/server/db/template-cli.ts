@@ -3,6 +3,4 @@
 import { pgliteTemplate } from './client.js';
 
 const template = await pgliteTemplate();
-console.warn(
-  template ? 'embedded database template ready' : 'embedded database template could not be made: each new database runs initdb',
-);
+console.warn(template ? 'embedded database template ready' : 'embedded database template could not be made: each new database runs initdb');
