@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { SessionProvider } from './auth/session';
+import { refreshAfterAccountChange, SessionProvider } from './auth/session';
 import { createQueryClient } from './lib/query-client';
 import { startNativeShell } from './native/shell';
 import { startConnectivity } from './pwa/connectivity';
@@ -18,7 +18,7 @@ startConnectivity();
 // Its code loads beside the first screen; the worker registers once the page has loaded.
 void import('./pwa/service-worker').then((sw) => sw.registerServiceWorker());
 // Inside the Android or iOS app: links to videos, shorts and streams open here.
-startNativeShell((to) => router.navigate(to));
+startNativeShell({ navigate: (to) => router.navigate(to), refreshSession: () => refreshAfterAccountChange(queryClient) });
 
 // sonner loads beside the first screen, not before it; toasts made meanwhile show once it mounts.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));

@@ -20,6 +20,7 @@ import { registerVerification } from './verification/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { nativeGoogleRoutes } from './auth/native-google.js';
 import type { Config } from './config.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import fastifyStatic from '@fastify/static';
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(healthRoutes);
   await app.register(notificationRoutes);
   await app.register(authRoutes);
+  await app.register(nativeGoogleRoutes);
   await app.register(homeRoutes);
   await app.register(leaderboardRoutes);
   await app.register(profileRoutes);

@@ -47,6 +47,9 @@ async function openApp(pathname = '/'): Promise<Page> {
           const w = window as unknown as Record<string, unknown>;
           const listeners: Array<(data: unknown) => void> = [];
           w.__appUrlOpenListeners = listeners;
+          // Pages the app opens in the system browser (the Browser plugin), for the test to visit.
+          const opened: string[] = [];
+          w.__browserOpened = opened;
           w.CapacitorCustomPlatform = { name: 'android', plugins: {} };
           w.Capacitor = {
             PluginHeaders: [
@@ -57,12 +60,22 @@ async function openApp(pathname = '/'): Promise<Page> {
                   { name: 'removeListener', rtype: 'promise' },
                 ],
               },
+              {
+                name: 'Browser',
+                methods: [
+                  { name: 'open', rtype: 'promise' },
+                  { name: 'close', rtype: 'promise' },
+                ],
+              },
             ],
             nativeCallback: (plugin: string, method: string, options: { eventName?: string }, callback: (data: unknown) => void) => {
               if (plugin === 'App' && method === 'addListener' && options.eventName === 'appUrlOpen') listeners.push(callback);
               return String(listeners.length);
             },
-            nativePromise: () => Promise.resolve(),
+            nativePromise: (plugin: string, method: string, options: { url?: string }) => {
+              if (plugin === 'Browser' && method === 'open' && options.url) opened.push(options.url);
+              return Promise.resolve();
+            },
           };
         });
         await page.context().route(`${APP_ORIGIN}/**`, async (route) => {
@@ -143,6 +156,48 @@ describe('the native app', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Up / Login' }).waitFor();
   }, 180_000);
+
+  it('signs in with Google in the system browser and comes back to the app signed in', async () => {
+    const page = await openApp('/app');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Up / Login' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Login' }).click();
+    await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
+    // The app stays where it was; the sign-in happens in the phone's browser.
+    const opened = await page.waitForFunction(() => (window as unknown as { __browserOpened: string[] }).__browserOpened[0]);
+    const start = String(await opened.jsonValue());
+    expect(start.startsWith(`${b.baseURL}/api/native/google?challenge=`)).toBe(true);
+    expect(new URL(page.url()).origin).toBe(APP_ORIGIN);
+
+    // The system browser: its own cookies, nothing shared with the app. Its last page opens
+    // glint://, which Chromium here has no handler for (a phone hands it to the app).
+    const system = await b.browser.newContext();
+    try {
+      const browser = await system.newPage();
+      await browser.goto(start);
+      await browser.waitForURL((u) => u.pathname === '/api/native/google/done');
+      await browser.getByRole('heading', { name: 'Signed in with Google' }).waitFor();
+      const back = await browser.getByRole('link', { name: 'Open Glint' }).getAttribute('href');
+      expect(back).toMatch(/^glint:\/\/auth\/google\?code=[A-Za-z0-9_-]{43}$/);
+      // The browser is left signed out: the session is the app's.
+      expect((await system.cookies(b.baseURL)).filter((c) => c.name.includes('session_token'))).toEqual([]);
+
+      await openLink(page, back!);
+      await page.getByText('Welcome back!').waitFor();
+      await eventually(async () => expect(await storedToken(page)).toBeTruthy(), 10_000);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menu').getByText('Grace Hopper', { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // The same link a second time (a replay) is refused and changes nothing.
+      await openLink(page, back!);
+      await page.getByText('This sign-in has expired. Please try again.').waitFor();
+      expect(await storedToken(page)).toBeTruthy();
+    } finally {
+      await system.close();
+    }
+  }, 120_000);
 
   it('shows links opened on the phone in the app when they are ours, and ignores the rest', async () => {
     const page = await openApp('/app');

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import { loginErrorMessage, signupErrorMessage, twoFactorFailure, type LoginInput, type SignupInput } from '../../shared/auth';
 import type { Me } from '../../shared/session';
 import * as authApi from './auth-api';
+import { isNativePlatform } from '../native/platform';
 
 /**
  * The sign-in flows behind the session's `actions`, with the toasts of docs/product.md §4 and §8. This
@@ -64,6 +65,15 @@ export async function verifyTwoFactor(code: string, refresh: Refresh): Promise<T
 }
 
 export async function signInWithGoogle(): Promise<void> {
+  // Google refuses its sign-in inside the app's WebView: the app goes through the system browser.
+  if (isNativePlatform()) {
+    try {
+      await (await import('../native/google-sign-in')).startNativeGoogleSignIn();
+    } catch {
+      toast.error('Failed to sign in with Google');
+    }
+    return;
+  }
   try {
     const { url } = await authApi.startGoogleSignIn();
     authApi.goToProvider(url);

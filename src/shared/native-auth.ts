@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** The requests of Google sign-in from the native app (the rules and messages: ./native-auth-rules.ts). */
+
+/** 32 random bytes in base64url, no padding: the verifier, its challenge and the one-time code. */
+const Base64Url256 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Expected 32 bytes in base64url');
+
+export const NativeGoogleStartQuerySchema = z.object({ challenge: Base64Url256 }).strict();
+
+export const NativeGoogleReturnQuerySchema = z.object({
+  challenge: Base64Url256,
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(500).optional(),
+  two_factor: z.string().max(20).optional(),
+});
+
+export const NativeGoogleExchangeSchema = z.object({ code: Base64Url256, verifier: Base64Url256 }).strict();
