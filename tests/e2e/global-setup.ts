@@ -60,8 +60,9 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID: 'glint-e2e',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_ISSUER: idp.issuer.url!,
-    // The first admin (tests/e2e/admin.e2e.ts): whoever confirms this address.
-    ADMIN_EMAILS: 'e2e-admin@example.com',
+    // The first admin (tests/e2e/admin.e2e.ts), and the admin whose screens axe checks
+    // (tests/e2e/a11y.e2e.ts): whoever confirms these addresses.
+    ADMIN_EMAILS: 'e2e-admin@example.com,axeadmin@example.com',
     // The Android app's pages (tests/e2e/native.e2e.ts serves them from https://localhost).
     NATIVE_APP_ORIGINS: 'https://localhost',
     ...paid.env,
