@@ -181,7 +181,8 @@ it(
     const wasMuted = await video.evaluate((v: HTMLVideoElement) => v.muted);
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(!wasMuted));
-    expect(await said.textContent()).toBe(wasMuted ? 'Paused' : 'Paused, muted');
+    // The announcement follows the player's volumechange event, a render after the element changed.
+    await eventually(async () => expect(await said.textContent()).toBe(wasMuted ? 'Paused' : 'Paused, muted'));
     if (!wasMuted) {
       await page.keyboard.press('Enter');
       await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false));

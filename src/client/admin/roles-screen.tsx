@@ -117,7 +117,7 @@ function GrantRole() {
                   maxLength={64}
                   value={q}
                   onChange={(e) => setQ(e.target.value)}
-                  aria-controls="role-person-results"
+                  aria-controls={searching ? 'role-person-results' : undefined}
                   {...errorProps('role-person', error)}
                 />
               </div>
