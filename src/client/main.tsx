@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { refreshAfterAccountChange, SessionProvider } from './auth/session';
@@ -8,6 +8,7 @@ import { startNativeShell } from './native/shell';
 import { startConnectivity } from './pwa/connectivity';
 import { createRouter } from './router';
 import { ThemeProvider, useTheme } from './theme/theme-provider';
+import { lazyAfterLoad } from './lib/lazy-after-load';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -20,8 +21,8 @@ void import('./pwa/service-worker').then((sw) => sw.registerServiceWorker());
 // Inside the Android or iOS app: links to videos, shorts and streams open here.
 startNativeShell({ navigate: (to) => router.navigate(to), refreshSession: () => refreshAfterAccountChange(queryClient) });
 
-// sonner loads beside the first screen, not before it; toasts made meanwhile show once it mounts.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// sonner loads once the page has loaded; toasts made meanwhile show once it mounts.
+const Toaster = lazyAfterLoad(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Toasts follow the theme the page shows. */
 function ThemedToaster() {

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-support/app.js';
+import { createTestApp, verifiedClient, type TestApp } from './test-support/app.js';
+import { videos } from './db/schema/index.js';
+import { preloadImage, videoShownFirst } from './http/page-preloads.js';
 import { PRODUCT_SLUG } from '../shared/product.js';
 import { precompressDir } from '../../scripts/precompress.js';
 
@@ -79,6 +81,55 @@ describe('the web app', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it("names a watch page's poster, and the shorts feed's first, for the browser to fetch with the page", async () => {
+    const owner = await verifiedClient(t.app, 'posterowner');
+    const me = (await (await owner.get('/api/me')).json()) as { user: { id: string } };
+    const row = (over: Partial<typeof videos.$inferInsert> & { kind: 'long' | 'short' }): typeof videos.$inferInsert => ({
+      ownerId: me.user.id,
+      title: 'Poster',
+      slug: 'poster',
+      category: 'other',
+      status: 'ready' as const,
+      publishedAt: new Date(),
+      ...over,
+    });
+    const [long, draft, short] = await t.database.db
+      .insert(videos)
+      .values([
+        row({ kind: 'long', thumbnailUrl: '/media/videos/long/thumb-1.jpg' }),
+        row({ kind: 'long', status: 'processing', publishedAt: null, thumbnailUrl: '/media/videos/draft/thumb-1.jpg' }),
+        row({ kind: 'short', thumbnailUrl: '/media/videos/short/thumb-1.jpg' }),
+      ])
+      .returning();
+    const link = async (url: string) => (await t.app.inject(url)).headers.link;
+    expect(await link(`/${PRODUCT_SLUG}/${long!.id}`)).toBe('</media/videos/long/thumb-1.jpg>; rel=preload; as=image; fetchpriority=high');
+    expect(await link(`/${PRODUCT_SLUG}/posterowner/poster/${long!.id}`)).toContain('/media/videos/long/thumb-1.jpg');
+    expect(await link(`/shorts?video=${short!.id}`)).toContain('/media/videos/short/thumb-1.jpg');
+    expect(await link('/shorts')).toContain('/media/videos/short/thumb-1.jpg');
+    // Nothing for a video that is not public yet, an id that is no video, or a page without one.
+    expect(await link(`/${PRODUCT_SLUG}/${draft!.id}`)).toBeUndefined();
+    expect(await link(`/${PRODUCT_SLUG}/not-a-uuid`)).toBeUndefined();
+    expect(await link('/app')).toBeUndefined();
+  });
+
+  it('never lets a stored picture address change the Link header it is put in', () => {
+    expect(videoShownFirst(`/${PRODUCT_SLUG}/a/b/c`, new URLSearchParams())).toBe('c');
+    expect(videoShownFirst('/shorts', new URLSearchParams('video=x'))).toBe('x');
+    expect(videoShownFirst('/shorts', new URLSearchParams())).toBeNull();
+    expect(videoShownFirst('/app', new URLSearchParams())).toBeUndefined();
+    expect(preloadImage('https://cdn.example.com/v/1.jpg')).toBe('<https://cdn.example.com/v/1.jpg>; rel=preload; as=image; fetchpriority=high');
+    for (const bad of [
+      '/a.jpg>; rel=preload; as=script',
+      '/a.jpg\r\nSet-Cookie: x=1',
+      '/a b.jpg',
+      'javascript:alert(1)',
+      '//evil.example/x.jpg',
+      'data:image/png;base64,AAAA',
+    ]) {
+      expect(preloadImage(bad), bad).toBeUndefined();
+    }
   });
 
   it('answers unknown API paths with JSON 404, never the page', async () => {

@@ -1,5 +1,6 @@
 import { PanelLeft, Plus, Search, Zap } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyAfterLoad } from '../lib/lazy-after-load';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../shared/product';
 import { useSession } from '../auth/session';
@@ -12,8 +13,8 @@ import { UserMenuButton } from './user-menu-button';
 import { WalletButton } from '../wallet/wallet-button';
 import { NotificationBell } from '../notifications/notification-bell';
 
-// The menus' code (Radix dropdown, popper) loads just after the first render, not with the entry.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// The menus' code (Radix dropdown, popper) loads once the page has loaded, not with the entry.
+const UserMenu = lazyAfterLoad(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 /** The top bar of the main layout (docs/product.md §2). */
 export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
@@ -87,7 +88,16 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
         ) : null}
 
         <ThemeToggle />
-        <Suspense fallback={<UserMenuButton onClick={() => setMenuPressed(true)} />}>
+        <Suspense
+          fallback={
+            <UserMenuButton
+              onClick={() => {
+                setMenuPressed(true);
+                UserMenu.preload();
+              }}
+            />
+          }
+        >
           <UserMenu defaultOpen={menuPressed} />
         </Suspense>
       </div>

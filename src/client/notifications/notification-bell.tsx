@@ -1,11 +1,12 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyAfterLoad } from '../lib/lazy-after-load';
 import { useSession } from '../auth/session';
 import { Button } from '../ui/button';
 
 // The bell with its unread count, the popover and the phone's sheet (Radix popover and dialog)
-// load after the first render. Until then a plain bell holds their place, so nothing moves.
-const NotificationPopover = lazy(() => import('./notification-popover').then((m) => ({ default: m.NotificationPopover })));
+// load once the page has loaded. Until then a plain bell holds their place, so nothing moves.
+const NotificationPopover = lazyAfterLoad(() => import('./notification-popover').then((m) => ({ default: m.NotificationPopover })));
 
 /**
  * The header's bell for signed-in people (docs/product.md §2): the unread badge, and the notification list
@@ -19,7 +20,16 @@ export function NotificationBell() {
   return (
     <Suspense
       fallback={
-        <Button variant="ghost" size="icon" aria-label="Notifications" className="relative hidden md:inline-flex" onClick={() => setPressed(true)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Notifications"
+          className="relative hidden md:inline-flex"
+          onClick={() => {
+            setPressed(true);
+            NotificationPopover.preload();
+          }}
+        >
           <Bell aria-hidden />
         </Button>
       }

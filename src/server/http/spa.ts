@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isAppRoute } from '../../shared/routes.js';
 import { etagOf } from './read-cache.js';
+import { pagePreloads } from './page-preloads.js';
 
 /**
  * Serves the built web app: compressed at build time, hashed assets cached for a year, everything
@@ -59,6 +60,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     reply.header('Cache-Control', 'no-cache').header('ETag', page.tag).header('Vary', 'Accept-Encoding');
     const status = isAppRoute(url) ? 200 : 404;
     if (status === 200 && req.headers['if-none-match'] === page.tag) return reply.status(304).send();
+    // The page's largest picture starts downloading with the page (a watch page's poster).
+    if (status === 200) {
+      const links = await pagePreloads(app, url, new URLSearchParams(req.url.slice(url.length + 1)));
+      if (links.length) reply.header('Link', links.join(', '));
+    }
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
     return reply.status(status).type('text/html; charset=utf-8').send(page.body);
   });
