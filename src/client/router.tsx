@@ -6,6 +6,7 @@ import { RequireUser } from './auth/require-user';
 import { RequireVerified } from './auth/require-verified';
 import { RouteError } from './errors/route-error';
 import { homeFeedQuery } from './home/queries';
+import { prefetchVideoDetail } from './videos/detail-query';
 import { FullScreenLayout } from './layout/full-screen-layout';
 import { MainLayout } from './layout/main-layout';
 import { PublicLayout } from './layout/public-layout';
@@ -30,6 +31,14 @@ const homeFeedLoader =
     return null;
   };
 
+/** The same for a watch page's video. */
+const videoLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    prefetchVideoDetail(queryClient, params.id);
+    return null;
+  };
+
 /**
  * A route whose screen is its own chunk, loaded on first visit. React.lazy rather than the
  * route's `lazy`: the layout (header, sidebar, bottom bar) renders at once and only the screen
@@ -45,9 +54,9 @@ function screen(path: string, load: () => Promise<{ default: ComponentType }>): 
  * same component for each, so moving between them (the canonical address, the shorts feed
  * following the current short) keeps the screen mounted and its player playing.
  */
-function aliases(paths: string[], load: () => Promise<{ default: ComponentType }>): RouteObject[] {
+function aliases(paths: string[], load: () => Promise<{ default: ComponentType }>, loader?: RouteObject['loader']): RouteObject[] {
   const Screen = lazy(load);
-  return paths.map((path) => ({ path, element: <Screen /> }));
+  return paths.map((path) => ({ path, element: <Screen />, ...(loader ? { loader } : {}) }));
 }
 
 /**
@@ -93,7 +102,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               screen('/stream/:username/:titleSlug/:id', () => import('./streams/stream-screen')),
               screen('/stream/:id', () => import('./streams/stream-screen')),
               screen(`/${PRODUCT_SLUG}`, () => import('./videos/videos-screen')),
-              ...aliases([`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, `/${PRODUCT_SLUG}/:id`], () => import('./videos/video-screen')),
+              ...aliases(
+                [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, `/${PRODUCT_SLUG}/:id`],
+                () => import('./videos/video-screen'),
+                videoLoader(queryClient),
+              ),
               screen('/profile/:username', () => import('./profiles/profile-screen')),
               screen('/search', () => import('./search/search-screen')),
               screen('/leaderboards', () => import('./leaderboards/leaderboards-screen')),

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, verifiedClient, type TestApp } from './test-support/app.js';
 import { videos } from './db/schema/index.js';
-import { preloadImage, videoShownFirst } from './http/page-preloads.js';
+import { preloadImage, screenPreloads, videoShownFirst } from './http/page-preloads.js';
 import { PRODUCT_SLUG } from '../shared/product.js';
 import { precompressDir } from '../../scripts/precompress.js';
 
@@ -112,6 +112,30 @@ describe('the web app', () => {
     expect(await link(`/${PRODUCT_SLUG}/${draft!.id}`)).toBeUndefined();
     expect(await link(`/${PRODUCT_SLUG}/not-a-uuid`)).toBeUndefined();
     expect(await link('/app')).toBeUndefined();
+  });
+
+  it("names a screen's own code, and not what the page itself loads, from the build's manifest", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-manifest-'));
+    try {
+      expect(screenPreloads(dir)('/app')).toEqual([]); // no build: nothing
+      fs.mkdirSync(path.join(dir, '.vite'));
+      fs.writeFileSync(
+        path.join(dir, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'] },
+          '_vendor-1.js': { file: 'assets/vendor-1.js' },
+          '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_vendor-1.js'] },
+          'home/home-screen.tsx': { file: 'assets/home-screen-1.js', isDynamicEntry: true, imports: ['_vendor-1.js', '_cards-1.js'] },
+          'videos/video-screen.tsx': { file: 'assets/video-screen-1.js', isDynamicEntry: true, imports: ['index.html'] },
+        }),
+      );
+      const preloads = screenPreloads(dir);
+      expect(preloads('/app')).toEqual(['</assets/home-screen-1.js>; rel=modulepreload', '</assets/cards-1.js>; rel=modulepreload']);
+      expect(preloads(`/${PRODUCT_SLUG}/a/b/c`)).toEqual(['</assets/video-screen-1.js>; rel=modulepreload']);
+      expect(preloads('/no/such/page')).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('never lets a stored picture address change the Link header it is put in', () => {

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAppRoute, paths, slugify } from './routes.js';
+import { isAppRoute, paths, ROUTE_PATTERNS, ROUTE_SCREENS, routePattern, slugify } from './routes.js';
 import { PRODUCT_SLUG } from './product.js';
 
 describe('isAppRoute', () => {
@@ -56,5 +58,29 @@ describe('slugify and paths', () => {
     expect(paths.short('s1')).toBe('/shorts?video=s1');
     expect(paths.search('sol & eth')).toBe('/search?q=sol%20%26%20eth');
     expect(paths.home('defi')).toBe('/app?category=defi');
+  });
+});
+
+describe('ROUTE_SCREENS', () => {
+  it('names, for every route, the screen src/client/router.tsx renders there', () => {
+    const router = fs.readFileSync(path.resolve(import.meta.dirname, '../client/router.tsx'), 'utf8').replaceAll('${PRODUCT_SLUG}', PRODUCT_SLUG);
+    const found: Record<string, string> = {};
+    // screen('/path', () => import('./dir/file')) and aliases(['/a', '/b'], () => import('./dir/file'))
+    for (const m of router.matchAll(
+      /(?:screen\(|aliases\(\s*\[)([^)]*?)\],?\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)|screen\(([`'][^`']+[`']),\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g,
+    )) {
+      const list = m[1] ?? m[3]!;
+      const screen = `${m[2] ?? m[4]}.tsx`;
+      for (const [, p] of list.matchAll(/[`']([^`']+)[`']/g)) if (p !== '*') found[p!] = screen;
+    }
+    expect(Object.keys(found).length).toBeGreaterThan(25);
+    expect(found).toEqual(ROUTE_SCREENS);
+    for (const pattern of Object.keys(ROUTE_SCREENS)) expect(ROUTE_PATTERNS).toContain(pattern);
+  });
+
+  it('finds the pattern of an address', () => {
+    expect(routePattern(`/${PRODUCT_SLUG}/abc`)).toBe(`/${PRODUCT_SLUG}/:id`);
+    expect(routePattern(`/${PRODUCT_SLUG}/a/b/c`)).toBe(`/${PRODUCT_SLUG}/:username/:titleSlug/:id`);
+    expect(routePattern('/nothing/here')).toBeUndefined();
   });
 });

@@ -38,6 +38,50 @@ export const ROUTE_PATTERNS: readonly string[] = [
 ];
 
 /**
+ * The screen each route renders first: its module under src/client, as Vite's build manifest names
+ * it. The server tells the browser to fetch that screen's code with the page (page-preloads.ts),
+ * rather than after the app's own code has run and asked for it. Mirrors src/client/router.tsx (a
+ * test holds them together); a route missing here only misses the head start.
+ */
+export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
+  '/': 'landing/landing-screen.tsx',
+  '/bounties': 'bounties/bounties-screen.tsx',
+  '/bounties/:id': 'bounties/bounty-screen.tsx',
+  '/reset-password': 'auth/reset-password-screen.tsx',
+  '/update-password': 'auth/update-password-screen.tsx',
+  '/privacy-policy': 'legal/privacy-policy-screen.tsx',
+  '/terms-of-service': 'legal/terms-of-service-screen.tsx',
+  '/x402-explained': 'x402/x402-screen.tsx',
+  '/app': 'home/home-screen.tsx',
+  '/trending': 'home/trending-screen.tsx',
+  '/upcoming': 'home/upcoming-screen.tsx',
+  '/recent': 'home/recent-screen.tsx',
+  '/streams': 'streams/pump-streams-screen.tsx',
+  '/stream/:username/:titleSlug/:id': 'streams/stream-screen.tsx',
+  '/stream/:id': 'streams/stream-screen.tsx',
+  [`/${PRODUCT_SLUG}`]: 'videos/videos-screen.tsx',
+  [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`]: 'videos/video-screen.tsx',
+  [`/${PRODUCT_SLUG}/:id`]: 'videos/video-screen.tsx',
+  '/profile/:username': 'profiles/profile-screen.tsx',
+  '/search': 'search/search-screen.tsx',
+  '/leaderboards': 'leaderboards/leaderboards-screen.tsx',
+  '/submit': 'submit/submit-screen.tsx',
+  '/profile': 'profiles/own-profile-screen.tsx',
+  '/admin/verification': 'admin/verification-screen.tsx',
+  '/admin/moderation': 'admin/moderation-screen.tsx',
+  '/admin/reports': 'admin/reports-screen.tsx',
+  '/admin/roles': 'admin/roles-screen.tsx',
+  '/settings': 'settings/settings-screen.tsx',
+  '/shorts': 'shorts/shorts-screen.tsx',
+  '/shorts/:username/:titleSlug/:id': 'shorts/shorts-screen.tsx',
+};
+
+/** The route pattern `path` (no query string) belongs to, if it is a screen of the app. */
+export function routePattern(path: string): string | undefined {
+  return ROUTE_PATTERNS.find((p) => matches(p, path));
+}
+
+/**
  * The addresses the native app opens itself when a link to them is followed on the phone
  * (Android App Links, iOS universal links, the `glint://` scheme): videos, shorts, streams.
  */

@@ -6,6 +6,7 @@ import type { Comment, CreateVideoInput, VideoDetail } from '../../shared/videos
 import { homeKeys } from '../home/queries';
 import { api, apiPath, postImage } from '../lib/api';
 import { profileKeys } from '../profiles/queries';
+import { fetchVideoDetail, videoDetailKey } from './detail-query';
 
 export type { VideoKind };
 export type VideoSort = 'newest' | 'trending';
@@ -48,7 +49,7 @@ export const videoKeys = {
   feeds: () => [...videoKeys.all, 'feed'] as const,
   feed: (f: VideoListFilter) => [...videoKeys.feeds(), f] as const,
   details: () => [...videoKeys.all, 'detail'] as const,
-  detail: (id: string) => [...videoKeys.details(), id] as const,
+  detail: videoDetailKey,
   comments: (id: string) => [...videoKeys.all, 'comments', id] as const,
   mine: () => [...videoKeys.all, 'mine'] as const,
 };
@@ -109,7 +110,7 @@ export function useVideo(
 ) {
   return useQuery({
     queryKey: videoKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api<VideoDetail>(`/api/videos/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => fetchVideoDetail(id!, signal),
     enabled: !!id && (options.enabled ?? true),
     ...(options.untilReady ? { retry: false } : {}),
     refetchInterval: (q) => {

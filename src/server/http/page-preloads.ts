@@ -1,6 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { htmlEntryKey, staticClosure, type Manifest } from '../../shared/build-manifest.js';
 import { PRODUCT_SLUG } from '../../shared/product.js';
+import { ROUTE_SCREENS, routePattern } from '../../shared/routes.js';
 import { getPublishedVideo, listVideos } from '../videos/service.js';
+
+/**
+ * The code of the screen a page opens on, named with the page (`Link: <...>; rel=modulepreload`),
+ * so the browser fetches it beside the app's entry instead of after the entry has run and the
+ * router has asked for it: one round trip fewer before the screen, and on a watch page some forty
+ * small files. Read once from the build's manifest; without one (no build, the dev server) it names
+ * nothing. The files the page itself already loads are left out.
+ */
+export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg: string): void }): (path: string) => string[] {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return () => [];
+  const byScreen = new Map<string, string[]>();
+  try {
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    const entry = htmlEntryKey(manifest);
+    const shell = new Set(staticClosure(manifest, [entry]).js);
+    for (const screen of new Set(Object.values(ROUTE_SCREENS))) {
+      if (!manifest[screen]) continue;
+      const files = staticClosure(manifest, [screen]).js.filter((f) => !shell.has(f));
+      byScreen.set(
+        screen,
+        files.map((f) => `</${f}>; rel=modulepreload`),
+      );
+    }
+  } catch (error) {
+    log?.warn({ err: error, file }, 'web app manifest unreadable: screens are not preloaded');
+  }
+  return (pagePath) => {
+    const pattern = routePattern(pagePath);
+    const screen = pattern ? ROUTE_SCREENS[pattern] : undefined;
+    return (screen && byScreen.get(screen)) || [];
+  };
+}
 
 /**
  * What a page's largest picture will be, told to the browser with the page itself

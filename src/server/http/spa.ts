@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isAppRoute } from '../../shared/routes.js';
 import { etagOf } from './read-cache.js';
-import { pagePreloads } from './page-preloads.js';
+import { pagePreloads, screenPreloads } from './page-preloads.js';
 
 /**
  * Serves the built web app: compressed at build time, hashed assets cached for a year, everything
@@ -41,6 +41,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     return [{ encoding, body, tag: etagOf(body) }];
   });
   const plainPage = hasClient ? fs.readFileSync(indexFile) : undefined;
+  const screenFiles = screenPreloads(clientDir, app.log);
   const plain = { encoding: undefined, body: plainPage, tag: plainPage ? etagOf(plainPage) : '' };
   const pageFor = (acceptEncoding: string | undefined) => {
     const accepted = (acceptEncoding ?? '')
@@ -60,9 +61,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     reply.header('Cache-Control', 'no-cache').header('ETag', page.tag).header('Vary', 'Accept-Encoding');
     const status = isAppRoute(url) ? 200 : 404;
     if (status === 200 && req.headers['if-none-match'] === page.tag) return reply.status(304).send();
-    // The page's largest picture starts downloading with the page (a watch page's poster).
+    // The page's largest picture (a watch page's poster) and its screen's code start downloading
+    // with the page.
     if (status === 200) {
-      const links = await pagePreloads(app, url, new URLSearchParams(req.url.slice(url.length + 1)));
+      const links = [...(await pagePreloads(app, url, new URLSearchParams(req.url.slice(url.length + 1)))), ...screenFiles(url)];
       if (links.length) reply.header('Link', links.join(', '));
     }
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
