@@ -4,7 +4,7 @@ import type { ReportTarget } from '../../shared/moderation';
 import { useMemberDialog } from '../auth/use-member-dialog';
 import { cn } from '../lib/utils';
 import { Button, type ButtonProps } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { LazyDialog } from '../ui/lazy-dialog';
 import { Spinner } from '../ui/spinner';
 
 /** What is reported, and whose it is (the Report action is not offered on your own). */
@@ -26,19 +26,19 @@ const ReportForm = lazy(() => import('./report-form').then((m) => ({ default: m.
  */
 export function ReportDialog({ subject, open, onOpenChange }: { subject: ReportSubject; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Report this {subject.noun}</DialogTitle>
-          <DialogDescription>Tell the moderators what is wrong. The owner never learns who reported it.</DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <Suspense fallback={<Spinner label="Loading the report form" />}>
-            <ReportForm subject={subject} onDone={() => onOpenChange(false)} />
-          </Suspense>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <LazyDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-lg"
+      title={`Report this ${subject.noun}`}
+      description="Tell the moderators what is wrong. The owner never learns who reported it."
+    >
+      {open ? (
+        <Suspense fallback={<Spinner label="Loading the report form" />}>
+          <ReportForm subject={subject} onDone={() => onOpenChange(false)} />
+        </Suspense>
+      ) : null}
+    </LazyDialog>
   );
 }
 

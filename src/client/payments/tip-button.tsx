@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useMemberDialog } from '../auth/use-member-dialog';
 import { cn } from '../lib/utils';
 import { Button, type ButtonProps } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { LazyDialog } from '../ui/lazy-dialog';
 import { Spinner } from '../ui/spinner';
 
 export interface TipTarget {
@@ -46,19 +46,19 @@ export function TipButton({
           <Coins aria-hidden /> Tip
         </Button>
       )}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>Tip @{target.username}</DialogTitle>
-            <DialogDescription>Send SOL from your Phantom wallet straight to the creator’s wallet. It counts once it is confirmed on chain.</DialogDescription>
-          </DialogHeader>
-          {open ? (
-            <Suspense fallback={<Spinner label="Loading the tip form" />}>
-              <TipFlow target={target} onClose={() => setOpen(false)} />
-            </Suspense>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <LazyDialog
+        open={open}
+        onOpenChange={setOpen}
+        className="max-w-md"
+        title={`Tip @${target.username}`}
+        description="Send SOL from your Phantom wallet straight to the creator’s wallet. It counts once it is confirmed on chain."
+      >
+        {open ? (
+          <Suspense fallback={<Spinner label="Loading the tip form" />}>
+            <TipFlow target={target} onClose={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
+      </LazyDialog>
     </>
   );
 }

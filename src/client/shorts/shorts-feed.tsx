@@ -1,12 +1,14 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { VideoCard } from '../../shared/content';
 import { Button } from '../ui/button';
 import { shouldIgnoreShortcut } from '../videos/player-controls';
 import { useRecordView } from '../videos/queries';
-import { CommentsSheet } from './comments-sheet';
 import { ShortSlide, type SlideControls } from './short-slide';
+
+// The comments sheet (Radix dialog, the comment list and its menus) loads when first opened.
+const CommentsSheet = lazy(() => import('./comments-sheet').then((m) => ({ default: m.CommentsSheet })));
 
 /** A wheel or trackpad gesture moves one short; its tail of events is ignored until it pauses this long. */
 const WHEEL_QUIET_MS = 250;
@@ -195,13 +197,15 @@ export function ShortsFeed({ shorts, startId, hasMore, loadMore }: { shorts: Vid
         </Button>
       </div>
       {commentsFor ? (
-        <CommentsSheet
-          videoId={commentsFor}
-          open
-          onOpenChange={(o) => {
-            if (!o) setCommentsFor(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CommentsSheet
+            videoId={commentsFor}
+            open
+            onOpenChange={(o) => {
+              if (!o) setCommentsFor(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,37 +1,12 @@
-import { Link2, Share2 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { toast } from 'sonner';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
-import { recordShare } from './queries';
+import { cloneElement, isValidElement, Suspense, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { lazyAfterLoad } from '../lib/lazy-after-load';
 
 /** The address to share, absolute. */
 export function absoluteUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
 }
 
-function canShareNatively(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-}
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Share as people expect: copy the link, or the phone's own share sheet where there is one; for videos and streams. */
-export function ShareMenu({
-  videoId,
-  title,
-  path,
-  onShared,
-  children,
-  align = 'end',
-  side,
-}: {
+export interface ShareMenuProps {
   /** A video's shares are counted (and notify its owner); a stream's are not. */
   videoId?: string;
   title: string;
@@ -42,48 +17,26 @@ export function ShareMenu({
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'right' | 'bottom' | 'left';
-}) {
-  const url = absoluteUrl(path);
-  const counted = async () =>
-    videoId &&
-    recordShare(videoId).then(
-      (r) => onShared?.(r.shares),
-      () => undefined,
-    );
+}
 
-  const copy = async () => {
-    if (await copyToClipboard(url)) {
-      toast.success('Link copied', { description: url });
-      void counted();
-    } else {
-      toast.error('Could not copy the link', { description: url });
-    }
-  };
+// The menu (Radix dropdown) loads once the page has; until then its button stands alone, and a
+// press on it loads the menu at once and opens it when it arrives.
+const ShareMenuLoaded = lazyAfterLoad(() => import('./share-menu').then((m) => ({ default: m.ShareMenuLoaded })));
 
-  const share = async () => {
-    try {
-      await navigator.share({ title, url });
-      void counted();
-    } catch (err) {
-      // Closing the share sheet is not an error.
-      if (err instanceof DOMException && err.name === 'AbortError') return;
-      await copy();
-    }
-  };
-
+/** Share as people expect: copy the link, or the phone's own share sheet where there is one; for videos and streams. */
+export function ShareMenu(props: ShareMenuProps) {
+  const [pressed, setPressed] = useState(false);
+  const trigger = isValidElement<{ onClick?: (e: MouseEvent) => void }>(props.children)
+    ? cloneElement(props.children as ReactElement<{ onClick?: (e: MouseEvent) => void }>, {
+        onClick: () => {
+          setPressed(true);
+          ShareMenuLoaded.preload();
+        },
+      })
+    : props.children;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
-      <DropdownMenuContent align={align} side={side} className="min-w-44">
-        <DropdownMenuItem onSelect={() => void copy()}>
-          <Link2 aria-hidden /> Copy link
-        </DropdownMenuItem>
-        {canShareNatively() ? (
-          <DropdownMenuItem onSelect={() => void share()}>
-            <Share2 aria-hidden /> Share via…
-          </DropdownMenuItem>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <ShareMenuLoaded {...props} defaultOpen={pressed} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { useLikeVideo } from './queries';

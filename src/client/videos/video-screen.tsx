@@ -26,15 +26,18 @@ import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
-import { CommentsPanel } from './comments';
 import { useRecordView, useSaveProgress, useVideo, useVideos } from './queries';
 import { ShareMenu } from './share';
+import { lazyAfterLoad } from '../lib/lazy-after-load';
 import { useToggleLike } from './use-toggle-like';
 
 // The owner's edit and delete dialogs (forms, price schema) load when first opened.
 const VideoEditDialog = lazy(() => import('./video-edit-dialog').then((m) => ({ default: m.VideoEditDialog })));
 const DeleteVideoDialog = lazy(() => import('./video-edit-dialog').then((m) => ({ default: m.DeleteVideoDialog })));
 import { VideoPlayer } from './video-player';
+
+// The comments (their list, menus and dialogs) load once the page has: they sit below the player.
+const CommentsPanel = lazyAfterLoad(() => import('./comments').then((m) => ({ default: m.CommentsPanel })));
 
 /** /{product}/{username}/{titleSlug}/{id} and /{product}/{id}: a video's page. */
 export default function VideoScreen() {
@@ -181,7 +184,9 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
             <h2 id="comments-heading" className="text-lg font-semibold">
               {v.comments === 1 ? '1 comment' : `${formatCount(v.comments)} comments`}
             </h2>
-            <CommentsPanel videoId={v.id} />
+            <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+              <CommentsPanel videoId={v.id} />
+            </Suspense>
           </section>
         ) : null}
       </div>
