@@ -24,7 +24,7 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
       <DropdownMenuTrigger asChild>
         <UserMenuButton />
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      <DropdownMenuContent focusFirstItem={defaultOpen}>
         {user ? (
           <>
             <DropdownMenuLabel className="flex flex-col gap-1.5">

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../lib/utils';
 
@@ -6,10 +6,31 @@ export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 
-export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+/**
+ * `focusFirstItem`: the menu opens at once with its first item focused, as a press of Enter on its
+ * button does. For a menu whose code arrived after its button was pressed (`defaultOpen`): the key
+ * press happened before the menu could see it.
+ */
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  align = 'end',
+  focusFirstItem = false,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content> & { focusFirstItem?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const pending = useRef(focusFirstItem);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    // After Radix has focused the menu itself on opening.
+    const frame = requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
+        ref={ref}
         sideOffset={sideOffset}
         align={align}
         className={cn(

@@ -59,7 +59,7 @@ export function ShareMenuLoaded({
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
-      <DropdownMenuContent align={align} side={side} className="min-w-44">
+      <DropdownMenuContent align={align} side={side} className="min-w-44" focusFirstItem={defaultOpen}>
         <DropdownMenuItem onSelect={() => void copy()}>
           <Link2 aria-hidden /> Copy link
         </DropdownMenuItem>
