@@ -2,7 +2,7 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
 type Message = Parameters<typeof sonnerToast>[0];
 
-function later(kind?: 'success' | 'error') {
+function later(kind?: 'success' | 'error' | 'info') {
   return (message: Message, data?: ExternalToast): void => {
     void import('sonner')
       .then(({ toast }) => (kind ? toast[kind](message, data) : toast(message, data)))
@@ -13,8 +13,9 @@ function later(kind?: 'success' | 'error') {
 
 /**
  * Toasts for code that loads with every page (layouts, the account and notification syncs, the
- * clipboard helper). sonner is a chunk of its own, fetched with the first toast or the first screen
- * that imports it, so the app's first load does without it; the Toaster shows toasts made before
- * it mounted. Screens, which load on demand anyway, import `toast` from sonner directly.
+ * clipboard helper) and for what a screen's first render needs (the watch page's like, follow and
+ * unlock buttons): sonner is a chunk of its own, fetched with the first toast, so a page's first
+ * load does without it; the Toaster shows toasts made before it mounted. What loads later (forms,
+ * dialogs, menus) imports `toast` from sonner directly.
  */
-export const toast = Object.assign(later(), { success: later('success'), error: later('error') });
+export const toast = Object.assign(later(), { success: later('success'), error: later('error'), info: later('info') });

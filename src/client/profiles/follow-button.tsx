@@ -1,5 +1,5 @@
 import { Check, UserPlus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { ApiError } from '../lib/api';

@@ -1,7 +1,7 @@
 import { ArrowLeft, Smartphone } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { VideoCard } from '../../shared/content';
 import { paths } from '../../shared/routes';
 import { SHORTS_PAGE_SIZE } from '../../shared/video-rules';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Lock } from 'lucide-react';
 import { useReducer } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { formatUsdc, SIGN_IN_TO_UNLOCK, usdcToMicros } from '../../shared/x402-rules';
 import type { VideoDetail } from '../../shared/videos';
 import { useAuthDialog } from '../auth/auth-dialog-context';
