@@ -19,6 +19,15 @@ export function afterLoad(maxWaitMs = 1000): Promise<void> {
   });
 }
 
+let turns: Promise<void> = Promise.resolve();
+/** Resolves at the next idle moment after every earlier caller's own (one at a time, in order). */
+function nextTurn(): Promise<void> {
+  const idle = () =>
+    new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 500 }) : resolve()));
+  turns = turns.then(idle);
+  return turns;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
 type AnyComponent = ComponentType<any>;
 
@@ -38,7 +47,12 @@ export function lazyAfterLoad<T extends AnyComponent>(load: () => Promise<{ defa
   let now: () => void = () => {};
   const pressed = new Promise<void>((resolve) => (now = resolve));
   const start = () => (started ??= load());
-  const component = lazy(() => Promise.race([afterLoad(), pressed]).then(start)) as LazyAfterLoad<T>;
+  // Each arrival is drawn in an idle moment of its own, not all in one long task.
+  const component = lazy(() =>
+    Promise.race([afterLoad(), pressed])
+      .then(start)
+      .then((m) => Promise.race([nextTurn(), pressed]).then(() => m)),
+  ) as LazyAfterLoad<T>;
   component.preload = () => {
     now();
     void start();
