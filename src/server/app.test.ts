@@ -7,6 +7,7 @@ import { createTestApp, verifiedClient, type TestApp } from './test-support/app.
 import { videos } from './db/schema/index.js';
 import { preloadImage, screenPreloads, videoShownFirst } from './http/page-preloads.js';
 import { PRODUCT_SLUG } from '../shared/product.js';
+import { routePattern } from '../shared/routes.js';
 import { precompressDir } from '../../scripts/precompress.js';
 
 let t: TestApp;
@@ -19,7 +20,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
   precompressDir(clientDir); // as the build does
-  t = await createTestApp({ CLIENT_DIR: clientDir });
+  // The read cache on, as in production: the page's hints are kept in it.
+  t = await createTestApp({ CLIENT_DIR: clientDir, READ_CACHE_SECONDS: '30' });
 });
 afterAll(async () => {
   await t.close();
@@ -111,6 +113,8 @@ describe('the web app', () => {
     // Nothing for a video that is not public yet, an id that is no video, or a page without one.
     expect(await link(`/${PRODUCT_SLUG}/${draft!.id}`)).toBeUndefined();
     expect(await link(`/${PRODUCT_SLUG}/not-a-uuid`)).toBeUndefined();
+    // A watch page whose id reads like the shorts feed's does not get the feed's poster.
+    expect(await link(`/${PRODUCT_SLUG}/shorts`)).toBeUndefined();
     expect(await link('/app')).toBeUndefined();
   });
 
@@ -131,7 +135,7 @@ describe('the web app', () => {
       );
       const preloads = screenPreloads(dir);
       expect(preloads('/app')).toEqual(['</assets/home-screen-1.js>; rel=modulepreload', '</assets/cards-1.js>; rel=modulepreload']);
-      expect(preloads(`/${PRODUCT_SLUG}/a/b/c`)).toEqual(['</assets/video-screen-1.js>; rel=modulepreload']);
+      expect(preloads(routePattern(`/${PRODUCT_SLUG}/a/b/c`)!)).toEqual(['</assets/video-screen-1.js>; rel=modulepreload']);
       expect(preloads('/no/such/page')).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -139,10 +143,10 @@ describe('the web app', () => {
   });
 
   it('never lets a stored picture address change the Link header it is put in', () => {
-    expect(videoShownFirst(`/${PRODUCT_SLUG}/a/b/c`, new URLSearchParams())).toBe('c');
-    expect(videoShownFirst('/shorts', new URLSearchParams('video=x'))).toBe('x');
-    expect(videoShownFirst('/shorts', new URLSearchParams())).toBeNull();
-    expect(videoShownFirst('/app', new URLSearchParams())).toBeUndefined();
+    expect(videoShownFirst(routePattern(`/${PRODUCT_SLUG}/a/b/c`)!, `/${PRODUCT_SLUG}/a/b/c`, new URLSearchParams())).toBe('c');
+    expect(videoShownFirst('/shorts', '/shorts', new URLSearchParams('video=x'))).toBe('x');
+    expect(videoShownFirst('/shorts', '/shorts', new URLSearchParams())).toBeNull();
+    expect(videoShownFirst('/app', '/app', new URLSearchParams())).toBeUndefined();
     expect(preloadImage('https://cdn.example.com/v/1.jpg')).toBe('<https://cdn.example.com/v/1.jpg>; rel=preload; as=image; fetchpriority=high');
     for (const bad of [
       '/a.jpg>; rel=preload; as=script',

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { htmlEntryKey, staticClosure, type Manifest } from '../../shared/build-manifest.js';
-import { PRODUCT_SLUG } from '../../shared/product.js';
-import { ROUTE_SCREENS, routePattern } from '../../shared/routes.js';
+import { ROUTE_SCREENS } from '../../shared/routes.js';
 import { getPublishedVideo, listVideos } from '../videos/service.js';
 
 /**
@@ -13,7 +12,7 @@ import { getPublishedVideo, listVideos } from '../videos/service.js';
  * small files. Read once from the build's manifest; without one (no build, the dev server) it names
  * nothing. The files the page itself already loads are left out.
  */
-export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg: string): void }): (path: string) => string[] {
+export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg: string): void }): (pattern: string) => string[] {
   const file = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) return () => [];
   const byScreen = new Map<string, string[]>();
@@ -32,11 +31,7 @@ export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg:
   } catch (error) {
     log?.warn({ err: error, file }, 'web app manifest unreadable: screens are not preloaded');
   }
-  return (pagePath) => {
-    const pattern = routePattern(pagePath);
-    const screen = pattern ? ROUTE_SCREENS[pattern] : undefined;
-    return (screen && byScreen.get(screen)) || [];
-  };
+  return (pattern) => byScreen.get(ROUTE_SCREENS[pattern] ?? '') ?? [];
 }
 
 /**
@@ -48,11 +43,11 @@ export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg:
  * Only public, ready videos are named (the same rule as the API), and a failed look-up names
  * nothing: the page never waits on or breaks for a hint.
  */
-export async function pagePreloads(app: FastifyInstance, path: string, query: URLSearchParams): Promise<string[]> {
-  const id = videoShownFirst(path, query);
+export async function pagePreloads(app: FastifyInstance, pattern: string, path: string, query: URLSearchParams): Promise<string[]> {
+  const id = videoShownFirst(pattern, path, query);
   if (id === undefined) return [];
   try {
-    const poster = await app.readCache.memo(`page-preload:${id ?? 'shorts'}`, async () => {
+    const poster = await app.readCache.memo(id ? `page-preload:video:${id}` : 'page-preload:shorts-feed', async () => {
       if (id) return (await getPublishedVideo(app.db, id)).thumbnailUrl;
       const [first] = await listVideos(app.db, { kind: 'short', sort: 'newest', limit: 1 });
       return first?.thumbnailUrl ?? null;
@@ -65,17 +60,13 @@ export async function pagePreloads(app: FastifyInstance, path: string, query: UR
 }
 
 /**
- * The video a page opens on: its id, `null` for the shorts feed's newest short, `undefined` for
- * a page that opens on no video.
+ * The video a page (`path`, of route `pattern`) opens on: its id, `null` for the shorts feed's
+ * newest short, `undefined` for a page that opens on no video.
  */
-export function videoShownFirst(path: string, query: URLSearchParams): string | null | undefined {
-  const parts = path.split('/').filter(Boolean);
-  if (parts[0] === PRODUCT_SLUG && (parts.length === 2 || parts.length === 4)) return parts[parts.length - 1]!;
-  if (parts[0] === 'shorts') {
-    if (parts.length === 4) return parts[3]!;
-    if (parts.length === 1) return query.get('video') || null;
-  }
-  return undefined;
+export function videoShownFirst(pattern: string, path: string, query: URLSearchParams): string | null | undefined {
+  if (pattern === '/shorts') return query.get('video') || null;
+  if (ROUTE_SCREENS[pattern] !== 'videos/video-screen.tsx' && pattern !== '/shorts/:username/:titleSlug/:id') return undefined;
+  return path.split('/').filter(Boolean).at(-1);
 }
 
 /**

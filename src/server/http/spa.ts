@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isAppRoute } from '../../shared/routes.js';
+import { routePattern } from '../../shared/routes.js';
 import { etagOf } from './read-cache.js';
 import { pagePreloads, screenPreloads } from './page-preloads.js';
 
@@ -59,12 +59,13 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     }
     const page = pageFor(req.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('ETag', page.tag).header('Vary', 'Accept-Encoding');
-    const status = isAppRoute(url) ? 200 : 404;
-    if (status === 200 && req.headers['if-none-match'] === page.tag) return reply.status(304).send();
+    const pattern = routePattern(url);
+    const status = pattern ? 200 : 404;
+    if (pattern && req.headers['if-none-match'] === page.tag) return reply.status(304).send();
     // The page's largest picture (a watch page's poster) and its screen's code start downloading
     // with the page.
-    if (status === 200) {
-      const links = [...(await pagePreloads(app, url, new URLSearchParams(req.url.slice(url.length + 1)))), ...screenFiles(url)];
+    if (pattern) {
+      const links = [...(await pagePreloads(app, pattern, url, new URLSearchParams(req.url.slice(url.length + 1)))), ...screenFiles(pattern)];
       if (links.length) reply.header('Link', links.join(', '));
     }
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
