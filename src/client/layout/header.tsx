@@ -1,6 +1,6 @@
 import { PanelLeft, Plus, Search, Zap } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { lazyAfterLoad } from '../lib/lazy-after-load';
+import { Suspense } from 'react';
+import { lazyAfterLoad, usePressBeforeLoad } from '../lib/lazy-after-load';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../shared/product';
 import { useSession } from '../auth/session';
@@ -20,7 +20,7 @@ const UserMenu = lazyAfterLoad(() => import('./user-menu').then((m) => ({ defaul
 export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: () => void; sidebarExpanded: boolean }) {
   const { user } = useSession();
   // A press on the menu's button before its code arrived opens the menu when it does.
-  const [menuPressed, setMenuPressed] = useState(false);
+  const menu = usePressBeforeLoad(UserMenu);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md supports-[backdrop-filter]:bg-background/70 sm:px-3">
@@ -88,17 +88,8 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
         ) : null}
 
         <ThemeToggle />
-        <Suspense
-          fallback={
-            <UserMenuButton
-              onClick={() => {
-                setMenuPressed(true);
-                UserMenu.preload();
-              }}
-            />
-          }
-        >
-          <UserMenu defaultOpen={menuPressed} />
+        <Suspense fallback={<UserMenuButton onClick={menu.press} />}>
+          <UserMenu defaultOpen={menu.pressed} />
         </Suspense>
       </div>
     </header>

@@ -1,30 +1,29 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Resolves at the browser's next quiet moment, at most `timeoutMs` from now. */
+function whenIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: timeoutMs }) : resolve()));
+}
 
 /**
- * Resolves a second after the page has loaded, at the browser's next quiet moment (at most
- * `maxWaitMs` later). The load event comes before a screen's own code and data have arrived (they
- * are fetched by the app, not the page), so the second leaves them the network and the main thread.
+ * Resolves a second after the page has loaded, at the browser's next quiet moment (at most a
+ * second later). The load event comes before a screen's own code and data have arrived (they are
+ * fetched by the app, not the page), so the second leaves them the network and the main thread.
  */
-export function afterLoad(maxWaitMs = 1000): Promise<void> {
+function afterLoad(): Promise<void> {
   return new Promise((resolve) => {
-    const quiet = () => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: maxWaitMs });
-      else resolve();
-    };
-    const idle = () => setTimeout(quiet, 1000);
-    if (document.readyState === 'complete') return idle();
-    window.addEventListener('load', idle, { once: true });
+    const later = () => setTimeout(() => void whenIdle(1000).then(resolve), 1000);
+    if (document.readyState === 'complete') return later();
+    window.addEventListener('load', later, { once: true });
     // A page whose load never ends (a stalled picture) still gets its controls.
     setTimeout(resolve, 5000);
   });
 }
 
 let turns: Promise<void> = Promise.resolve();
-/** Resolves at the next idle moment after every earlier caller's own (one at a time, in order). */
+/** Resolves at the next quiet moment after every earlier caller's own (one at a time, in order). */
 function nextTurn(): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 500 }) : resolve()));
-  turns = turns.then(idle);
+  turns = turns.then(() => whenIdle(500));
   return turns;
 }
 
@@ -39,15 +38,15 @@ export type LazyAfterLoad<T extends AnyComponent> = LazyExoticComponent<T> & {
 /**
  * `React.lazy` for what a screen does not need for its first paint (menus, popovers, tooltips,
  * toasts): the code is fetched once the page has loaded, so it never competes with the screen's own
- * code, data and pictures. Its placeholder stands in until then, as with any lazy component, and
- * `preload()` fetches it at once when someone reaches for it earlier.
+ * code, data and pictures, and each arrival is drawn at a quiet moment of its own rather than all in
+ * one long task. Its placeholder stands in until then, as with any lazy component, and `preload()`
+ * fetches it at once when someone reaches for it earlier.
  */
 export function lazyAfterLoad<T extends AnyComponent>(load: () => Promise<{ default: T }>): LazyAfterLoad<T> {
   let started: Promise<{ default: T }> | undefined;
   let now: () => void = () => {};
   const pressed = new Promise<void>((resolve) => (now = resolve));
   const start = () => (started ??= load());
-  // Each arrival is drawn in an idle moment of its own, not all in one long task.
   const component = lazy(() =>
     Promise.race([afterLoad(), pressed])
       .then(start)
@@ -58,4 +57,20 @@ export function lazyAfterLoad<T extends AnyComponent>(load: () => Promise<{ defa
     void start();
   };
   return component;
+}
+
+/**
+ * For the placeholder of a `lazyAfterLoad` control that opens something (a menu, a popover):
+ * `pressed` once it was pressed, for the real control to open with (`defaultOpen`), and `press`,
+ * which loads it at once.
+ */
+export function usePressBeforeLoad(component: { preload(): void }): { pressed: boolean; press: () => void } {
+  const [pressed, setPressed] = useState(false);
+  return {
+    pressed,
+    press: () => {
+      setPressed(true);
+      component.preload();
+    },
+  };
 }

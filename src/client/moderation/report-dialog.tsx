@@ -1,11 +1,10 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { ReportTarget } from '../../shared/moderation';
 import { useMemberDialog } from '../auth/use-member-dialog';
 import { cn } from '../lib/utils';
 import { Button, type ButtonProps } from '../ui/button';
 import { LazyDialog } from '../ui/lazy-dialog';
-import { Spinner } from '../ui/spinner';
 
 /** What is reported, and whose it is (the Report action is not offered on your own). */
 export interface ReportSubject {
@@ -32,12 +31,9 @@ export function ReportDialog({ subject, open, onOpenChange }: { subject: ReportS
       className="max-w-lg"
       title={`Report this ${subject.noun}`}
       description="Tell the moderators what is wrong. The owner never learns who reported it."
+      loading="Loading the report form"
     >
-      {open ? (
-        <Suspense fallback={<Spinner label="Loading the report form" />}>
-          <ReportForm subject={subject} onDone={() => onOpenChange(false)} />
-        </Suspense>
-      ) : null}
+      <ReportForm subject={subject} onDone={() => onOpenChange(false)} />
     </LazyDialog>
   );
 }

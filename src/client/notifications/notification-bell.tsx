@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { lazyAfterLoad } from '../lib/lazy-after-load';
+import { Suspense } from 'react';
+import { lazyAfterLoad, usePressBeforeLoad } from '../lib/lazy-after-load';
 import { useSession } from '../auth/session';
 import { Button } from '../ui/button';
 
@@ -15,26 +15,17 @@ const NotificationPopover = lazyAfterLoad(() => import('./notification-popover')
 export function NotificationBell() {
   const { user } = useSession();
   // A press on the bell before the popover's code arrived opens it when it does.
-  const [pressed, setPressed] = useState(false);
+  const bell = usePressBeforeLoad(NotificationPopover);
   if (!user) return null;
   return (
     <Suspense
       fallback={
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Notifications"
-          className="relative hidden md:inline-flex"
-          onClick={() => {
-            setPressed(true);
-            NotificationPopover.preload();
-          }}
-        >
+        <Button variant="ghost" size="icon" aria-label="Notifications" className="relative hidden md:inline-flex" onClick={bell.press}>
           <Bell aria-hidden />
         </Button>
       }
     >
-      <NotificationPopover defaultOpen={pressed} />
+      <NotificationPopover defaultOpen={bell.pressed} />
     </Suspense>
   );
 }

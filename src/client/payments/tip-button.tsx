@@ -1,10 +1,9 @@
 import { Coins } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useMemberDialog } from '../auth/use-member-dialog';
 import { cn } from '../lib/utils';
 import { Button, type ButtonProps } from '../ui/button';
 import { LazyDialog } from '../ui/lazy-dialog';
-import { Spinner } from '../ui/spinner';
 
 export interface TipTarget {
   /** The creator's username. */
@@ -52,12 +51,9 @@ export function TipButton({
         className="max-w-md"
         title={`Tip @${target.username}`}
         description="Send SOL from your Phantom wallet straight to the creator’s wallet. It counts once it is confirmed on chain."
+        loading="Loading the tip form"
       >
-        {open ? (
-          <Suspense fallback={<Spinner label="Loading the tip form" />}>
-            <TipFlow target={target} onClose={() => setOpen(false)} />
-          </Suspense>
-        ) : null}
+        <TipFlow target={target} onClose={() => setOpen(false)} />
       </LazyDialog>
     </>
   );

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
+import { Spinner } from './spinner';
 
 export interface DialogFrameProps {
   open: boolean;
@@ -8,11 +9,14 @@ export interface DialogFrameProps {
   description: ReactNode;
   /** Classes of the dialog's box (its width). */
   className?: string;
+  /** What the spinner says while `children` (a lazy form) loads: 'Loading the tip form'. */
+  loading: string;
+  /** Rendered only while the dialog is open. */
   children: ReactNode;
 }
 
 /** A dialog with its title and description over `children` (see `LazyDialog`, which loads it). */
-export function DialogFrame({ open, onOpenChange, title, description, className, children }: DialogFrameProps) {
+export function DialogFrame({ open, onOpenChange, title, description, className, loading, children }: DialogFrameProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
@@ -20,7 +24,7 @@ export function DialogFrame({ open, onOpenChange, title, description, className,
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {children}
+        {open ? <Suspense fallback={<Spinner label={loading} />}>{children}</Suspense> : null}
       </DialogContent>
     </Dialog>
   );

@@ -19,14 +19,12 @@ export function DropdownMenuContent({
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content> & { focusFirstItem?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const pending = useRef(focusFirstItem);
+  // The content mounts each time the menu opens; after Radix has focused the menu itself.
   useEffect(() => {
-    if (!pending.current) return;
-    pending.current = false;
-    // After Radix has focused the menu itself on opening.
+    if (!focusFirstItem) return;
     const frame = requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus());
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [focusFirstItem]);
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content

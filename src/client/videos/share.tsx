@@ -1,5 +1,5 @@
-import { cloneElement, isValidElement, Suspense, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
-import { lazyAfterLoad } from '../lib/lazy-after-load';
+import { cloneElement, isValidElement, Suspense, type MouseEvent, type ReactNode } from 'react';
+import { lazyAfterLoad, usePressBeforeLoad } from '../lib/lazy-after-load';
 
 /** The address to share, absolute. */
 export function absoluteUrl(path: string): string {
@@ -25,18 +25,21 @@ const ShareMenuLoaded = lazyAfterLoad(() => import('./share-menu').then((m) => (
 
 /** Share as people expect: copy the link, or the phone's own share sheet where there is one; for videos and streams. */
 export function ShareMenu(props: ShareMenuProps) {
-  const [pressed, setPressed] = useState(false);
-  const trigger = isValidElement<{ onClick?: (e: MouseEvent) => void }>(props.children)
-    ? cloneElement(props.children as ReactElement<{ onClick?: (e: MouseEvent) => void }>, {
-        onClick: () => {
-          setPressed(true);
-          ShareMenuLoaded.preload();
+  const menu = usePressBeforeLoad(ShareMenuLoaded);
+  // Until the menu's code is here, the caller's button stands alone; a press on it (its own
+  // handler too) loads the menu, which then opens.
+  const button = props.children;
+  const trigger = isValidElement<{ onClick?: (e: MouseEvent) => void }>(button)
+    ? cloneElement(button, {
+        onClick: (e: MouseEvent) => {
+          button.props.onClick?.(e);
+          menu.press();
         },
       })
-    : props.children;
+    : button;
   return (
     <Suspense fallback={trigger}>
-      <ShareMenuLoaded {...props} defaultOpen={pressed} />
+      <ShareMenuLoaded {...props} defaultOpen={menu.pressed} />
     </Suspense>
   );
 }

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-
-/** Resolves once the browser has painted the frame being prepared now. */
-const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 import type Hls from 'hls.js';
 // hls.js's module build has no worker of its own: without this file it turns MPEG-TS segments into
 // MP4 fragments on the main thread, a long task for every segment (docs/performance.md).
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { serverUrl } from '../native/api-origin';
+
+/**
+ * hls.js, once the browser has painted the frame being prepared now (the player's poster): its
+ * 100 KB never holds up the page's largest picture. The light build: the player needs no
+ * subtitles, alternate audio, DRM or CMCD, and it is a third smaller.
+ */
+const loadHlsAfterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() => import('hls.js/light'));
 
 export interface QualityLevel {
   /** hls.js level index. */
@@ -108,67 +112,62 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
 
     let rebuilds = 0;
     let rebuildTimer: number | undefined;
-    // The light build: the player needs no subtitles, alternate audio, DRM or CMCD, and it is a third smaller.
-    // After the frame that paints the poster: the player's 100 KB of code then never holds up the
-    // page's largest picture.
-    void afterNextPaint()
-      .then(() => import('hls.js/light'))
-      .then(({ default: HlsClass }) => {
+    void loadHlsAfterPaint().then(({ default: HlsClass }) => {
+      if (cancelled) return;
+      if (!HlsClass.isSupported()) {
+        setError(PLAYBACK_ERROR);
+        return;
+      }
+      const attach = () => {
         if (cancelled) return;
-        if (!HlsClass.isSupported()) {
-          setError(PLAYBACK_ERROR);
-          return;
-        }
-        const attach = () => {
-          if (cancelled) return;
-          const hls = new HlsClass({
-            workerPath: hlsWorkerUrl,
-            startPosition: start ?? -1,
-            capLevelToPlayerSize: true,
-            ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
-            ...(live ? LIVE_CONFIG : {}),
-          });
-          hlsRef.current = hls;
-          let recoveredMedia = false;
-          let retriedNetwork = false;
-          hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
-            setLevels(
-              data.levels
-                .map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbps` }))
-                .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate),
-            );
-          });
-          hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
-          hls.on(HlsClass.Events.ERROR, (_e, data) => {
-            if (!data.fatal) return;
-            if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && live) {
-              // A live edge that is briefly missing (a publisher reconnecting) is waited for.
-              window.setTimeout(() => hlsRef.current === hls && hls.startLoad(), 2000);
-            } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
-              retriedNetwork = true;
-              hls.startLoad();
-            } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
-              recoveredMedia = true;
-              hls.recoverMediaError();
-            } else if (live && rebuilds < LIVE_REBUILDS) {
-              // A live stream that cannot be recovered in place (joined in its first seconds, its
-              // tracks changed) starts again from the live edge with a fresh player.
-              rebuilds++;
-              hls.destroy();
-              hlsRef.current = null;
-              rebuildTimer = window.setTimeout(attach, 1000);
-            } else {
-              hls.destroy();
-              hlsRef.current = null;
-              setError(PLAYBACK_ERROR);
-            }
-          });
-          hls.loadSource(serverUrl(src));
-          hls.attachMedia(video);
-          setEngine('hls.js');
-        };
-        attach();
-      });
+        const hls = new HlsClass({
+          workerPath: hlsWorkerUrl,
+          startPosition: start ?? -1,
+          capLevelToPlayerSize: true,
+          ...(bufferRef.current ? { maxBufferLength: bufferRef.current, maxMaxBufferLength: bufferRef.current * 2 } : {}),
+          ...(live ? LIVE_CONFIG : {}),
+        });
+        hlsRef.current = hls;
+        let recoveredMedia = false;
+        let retriedNetwork = false;
+        hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
+          setLevels(
+            data.levels
+              .map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbps` }))
+              .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate),
+          );
+        });
+        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
+        hls.on(HlsClass.Events.ERROR, (_e, data) => {
+          if (!data.fatal) return;
+          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && live) {
+            // A live edge that is briefly missing (a publisher reconnecting) is waited for.
+            window.setTimeout(() => hlsRef.current === hls && hls.startLoad(), 2000);
+          } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && !retriedNetwork) {
+            retriedNetwork = true;
+            hls.startLoad();
+          } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+            recoveredMedia = true;
+            hls.recoverMediaError();
+          } else if (live && rebuilds < LIVE_REBUILDS) {
+            // A live stream that cannot be recovered in place (joined in its first seconds, its
+            // tracks changed) starts again from the live edge with a fresh player.
+            rebuilds++;
+            hls.destroy();
+            hlsRef.current = null;
+            rebuildTimer = window.setTimeout(attach, 1000);
+          } else {
+            hls.destroy();
+            hlsRef.current = null;
+            setError(PLAYBACK_ERROR);
+          }
+        });
+        hls.loadSource(serverUrl(src));
+        hls.attachMedia(video);
+        setEngine('hls.js');
+      };
+      attach();
+    });
 
     return () => {
       cancelled = true;
