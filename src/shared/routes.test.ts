@@ -76,6 +76,7 @@ describe('ROUTE_SCREENS', () => {
     expect(Object.keys(found).length).toBeGreaterThan(25);
     expect(found).toEqual(ROUTE_SCREENS);
     for (const pattern of Object.keys(ROUTE_SCREENS)) expect(ROUTE_PATTERNS).toContain(pattern);
+    expect(Object.keys(ROUTE_SCREENS).sort()).toEqual([...ROUTE_PATTERNS].sort());
   });
 
   it('finds the pattern of an address', () => {

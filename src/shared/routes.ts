@@ -1,11 +1,48 @@
 import { PRODUCT_SLUG } from './product.js';
 
 /**
- * Every path of docs/product.md §2 as a pattern, with the screen it renders first (its module under
- * src/client, as Vite's build manifest names it). The server answers 200 or 404 for the
- * single-page app by the patterns, and tells the browser to fetch the screen's code with the page
- * (page-preloads.ts). The client router mirrors it (a test holds them together); a path matching
- * none is "not found".
+ * Every path of docs/product.md §2 as a pattern. The server uses it to answer 200 or 404 for the
+ * single-page app, the client router mirrors it; a path matching none is "not found".
+ */
+export const ROUTE_PATTERNS: readonly string[] = [
+  '/',
+  '/bounties',
+  '/bounties/:id',
+  '/reset-password',
+  '/update-password',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/x402-explained',
+  '/app',
+  '/streams',
+  '/stream/:username/:titleSlug/:id',
+  '/stream/:id',
+  `/${PRODUCT_SLUG}`,
+  `/${PRODUCT_SLUG}/:username/:titleSlug/:id`,
+  `/${PRODUCT_SLUG}/:id`,
+  '/submit',
+  '/profile/:username',
+  '/profile',
+  '/settings',
+  '/search',
+  '/leaderboards',
+  '/trending',
+  '/upcoming',
+  '/recent',
+  '/admin/verification',
+  '/admin/moderation',
+  '/admin/reports',
+  '/admin/roles',
+  '/shorts',
+  '/shorts/:username/:titleSlug/:id',
+];
+
+/**
+ * The screen each route renders first: its module under src/client, as Vite's build manifest names
+ * it. The server tells the browser to fetch that screen's code with the page (page-preloads.ts).
+ * Mirrors src/client/router.tsx and has a key for each of ROUTE_PATTERNS (a test holds the three
+ * together). A table of its own rather than ROUTE_PATTERNS' source: the patterns ship in the
+ * browser's first load, this table only on the server.
  */
 export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/': 'landing/landing-screen.tsx',
@@ -39,8 +76,6 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/shorts': 'shorts/shorts-screen.tsx',
   '/shorts/:username/:titleSlug/:id': 'shorts/shorts-screen.tsx',
 };
-
-export const ROUTE_PATTERNS: readonly string[] = Object.keys(ROUTE_SCREENS);
 
 /** The route pattern `path` (no query string) belongs to, if it is a screen of the app. Trailing slashes are ignored. */
 export function routePattern(path: string): string | undefined {
