@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bs58 from 'bs58';
@@ -14,6 +15,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   UPLOADS_DIR: z.string().optional(),
@@ -106,6 +109,11 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /**
+   * HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) on `port`, from PEM files; unset
+   * serves plain HTTP/1.1, for a laptop or a proxy that terminates TLS.
+   */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   /** The public origin used in links and redirects (`{host}` of docs/product.md). */
   publicUrl: string;
   /** Postgres server URL; unset means embedded PGlite under `dataDir`. */
@@ -311,6 +319,26 @@ export function parseSecretKey(value: string): Uint8Array {
   return bytes;
 }
 
+/** `TLS_CERT_FILE` and `TLS_KEY_FILE`: both or neither, each a readable PEM file. */
+function readTls(certFile: string | undefined, keyFile: string | undefined, cwd: string): Config['tls'] {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither.');
+  const read = (name: string, file: string, marker: RegExp) => {
+    let pem: Buffer;
+    try {
+      pem = fs.readFileSync(path.resolve(cwd, file));
+    } catch (err) {
+      throw new ConfigError(`${name}: ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+    }
+    if (!marker.test(pem.toString('latin1'))) throw new ConfigError(`${name}: ${file} is not a PEM file of that kind.`);
+    return pem;
+  };
+  return {
+    cert: read('TLS_CERT_FILE', certFile, /-----BEGIN CERTIFICATE-----/),
+    key: read('TLS_KEY_FILE', keyFile, /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/),
+  };
+}
+
 /** Reads and validates every setting once. Production refuses to start without a real secret. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -319,7 +347,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE, cwd);
+  const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, '');
   const localDev = isLoopbackHost(e.HOST) && isLoopbackHost(new URL(publicUrl).hostname);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters).');
@@ -334,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    tls,
     publicUrl,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import { HttpError } from '../http/errors.js';
 import { assertMayPost } from '../moderation/standing.js';
 import { findProfileById } from '../profiles/service.js';
+import { toFetchHeaders } from '../http/fetch-headers.js';
 
 export type SessionInfo = NonNullable<Awaited<ReturnType<FastifyRequest['server']['auth']['api']['getSession']>>>;
 
 /** The session behind a request's cookie (or bearer token), once per request. */
 export async function sessionOf(req: FastifyRequest): Promise<SessionInfo | null> {
   if (req.glintSession !== undefined) return req.glintSession;
-  const s = await req.server.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  const s = await req.server.auth.api.getSession({ headers: toFetchHeaders(req.headers) });
   req.glintSession = s ?? null;
   return req.glintSession;
 }

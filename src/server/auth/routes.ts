@@ -8,17 +8,14 @@ import { promoteAdminEmails } from '../roles/service.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { requireUser, sessionOf } from './guards.js';
 import { notFound } from '../http/errors.js';
+import { toFetchHeaders } from '../http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
 import { session as sessions } from '../db/schema/index.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 
 /** Copies a Fastify request into a Fetch `Request` for Better Auth, with the caller's address. */
 function toFetchRequest(req: FastifyRequest, publicUrl: string): Request {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || k === CLIENT_IP_HEADER) continue;
-    headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-  }
+  const headers = toFetchHeaders(req.headers, CLIENT_IP_HEADER);
   headers.set(CLIENT_IP_HEADER, req.ip);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && typeof req.body === 'string' && req.body.length > 0;
   return new Request(new URL(req.url, publicUrl), { method: req.method, headers, body: hasBody ? (req.body as string) : undefined });

@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
@@ -6,6 +5,7 @@ import { BrowserIngestQuerySchema, INGEST_CLOSE, type IngestStatusMessage } from
 import { sessionOf } from '../auth/guards.js';
 import { publishersToStop } from '../moderation/standing.js';
 import type { LiveIngest, PublishedSession } from './routes.js';
+import { toFetchHeaders } from '../http/fetch-headers.js';
 
 /** Limits of one browser publisher; the defaults suit a 2.5 Mbps MediaRecorder with room to spare. */
 export interface BrowserIngestLimits {
@@ -130,7 +130,7 @@ export function registerBrowserIngest(app: FastifyInstance, publish: LiveIngest[
       // Signing out (or a revoked device) ends the stream too: the session is looked up afresh.
       if (session) {
         void app.auth.api
-          .getSession({ headers: fromNodeHeaders(req.headers) })
+          .getSession({ headers: toFetchHeaders(req.headers) })
           .then((current) => {
             if (!current) close(INGEST_CLOSE.signedOut, 'Please sign in');
           })

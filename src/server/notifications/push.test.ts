@@ -1,16 +1,14 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema/index.js';
 import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+import { selfSignedCertificate } from '../test-support/tls.js';
 import { createPush, isPrivateEndpoint, PUSH_ENDPOINT_TAKEN, PUSH_MAX_PER_USER, PUSH_NOT_HTTPS, PUSH_PRIVATE_ADDRESS } from './push.js';
 
 // The browser's push service, held at its protocol boundary: a local endpoint that receives
@@ -23,31 +21,9 @@ const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
   // Push services speak HTTPS only: a self-signed certificate that this test process trusts.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-push-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      `${dir}/key.pem`,
-      '-out',
-      `${dir}/cert.pem`,
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = fs.readFileSync(`${dir}/cert.pem`);
+  const { dir, cert, keyFile } = selfSignedCertificate();
   https.globalAgent.options.ca = [cert];
-  server = https.createServer({ key: fs.readFileSync(`${dir}/key.pem`), cert }, (req, res) => {
+  server = https.createServer({ key: fs.readFileSync(keyFile), cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../shared/chat.js';
 import { INGEST_MAX_MESSAGE_BYTES } from '../../shared/live.js';
@@ -13,6 +12,7 @@ import { session as sessions } from '../db/schema/index.js';
 import { getStreamRow } from '../live/service.js';
 import { pickSocketProtocol, registerSocketBearer } from './socket-auth.js';
 import { dropViewerCounts, sweepViewerCounts, writeViewerCounts, type ViewerTotals } from '../live/viewers.js';
+import { toFetchHeaders } from '../http/fetch-headers.js';
 
 const CHANNEL = 'glint_events';
 const HEARTBEAT_MS = 25_000;
@@ -240,7 +240,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
   });
   app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     socket.on('error', () => {});
-    const session = await app.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    const session = await app.auth.api.getSession({ headers: toFetchHeaders(req.headers) }).catch(() => null);
     // Gone while its session was looked up: its close has passed, so nothing may be counted for it.
     if (socket.readyState !== socket.OPEN) return;
     const userId = session?.user.id ?? null;
