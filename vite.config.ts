@@ -89,6 +89,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true, // scripts/check-bundle.ts follows the entry's imports through it
+    // Every browser Glint supports but Safari 16 knows `modulepreload`; there the hints are simply
+    // not followed, so the polyfill's bytes stay out of every first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -2,6 +2,7 @@
 // start): the built server (`npm run build` first) in a child process on a fresh DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../src/server/test-support/net.js';
@@ -26,7 +27,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-bench-proc-'));
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  // TLS_CERT_FILE in `env`: HTTPS (and HTTP/2), as a server that others reach runs.
+  const base = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -111,14 +113,30 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   };
 }
 
+/** GETs `url`: its status and body. Over https, `ca` is the certificate trusted (a test server's own). */
+export async function getText(url: string, ca?: Buffer): Promise<{ status: number; body: string }> {
+  if (!url.startsWith('https:')) {
+    const res = await fetch(url);
+    return { status: res.status, body: await res.text() };
+  }
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 /** Polls `url` until it answers 200; the time it did, from `since`. */
-export async function waitFor200(url: string, since: number, timeoutMs = 120_000): Promise<number> {
+export async function waitFor200(url: string, since: number, timeoutMs = 120_000, ca?: Buffer): Promise<number> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.ok) return performance.now() - since;
+      if ((await getText(url, ca)).status === 200) return performance.now() - since;
     } catch {
       // not listening yet
     }

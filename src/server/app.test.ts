@@ -16,7 +16,10 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><div id="root"></div><!--${' page'.repeat(300)} -->`);
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html><head></head><body><div id="root"></div><!--${' page'.repeat(300)} --></body></html>`,
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
   precompressDir(clientDir); // as the build does
@@ -50,6 +53,37 @@ describe('the web app', () => {
     const missing = await t.app.inject('/definitely/not/here');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('writes who is there into the page: the same guest page for every guest, a private page per account, nothing that closes the element', async () => {
+    const inline = (html: string) => {
+      const m = /<script id="glint-session" type="application\/json">([^<]*)<\/script>/.exec(html);
+      return m ? (JSON.parse(m[1]!) as unknown) : undefined;
+    };
+    const guest = await t.app.inject('/app');
+    expect(inline(guest.body)).toEqual({ user: null });
+    expect(guest.headers['cache-control']).toBe('no-cache');
+    expect(guest.headers.vary).toBe('Accept-Encoding, Cookie');
+    // A cookie that names no session: a guest too.
+    expect(inline((await t.app.inject({ url: '/app', headers: { cookie: 'glint.session_token=forged' } })).body)).toEqual({ user: null });
+
+    const c = await verifiedClient(t.app, 'inlineme');
+    // A display name made to break out of the element.
+    const hostile = '</script><script>alert(1)</script>&<!--';
+    expect((await c.request('PATCH', '/api/profile', { displayName: hostile })).statusCode).toBe(200);
+    const page = await c.get('/app');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.body).not.toContain('</script><script>');
+    expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+    const me = (await c.get('/api/me')).json();
+    expect(me.profile.displayName).toBe(hostile);
+    expect(inline(page.body)).toEqual(me);
+    // Its own tag: unchanged, it is not sent again; another account's page differs.
+    expect((await t.app.inject({ url: '/app', headers: { cookie: c.cookie, 'if-none-match': String(page.headers.etag) } })).statusCode).toBe(304);
+    const other = await (await verifiedClient(t.app, 'inlineother')).get('/app');
+    expect(other.headers.etag).not.toBe(page.headers.etag);
+    expect(page.headers.etag).not.toBe(guest.headers.etag);
   });
 
   it('caches hashed assets for a year and revalidates other files', async () => {

@@ -4,6 +4,7 @@ import type { LoginInput, SignupInput } from '../../shared/auth';
 import type { LoginResult, ResetResult, TwoFactorResult } from './auth-flows';
 import type { Creator } from '../../shared/content';
 // Types only: src/shared/session.ts also builds zod schemas, which the first page load does without.
+import { INLINE_SESSION_ID } from '../../shared/page-data';
 import type { Me, SessionStatus } from '../../shared/session';
 import { api } from '../lib/api';
 import { walletActions, type WalletIntent } from '../wallet/wallet-actions';
@@ -111,11 +112,31 @@ class Waiters {
   }
 }
 
+/**
+ * The `GET /api/me` answer the server wrote into the page (src/shared/page-data.ts), read once: a
+ * page from the server knows who is there before its first frame, so nothing is drawn twice. A
+ * page without it (the offline shell, the native app) asks the API.
+ */
+function takeInlineSession(): { data: Me; at: number } | undefined {
+  const el = typeof document === 'undefined' ? null : document.getElementById(INLINE_SESSION_ID);
+  if (!el) return undefined;
+  el.remove();
+  try {
+    const data = JSON.parse(el.textContent ?? '') as Me;
+    return data && typeof data === 'object' && 'user' in data ? { data, at: Date.now() } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [inline] = useState(takeInlineSession);
   const query = useQuery({
     queryKey: sessionKeys.current,
     queryFn: ({ signal }) => api<Me>('/api/me', { signal }),
+    initialData: inline?.data,
+    initialDataUpdatedAt: inline?.at,
   });
   const user = useMemo(() => (query.data ? toSessionUser(query.data) : null), [query.data]);
   // docs/product.md §4, as `sessionStatus` in src/shared/session.ts; an unreachable server leaves the

@@ -111,9 +111,9 @@ export function SeekBar({
 // The menu (Radix dropdown) loads once there is a choice to make: after the stream's renditions are known.
 const QualityMenuLoaded = lazy(() => import('./quality-menu').then((m) => ({ default: m.QualityMenu })));
 
-/** Auto plus each rendition; only hls.js can choose (the browser's own HLS picks by itself). */
+/** Auto plus each rendition, where one can be chosen (picking one hands the browser's own HLS over to hls.js). */
 export function QualityMenu(props: { source: HlsSource; container: HTMLElement | null }) {
-  if (props.source.engine !== 'hls.js' || props.source.levels.length === 0) return null;
+  if (props.source.levels.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <QualityMenuLoaded {...props} />

@@ -6,7 +6,7 @@ const menuItem = 'relative flex cursor-pointer items-center gap-2 rounded-md py-
 
 /** The quality menu itself (see `QualityMenu` in player-parts.tsx, which loads it). */
 export function QualityMenu({ source, container }: { source: HlsSource; container: HTMLElement | null }) {
-  if (source.engine !== 'hls.js' || source.levels.length === 0) return null;
+  if (source.levels.length === 0) return null;
   const playingLabel = source.levels.find((l) => l.index === source.playing)?.label;
   const current =
     source.selected === -1 ? `Auto${playingLabel ? ` (${playingLabel})` : ''}` : (source.levels.find((l) => l.index === source.selected)?.label ?? 'Auto');

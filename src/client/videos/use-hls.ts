@@ -4,6 +4,9 @@ import type Hls from 'hls.js';
 // MP4 fragments on the main thread, a long task for every segment (docs/performance.md).
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { serverUrl } from '../native/api-origin';
+import { byQualityDesc, levelForHeight, levelLabel, parseMasterLevels, type QualityLevel } from './hls-levels';
+
+export type { QualityLevel } from './hls-levels';
 
 /**
  * hls.js, once the browser has painted the frame being prepared now (the player's poster): its
@@ -12,18 +15,10 @@ import { serverUrl } from '../native/api-origin';
  */
 const loadHlsAfterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() => import('hls.js/light'));
 
-export interface QualityLevel {
-  /** hls.js level index. */
-  index: number;
-  height: number;
-  bitrate: number;
-  label: string;
-}
-
 export interface HlsSource {
   /** hls.js through Media Source Extensions, or the browser's own HLS. */
   engine: 'hls.js' | 'native' | null;
-  /** Renditions, highest first; empty with native HLS (the browser picks). */
+  /** Renditions, highest first; empty where only the browser's own HLS can play (it picks by itself). */
   levels: QualityLevel[];
   /** The chosen level, -1 for Auto. */
   selected: number;
@@ -42,12 +37,23 @@ function hasMediaSource(): boolean {
 }
 
 /**
- * hls.js wherever Media Source Extensions exist, so every browser gets the same quality menu;
- * the browser's own HLS where they do not (Safari on iPhone). Chromium answers "maybe" to the
- * HLS type too since it plays HLS itself, but then offers no choice of quality.
+ * Who plays the stream. A video or a short starts in the browser's own HLS where it has one
+ * (Safari, and Chromium, which answers "maybe" to the HLS type): no script parses playlists or
+ * moves segments on the page's main thread, which keeps a page that starts playing at once
+ * responsive on a phone. hls.js takes over when the viewer picks a quality (where Media Source
+ * Extensions exist), if the browser's own player fails, for live streams (tuned for latency) and
+ * where there is no HLS of the browser's own at all.
  */
-function prefersNativeHls(video: HTMLVideoElement): boolean {
-  return !hasMediaSource() && video.canPlayType(HLS_MIME) !== '';
+function usesNativeHls(video: HTMLVideoElement, live: boolean, hlsJsChosen: boolean): boolean {
+  if (video.canPlayType(HLS_MIME) === '') return false;
+  return !hasMediaSource() || (!live && !hlsJsChosen);
+}
+
+/** Where hls.js picks up from the browser's own player: the moment, whether it was playing, and the rendition chosen. */
+interface Handover {
+  at: number;
+  playing: boolean;
+  level: QualityLevel | null;
 }
 
 export interface HlsOptions {
@@ -88,23 +94,55 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
   // Read once per source: a changed resume position must not reload the stream.
   const startRef = useRef(startAt);
   const bufferRef = useRef(maxBufferLength);
+  // Set when hls.js takes over from the browser's own player.
+  const [handover, setHandover] = useState<Handover | null>(null);
+  // The renditions, also for the listeners below (set through `showLevels`).
+  const levelsRef = useRef<QualityLevel[]>([]);
+  const showLevels = useCallback((list: QualityLevel[]) => {
+    levelsRef.current = list;
+    setLevels(list);
+  }, []);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) return;
     let cancelled = false;
-    const start = startRef.current && startRef.current > 0 ? startRef.current : undefined;
+    const from = handover ? handover.at : startRef.current;
+    const start = from && from > 0 ? from : undefined;
 
-    if (prefersNativeHls(video)) {
+    if (usesNativeHls(video, live, !!handover)) {
       const seek = () => {
         if (start) video.currentTime = start;
       };
+      // The rendition shown, from the picture's height: the menu's "Auto (480p)".
+      const shown = () => setPlaying(levelForHeight(levelsRef.current, video.videoHeight));
+      // The browser's player could not play it: hls.js tries, where it can.
+      const failed = () => {
+        if (cancelled) return;
+        if (hasMediaSource()) setHandover({ at: video.currentTime, playing: true, level: null });
+        else setError(PLAYBACK_ERROR);
+      };
       video.addEventListener('loadedmetadata', seek, { once: true });
+      video.addEventListener('resize', shown);
+      video.addEventListener('error', failed);
       video.src = serverUrl(src);
       queueMicrotask(() => !cancelled && setEngine('native'));
+      // The renditions, for a menu that hands over to hls.js: only where hls.js can play.
+      if (hasMediaSource()) {
+        fetch(serverUrl(src))
+          .then((res) => (res.ok ? res.text() : ''))
+          .then((text) => {
+            if (cancelled) return;
+            showLevels(parseMasterLevels(text));
+            shown();
+          })
+          .catch(() => undefined);
+      }
       return () => {
         cancelled = true;
         video.removeEventListener('loadedmetadata', seek);
+        video.removeEventListener('resize', shown);
+        video.removeEventListener('error', failed);
         video.removeAttribute('src');
         video.load();
       };
@@ -131,11 +169,19 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
         let recoveredMedia = false;
         let retriedNetwork = false;
         hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
-          setLevels(
-            data.levels
-              .map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: l.height ? `${l.height}p` : `${Math.round(l.bitrate / 1000)} kbps` }))
-              .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate),
-          );
+          const parsed = data.levels.map((l, index) => ({ index, height: l.height, bitrate: l.bitrate, label: levelLabel(l.height, l.bitrate) }));
+          showLevels([...parsed].sort(byQualityDesc));
+          if (!handover) return;
+          // Taking over from the browser's player: the rendition the viewer chose, and play on if it was playing.
+          const wanted = handover.level;
+          const chosen = wanted
+            ? (parsed.find((l) => l.height === wanted.height && l.bitrate === wanted.bitrate) ?? parsed.find((l) => l.height === wanted.height))
+            : undefined;
+          if (chosen) {
+            hls.currentLevel = chosen.index;
+            setSelected(chosen.index);
+          }
+          if (handover.playing) video.play().catch(() => undefined);
         });
         hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
         hls.on(HlsClass.Events.ERROR, (_e, data) => {
@@ -175,15 +221,25 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };
-  }, [videoRef, src, live]);
+  }, [videoRef, src, live, handover, showLevels]);
 
-  const select = useCallback((index: number) => {
-    const hls = hlsRef.current;
-    if (!hls) return;
-    // -1 hands the choice back to the bandwidth estimate; a level switches at once.
-    hls.currentLevel = index;
-    setSelected(index);
-  }, []);
+  const select = useCallback(
+    (index: number) => {
+      const hls = hlsRef.current;
+      if (!hls) {
+        // The browser's own player: Auto is what it does already; a rendition hands over to hls.js.
+        const video = videoRef.current;
+        const level = levelsRef.current.find((l) => l.index === index);
+        if (!video || !level || engine !== 'native') return;
+        setHandover({ at: video.currentTime, playing: !video.paused, level });
+        return;
+      }
+      // -1 hands the choice back to the bandwidth estimate; a level switches at once.
+      hls.currentLevel = index;
+      setSelected(index);
+    },
+    [videoRef, engine],
+  );
 
   return { engine, levels, selected, playing, select, error };
 }

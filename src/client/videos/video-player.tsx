@@ -1,5 +1,5 @@
 import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { VideoDetail } from '../../shared/videos';
 import { formatDuration } from '../lib/format';
 import { cn } from '../lib/utils';
@@ -19,9 +19,10 @@ const SAVE_EVERY_SECONDS = 10;
 /**
  * The long-video player: HLS (hls.js, loaded on first use), a seek bar with preview frames from
  * the sprite, a quality menu, keyboard shortcuts for the whole page, resume, full screen.
- * Keyed by video id by the caller.
+ * Keyed by video id by the caller. Memoized: the page around it redraws (who is signed in becomes
+ * known, a like) without the player, whose callbacks are read through refs.
  */
-export function VideoPlayer({
+export const VideoPlayer = memo(function VideoPlayer({
   video,
   onFirstPlay,
   onSavePosition,
@@ -58,10 +59,13 @@ export function VideoPlayer({
     saveRef.current?.(seconds);
   }, []);
 
-  // Autoplay with sound where the browser allows it, else muted with an Unmute button.
+  // Autoplay with sound where the browser allows it, else muted with an Unmute button; once: when
+  // hls.js takes over from the browser's player (a quality picked), it plays on only if it was playing.
+  const autoplayed = useRef(false);
   useEffect(() => {
     const el = videoRef.current;
-    if (!el || !source.engine) return;
+    if (!el || !source.engine || autoplayed.current) return;
+    autoplayed.current = true;
     el.play().catch((err: unknown) => {
       if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return;
       el.muted = true;
@@ -319,4 +323,4 @@ export function VideoPlayer({
       </div>
     </div>
   );
-}
+});

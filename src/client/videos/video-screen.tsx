@@ -1,5 +1,5 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ShieldAlert, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../shared/content';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product';
@@ -44,6 +44,7 @@ export default function VideoScreen() {
   const { id = '' } = useParams();
   const location = useLocation();
   const video = useVideo(id, { pollWhileProcessing: true });
+  const data = useDeferredValue(video.data);
 
   if (video.isPending) return <VideoSkeleton />;
   if (video.isError) {
@@ -51,7 +52,10 @@ export default function VideoScreen() {
     if (video.error instanceof ApiError && video.error.status === 410) return <NotAvailable removed={video.error.message} />;
     return <ErrorState headingLevel="h1" error={video.error} onRetry={() => void video.refetch()} title="Couldn’t load this video" />;
   }
-  const v = video.data;
+  // The page is drawn a moment after its video arrives, in pieces the browser can interleave with
+  // input (a deferred render), rather than in one long task.
+  const v = data;
+  if (!v) return <VideoSkeleton />;
   if (v.kind === 'short') return <Navigate replace to={paths.short(v.id)} />;
   // One address per video: /{product}/{username}/{slug}/{id}, also after a rename.
   const canonical = paths.video({ id: v.id, username: v.creator.username, title: v.title });
@@ -101,6 +105,8 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
     if (open) setDeleteMounted(true);
     setDeletingState(open);
   };
+  const onFirstPlay = useCallback(() => recordView(v.id), [recordView, v.id]);
+  const onSavePosition = useCallback((seconds: number) => saveProgress(v.id, seconds), [saveProgress, v.id]);
   const href = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   const playable = v.status === 'ready' && !!v.hlsUrl;
 
@@ -112,8 +118,8 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
             key={v.id}
             video={v}
             className="max-h-[calc(100dvh-9rem)]"
-            onFirstPlay={() => recordView(v.id)}
-            onSavePosition={user ? (s) => saveProgress(v.id, s) : undefined}
+            onFirstPlay={onFirstPlay}
+            onSavePosition={user ? onSavePosition : undefined}
           />
         ) : v.status === 'ready' && v.access === 'locked' ? (
           <LockedPoster video={v} />
@@ -270,7 +276,8 @@ function ProcessingPanel({ video: v }: { video: VideoDetail }) {
   );
 }
 
-function Description({ video: v, now }: { video: VideoDetail; now: number }) {
+/** Memoized, like the related videos: neither changes when who is signed in becomes known. */
+const Description = memo(function Description({ video: v, now }: { video: VideoDetail; now: number }) {
   const [expanded, setExpanded] = useState(false);
   const long = v.description.length > 280 || v.description.split('\n').length > 4;
   return (
@@ -320,13 +327,14 @@ function Description({ video: v, now }: { video: VideoDetail; now: number }) {
       ) : null}
     </div>
   );
-}
+});
 
 /** More from the same category, else the newest videos. */
-function RelatedVideos({ video: v, now }: { video: VideoDetail; now: number }) {
+const RelatedVideos = memo(function RelatedVideos({ video: v, now }: { video: VideoDetail; now: number }) {
   const sameCategory = useVideos({ kind: 'long', category: v.category, exclude: v.id, limit: 12 });
   const fallback = useVideos({ kind: 'long', exclude: v.id, limit: 12 }, sameCategory.data?.length === 0);
-  const list = sameCategory.data?.length ? sameCategory.data : fallback.data;
+  // Drawn in a deferred render: twelve cards need not hold up the player's first frames.
+  const list = useDeferredValue(sameCategory.data?.length ? sameCategory.data : fallback.data);
   const pending = sameCategory.isPending || (sameCategory.data?.length === 0 && fallback.isPending);
   return (
     <aside aria-labelledby="related-heading" className="flex flex-col gap-4">
@@ -358,7 +366,7 @@ function RelatedVideos({ video: v, now }: { video: VideoDetail; now: number }) {
       )}
     </aside>
   );
-}
+});
 
 function RelatedCard({ video, now }: { video: VideoCard; now: number }) {
   const href = paths.video({ id: video.id, username: video.creator.username, title: video.title });

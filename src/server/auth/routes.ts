@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeForStatus, GENERIC_ERROR_MESSAGE, toErrorCode, type ApiErrorBody } from '../../shared/errors.js';
-import { MeSchema } from '../../shared/session.js';
+import { MeSchema, type Me } from '../../shared/session.js';
 import { createProfileForUser, findProfileById } from '../profiles/service.js';
 import { promoteAdminEmails } from '../roles/service.js';
 import { CLIENT_IP_HEADER } from './auth.js';
@@ -19,6 +19,44 @@ function toFetchRequest(req: FastifyRequest, publicUrl: string): Request {
   headers.set(CLIENT_IP_HEADER, req.ip);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && typeof req.body === 'string' && req.body.length > 0;
   return new Request(new URL(req.url, publicUrl), { method: req.method, headers, body: hasBody ? (req.body as string) : undefined });
+}
+
+/**
+ * `GET /api/me`: who is signed in (account, profile, roles), `{ user: null }` for a guest. Also
+ * written into the pages the server sends (src/server/http/spa.ts), so a page knows who is there
+ * from its first frame.
+ */
+export async function meOf(req: FastifyRequest): Promise<Me> {
+  const app = req.server;
+  const s = await sessionOf(req);
+  if (!s) return { user: null };
+  // Every account has a profile; one lost to a crash right after sign-up is made here.
+  let profile = await findProfileById(app.db, s.user.id);
+  if (!profile) {
+    await createProfileForUser(app.db, s.user as typeof s.user & { username?: string | null; displayUsername?: string | null });
+    // Roles need the profile: an ADMIN_EMAILS account confirmed without one becomes admin now.
+    await promoteAdminEmails(app.db, app.config.adminEmails, s.user.id);
+    profile = await findProfileById(app.db, s.user.id);
+  }
+  return {
+    user: {
+      id: s.user.id,
+      // Wallet accounts have no email of their own (docs/product.md §1); theirs is a placeholder.
+      email: isPlaceholderEmail(s.user.email) ? null : s.user.email,
+      emailVerified: s.user.emailVerified,
+      twoFactorEnabled: !!s.user.twoFactorEnabled,
+    },
+    profile: profile
+      ? {
+          username: profile.username,
+          displayName: profile.displayName,
+          avatarUrl: profile.avatarUrl,
+          verificationType: profile.verificationType,
+          publicWalletAddress: profile.publicWalletAddress,
+        }
+      : null,
+    roles: profile?.roles ?? [],
+  };
 }
 
 /** Better Auth's "already exists" refusals, which it answers 422 and 400, and we answer 409 like every conflict. */
@@ -118,35 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], summary: 'Who is signed in: account, profile and roles (user null for guests)', response: { 200: MeSchema } } },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const s = await sessionOf(req);
-      if (!s) return { user: null };
-      // Every account has a profile; one lost to a crash right after sign-up is made here.
-      let profile = await findProfileById(app.db, s.user.id);
-      if (!profile) {
-        await createProfileForUser(app.db, s.user as typeof s.user & { username?: string | null; displayUsername?: string | null });
-        // Roles need the profile: an ADMIN_EMAILS account confirmed without one becomes admin now.
-        await promoteAdminEmails(app.db, app.config.adminEmails, s.user.id);
-        profile = await findProfileById(app.db, s.user.id);
-      }
-      return {
-        user: {
-          id: s.user.id,
-          // Wallet accounts have no email of their own (docs/product.md §1); theirs is a placeholder.
-          email: isPlaceholderEmail(s.user.email) ? null : s.user.email,
-          emailVerified: s.user.emailVerified,
-          twoFactorEnabled: !!s.user.twoFactorEnabled,
-        },
-        profile: profile
-          ? {
-              username: profile.username,
-              displayName: profile.displayName,
-              avatarUrl: profile.avatarUrl,
-              verificationType: profile.verificationType,
-              publicWalletAddress: profile.publicWalletAddress,
-            }
-          : null,
-        roles: profile?.roles ?? [],
-      };
+      return meOf(req);
     },
   );
 

@@ -215,6 +215,10 @@ export async function seedDemoMedia(db: Db, jobs: Pick<Jobs, 'send'>, opts: Seed
   }
 }
 
+/** How many demo videos of `kind` a new database gets (their media is made in the background). */
+export const demoVideoCount = (kind: 'long' | 'short', opts: SeedOptions = {}) =>
+  DEMO_VIDEOS.filter((v) => v.kind === kind && (opts.paidDemo || v.priceMicroUsdc === undefined)).length;
+
 export interface SeedOptions {
   /** Also a small pay-per-view demo video (the X402 explainer's live demo); not on mainnet. */
   paidDemo?: boolean;

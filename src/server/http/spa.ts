@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INLINE_SESSION_ID, jsonForHtml } from '../../shared/page-data.js';
 import { routePattern } from '../../shared/routes.js';
+import type { Me } from '../../shared/session.js';
+import { meOf } from '../auth/routes.js';
 import { etagOf } from './read-cache.js';
 import { pagePreloads, screenPreloads } from './page-preloads.js';
 
@@ -43,13 +47,47 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   const plainPage = hasClient ? fs.readFileSync(indexFile) : undefined;
   const screenFiles = screenPreloads(clientDir, app.log);
   const plain = { encoding: undefined, body: plainPage, tag: plainPage ? etagOf(plainPage) : '' };
-  const pageFor = (acceptEncoding: string | undefined) => {
-    const accepted = (acceptEncoding ?? '')
+  const accepts = (acceptEncoding: string | undefined) =>
+    (acceptEncoding ?? '')
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
       .map(([name]) => name!.trim().toLowerCase());
+  const pageFor = (acceptEncoding: string | undefined) => {
+    const accepted = accepts(acceptEncoding);
     return variants.find((v) => accepted.includes(v.encoding)) ?? plain;
+  };
+
+  // A page that knows who is there: the `GET /api/me` answer written into it, so the web app
+  // draws the right header (and screen) in its first frame instead of drawing it again when that
+  // answer arrives. A guest's page is the same for everyone and made once; a signed-in person's
+  // is made (and compressed, quickly) per request, and private to them.
+  const html = plainPage?.toString('utf8') ?? '';
+  const withSession = (me: Me) =>
+    Buffer.from(html.replace('<body>', `<body>\n    <script id="${INLINE_SESSION_ID}" type="application/json">${jsonForHtml(me)}</script>`));
+  const encode = (encoding: 'br' | 'gzip', body: Buffer, fast: boolean) =>
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } })
+      : zlib.gzipSync(body, { level: fast ? 6 : 9 });
+  const pageOf = (body: Buffer, acceptEncoding: string | undefined, fast: boolean) => {
+    const encoding = (['br', 'gzip'] as const).find((e) => accepts(acceptEncoding).includes(e));
+    const sent = encoding ? encode(encoding, body, fast) : body;
+    return { encoding, body: sent, tag: etagOf(sent) };
+  };
+  const guestBody = withSession({ user: null });
+  const guestPages = new Map((['br', 'gzip', undefined] as const).map((e) => [e, pageOf(guestBody, e, false)]));
+  const pageWithSession = async (req: FastifyRequest) => {
+    // No cookie and no token: a guest, without asking.
+    if (!req.headers.cookie && !req.headers.authorization) return guestPages.get(pageFor(req.headers['accept-encoding']).encoding)!;
+    try {
+      const me = await meOf(req);
+      if (!me.user) return guestPages.get(pageFor(req.headers['accept-encoding']).encoding)!;
+      return { ...pageOf(withSession(me), req.headers['accept-encoding'], true), personal: true };
+    } catch (err) {
+      // The page without it: the app asks `GET /api/me` itself.
+      req.log.warn({ err }, 'the page was sent without its session');
+      return pageFor(req.headers['accept-encoding']);
+    }
   };
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -57,10 +95,15 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (url.startsWith('/api/') || url === '/api' || !hasClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'not_found', message: `No route for ${req.method} ${url}` });
     }
-    const page = pageFor(req.headers['accept-encoding']);
-    reply.header('Cache-Control', 'no-cache').header('ETag', page.tag).header('Vary', 'Accept-Encoding');
     const pattern = routePattern(url);
     const status = pattern ? 200 : 404;
+    const page: { encoding?: string | undefined; body?: Buffer | undefined; tag: string; personal?: boolean } = pattern
+      ? await pageWithSession(req)
+      : pageFor(req.headers['accept-encoding']);
+    reply
+      .header('Cache-Control', page.personal ? 'private, no-cache' : 'no-cache')
+      .header('ETag', page.tag)
+      .header('Vary', 'Accept-Encoding, Cookie');
     if (pattern && req.headers['if-none-match'] === page.tag) return reply.status(304).send();
     // The page's largest picture (a watch page's poster) and its screen's code start downloading
     // with the page.
