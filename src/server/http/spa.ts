@@ -69,20 +69,21 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     encoding === 'br'
       ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } })
       : zlib.gzipSync(body, { level: fast ? 6 : 9 });
-  const pageOf = (body: Buffer, acceptEncoding: string | undefined, fast: boolean) => {
-    const encoding = (['br', 'gzip'] as const).find((e) => accepts(acceptEncoding).includes(e));
+  const encodingFor = (acceptEncoding: string | undefined) => (['br', 'gzip'] as const).find((e) => accepts(acceptEncoding).includes(e));
+  const pageOf = (body: Buffer, encoding: 'br' | 'gzip' | undefined, fast: boolean) => {
     const sent = encoding ? encode(encoding, body, fast) : body;
     return { encoding, body: sent, tag: etagOf(sent) };
   };
   const guestBody = withSession({ user: null });
   const guestPages = new Map((['br', 'gzip', undefined] as const).map((e) => [e, pageOf(guestBody, e, false)]));
+  const guestPage = (req: FastifyRequest) => guestPages.get(encodingFor(req.headers['accept-encoding']))!;
   const pageWithSession = async (req: FastifyRequest) => {
     // No cookie and no token: a guest, without asking.
-    if (!req.headers.cookie && !req.headers.authorization) return guestPages.get(pageFor(req.headers['accept-encoding']).encoding)!;
+    if (!req.headers.cookie && !req.headers.authorization) return guestPage(req);
     try {
       const me = await meOf(req);
-      if (!me.user) return guestPages.get(pageFor(req.headers['accept-encoding']).encoding)!;
-      return { ...pageOf(withSession(me), req.headers['accept-encoding'], true), personal: true };
+      if (!me.user) return guestPage(req);
+      return { ...pageOf(withSession(me), encodingFor(req.headers['accept-encoding']), true), personal: true };
     } catch (err) {
       // The page without it: the app asks `GET /api/me` itself.
       req.log.warn({ err }, 'the page was sent without its session');
