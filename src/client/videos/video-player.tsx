@@ -1,12 +1,12 @@
 import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import { memo, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { VideoDetail } from '../../shared/videos';
 import { formatDuration } from '../lib/format';
 import { cn } from '../lib/utils';
 import { Spinner } from '../ui/spinner';
 import { playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
 import { ControlButton, QualityMenu, SeekBar } from './player-parts';
-import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner } from './player-state';
+import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
 import { useHls } from './use-hls';
 import { mediaUrl } from '../native/api-origin';
 
@@ -41,6 +41,10 @@ export const VideoPlayer = memo(function VideoPlayer({
   const source = useHls(videoRef, video.hlsUrl, { startAt });
 
   const [state, dispatch] = useReducer(playerReducer, null, () => initialPlayerState(startAt, video.durationSeconds));
+  // What the video element reports (playing, time, volume, buffering) is drawn as a transition:
+  // React draws it in slices between frames, never as one long task in the middle of the page's
+  // start, where autoplay makes several of these at once. A viewer's own presses stay immediate.
+  const fromMedia = useCallback((event: PlayerEvent) => startTransition(() => dispatch(event)), []);
   const { paused, started, time, duration, buffered, muted, volume, mutedByAutoplay, fullscreen, resumedNote } = state;
   const idleTimer = useRef<number | undefined>(undefined);
 
@@ -69,10 +73,10 @@ export const VideoPlayer = memo(function VideoPlayer({
     el.play().catch((err: unknown) => {
       if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return;
       el.muted = true;
-      dispatch({ type: 'autoplayMuted' });
+      fromMedia({ type: 'autoplayMuted' });
       el.play().catch(() => undefined);
     });
-  }, [source.engine]);
+  }, [source.engine, fromMedia]);
 
   // Leaving the page (or the video): remember where.
   useEffect(() => {
@@ -135,11 +139,15 @@ export const VideoPlayer = memo(function VideoPlayer({
     [toggleFullscreen],
   );
 
-  const poke = useCallback(() => {
-    dispatch({ type: 'active' });
-    window.clearTimeout(idleTimer.current);
-    idleTimer.current = window.setTimeout(() => dispatch({ type: 'idle' }), IDLE_HIDE_MS);
-  }, []);
+  /** Shows the controls, then hides them a moment later; `byPlayer` when playback, not the viewer, asked. */
+  const poke = useCallback(
+    (byPlayer?: 'byPlayer') => {
+      (byPlayer ? fromMedia : dispatch)({ type: 'active' });
+      window.clearTimeout(idleTimer.current);
+      idleTimer.current = window.setTimeout(() => fromMedia({ type: 'idle' }), IDLE_HIDE_MS);
+    },
+    [fromMedia],
+  );
   useEffect(() => () => window.clearTimeout(idleTimer.current), []);
 
   // Shortcuts work while the player or the page has focus, never while typing.
@@ -168,7 +176,7 @@ export const VideoPlayer = memo(function VideoPlayer({
         hideControls && 'cursor-none',
         className,
       )}
-      onPointerMove={poke}
+      onPointerMove={() => poke()}
       onPointerLeave={() => dispatch({ type: 'idle' })}
     >
       <video
@@ -181,41 +189,41 @@ export const VideoPlayer = memo(function VideoPlayer({
         onClick={() => run({ type: 'toggle' })}
         onDoubleClick={toggleFullscreen}
         onPlay={() => {
-          dispatch({ type: 'play' });
+          fromMedia({ type: 'play' });
           // The controls fade out a moment after playback starts, until the pointer moves.
-          poke();
+          poke('byPlayer');
         }}
         onPause={(e) => {
-          dispatch({ type: 'pause' });
+          fromMedia({ type: 'pause' });
           const v = e.currentTarget;
           if (playedOnce.current && !v.ended) save(v.currentTime);
         }}
         onPlaying={() => {
-          dispatch({ type: 'playing' });
+          fromMedia({ type: 'playing' });
           if (!playedOnce.current) {
             playedOnce.current = true;
             firstPlayRef.current?.();
           }
         }}
-        onWaiting={() => dispatch({ type: 'waiting' })}
-        onSeeking={() => dispatch({ type: 'waiting' })}
-        onSeeked={() => dispatch({ type: 'ready' })}
-        onCanPlay={() => dispatch({ type: 'ready' })}
+        onWaiting={() => fromMedia({ type: 'waiting' })}
+        onSeeking={() => fromMedia({ type: 'waiting' })}
+        onSeeked={() => fromMedia({ type: 'ready' })}
+        onCanPlay={() => fromMedia({ type: 'ready' })}
         onEnded={() => {
-          dispatch({ type: 'ended' });
+          fromMedia({ type: 'ended' });
           save(0);
         }}
         onTimeUpdate={(e) => {
           const t = e.currentTarget.currentTime;
-          dispatch({ type: 'time', time: t });
+          fromMedia({ type: 'time', time: t });
           if (!e.currentTarget.paused && Math.abs(t - lastSaved.current) >= SAVE_EVERY_SECONDS) save(t);
         }}
-        onDurationChange={(e) => dispatch({ type: 'duration', duration: e.currentTarget.duration })}
+        onDurationChange={(e) => fromMedia({ type: 'duration', duration: e.currentTarget.duration })}
         onProgress={(e) => {
           const b = e.currentTarget.buffered;
-          if (b.length) dispatch({ type: 'buffered', until: b.end(b.length - 1) });
+          if (b.length) fromMedia({ type: 'buffered', until: b.end(b.length - 1) });
         }}
-        onVolumeChange={(e) => dispatch({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}
+        onVolumeChange={(e) => fromMedia({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}
       />
 
       {source.error ? (
