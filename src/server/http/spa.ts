@@ -35,59 +35,47 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     });
   }
 
-  // The page is read once: a build replaces the whole folder, and a server serves one build. Read
-  // from disk on every request, it cost more than the rest of the answer together.
-  // With the Brotli and gzip copies the build wrote beside it, each with its own tag.
-  const variants = (['br', 'gzip'] as const).flatMap((encoding) => {
-    const file = `${indexFile}.${encoding === 'br' ? 'br' : 'gz'}`;
-    if (!hasClient || !fs.existsSync(file)) return [];
-    const body = fs.readFileSync(file);
-    return [{ encoding, body, tag: etagOf(body) }];
-  });
-  const plainPage = hasClient ? fs.readFileSync(indexFile) : undefined;
+  // The page is read and compressed once: a build replaces the whole folder, and a server serves
+  // one build. A page written for a signed-in person is made (and compressed, quickly) per request.
+  const html = hasClient ? fs.readFileSync(indexFile, 'utf8') : '';
   const screenFiles = screenPreloads(clientDir, app.log);
-  const plain = { encoding: undefined, body: plainPage, tag: plainPage ? etagOf(plainPage) : '' };
   const accepts = (acceptEncoding: string | undefined) =>
     (acceptEncoding ?? '')
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
       .map(([name]) => name!.trim().toLowerCase());
-  const pageFor = (acceptEncoding: string | undefined) => {
-    const accepted = accepts(acceptEncoding);
-    return variants.find((v) => accepted.includes(v.encoding)) ?? plain;
-  };
-
-  // A page that knows who is there: the `GET /api/me` answer written into it, so the web app
-  // draws the right header (and screen) in its first frame instead of drawing it again when that
-  // answer arrives. A guest's page is the same for everyone and made once; a signed-in person's
-  // is made (and compressed, quickly) per request, and private to them.
-  const html = plainPage?.toString('utf8') ?? '';
-  const withSession = (me: Me) =>
-    Buffer.from(html.replace('<body>', `<body>\n    <script id="${INLINE_SESSION_ID}" type="application/json">${jsonForHtml(me)}</script>`));
+  const encodingFor = (acceptEncoding: string | undefined) => (['br', 'gzip'] as const).find((e) => accepts(acceptEncoding).includes(e));
   const encode = (encoding: 'br' | 'gzip', body: Buffer, fast: boolean) =>
     encoding === 'br'
       ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } })
       : zlib.gzipSync(body, { level: fast ? 6 : 9 });
-  const encodingFor = (acceptEncoding: string | undefined) => (['br', 'gzip'] as const).find((e) => accepts(acceptEncoding).includes(e));
   const pageOf = (body: Buffer, encoding: 'br' | 'gzip' | undefined, fast: boolean) => {
     const sent = encoding ? encode(encoding, body, fast) : body;
     return { encoding, body: sent, tag: etagOf(sent) };
   };
-  const guestBody = withSession({ user: null });
-  const guestPages = new Map((['br', 'gzip', undefined] as const).map((e) => [e, pageOf(guestBody, e, false)]));
-  const guestPage = (req: FastifyRequest) => guestPages.get(encodingFor(req.headers['accept-encoding']))!;
+  /** One page in each encoding a browser may take, made at start. */
+  const pagesOf = (body: Buffer) => new Map((['br', 'gzip', undefined] as const).map((e) => [e, pageOf(body, e, false)]));
+
+  // A page that knows who is there: the `GET /api/me` answer written into it, so the web app
+  // draws the right header (and screen) in its first frame instead of drawing it again when that
+  // answer arrives. A guest's page is the same for everyone; a signed-in person's is private to them.
+  const withSession = (me: Me) =>
+    Buffer.from(html.replace('<body>', `<body>\n    <script id="${INLINE_SESSION_ID}" type="application/json">${jsonForHtml(me)}</script>`));
+  // Without it (a path that is no screen, or the session could not be read): the app asks the API.
+  const bare = pagesOf(Buffer.from(html));
+  const guest = pagesOf(withSession({ user: null }));
+  const pageFor = (req: FastifyRequest, pages: typeof bare) => pages.get(encodingFor(req.headers['accept-encoding']))!;
   const pageWithSession = async (req: FastifyRequest) => {
     // No cookie and no token: a guest, without asking.
-    if (!req.headers.cookie && !req.headers.authorization) return guestPage(req);
+    if (!req.headers.cookie && !req.headers.authorization) return pageFor(req, guest);
     try {
       const me = await meOf(req);
-      if (!me.user) return guestPage(req);
+      if (!me.user) return pageFor(req, guest);
       return { ...pageOf(withSession(me), encodingFor(req.headers['accept-encoding']), true), personal: true };
     } catch (err) {
-      // The page without it: the app asks `GET /api/me` itself.
       req.log.warn({ err }, 'the page was sent without its session');
-      return pageFor(req.headers['accept-encoding']);
+      return pageFor(req, bare);
     }
   };
 
@@ -98,9 +86,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     }
     const pattern = routePattern(url);
     const status = pattern ? 200 : 404;
-    const page: { encoding?: string | undefined; body?: Buffer | undefined; tag: string; personal?: boolean } = pattern
-      ? await pageWithSession(req)
-      : pageFor(req.headers['accept-encoding']);
+    const page: { encoding?: string | undefined; body: Buffer; tag: string; personal?: boolean } = pattern ? await pageWithSession(req) : pageFor(req, bare);
     reply
       .header('Cache-Control', page.personal ? 'private, no-cache' : 'no-cache')
       .header('ETag', page.tag)
