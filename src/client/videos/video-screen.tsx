@@ -53,8 +53,10 @@ export default function VideoScreen() {
     return <ErrorState headingLevel="h1" error={video.error} onRetry={() => void video.refetch()} title="Couldn’t load this video" />;
   }
   // The page is drawn a moment after its video arrives, in pieces the browser can interleave with
-  // input (a deferred render), rather than in one long task.
-  const v = data;
+  // input (a deferred render), rather than in one long task. Until then the deferred value may
+  // still be the video this screen showed before (moving from one video to another): never that
+  // one, whose address would send the viewer back to it.
+  const v = data && data.id.toLowerCase() === id.toLowerCase() ? data : undefined;
   if (!v) return <VideoSkeleton />;
   if (v.kind === 'short') return <Navigate replace to={paths.short(v.id)} />;
   // One address per video: /{product}/{username}/{slug}/{id}, also after a rename.
