@@ -91,7 +91,15 @@ export default defineConfig(({ command }) => ({
     manifest: true, // scripts/check-bundle.ts follows the entry's imports through it
     // Every browser Glint supports but Safari 16 knows `modulepreload`; there the hints are simply
     // not followed, so the polyfill's bytes stay out of every first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A screen or control loaded later fetches its own imports: no <link rel=modulepreload> is
+      // added to the page for each of them (one appendChild per file, a long task on a phone when
+      // a menu's code arrives). The page's own entry keeps its preloads, the server names the
+      // first screen's files in Link headers, and after the first visit the service worker serves
+      // every file from its cache.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -19,6 +19,7 @@ import { LockedPoster } from '../x402/locked-poster';
 import { useHls } from '../videos/use-hls';
 import { useToggleLike } from '../videos/use-toggle-like';
 import { mediaUrl } from '../native/api-origin';
+import { useMediaQuery } from '../lib/use-media-query';
 
 export interface SlideControls {
   muted: boolean;
@@ -30,6 +31,9 @@ export interface SlideControls {
   /** Once per short per visit, when it starts playing. */
   onStarted: (id: string) => void;
 }
+
+/** Tailwind's `sm` breakpoint: the like, comment, tip, share and report buttons move beside the video. */
+const BESIDE_QUERY = '(min-width: 40rem)';
 
 /** Preloaded shorts keep only this much buffered until they play. */
 const PRELOAD_BUFFER_SECONDS = 8;
@@ -52,6 +56,9 @@ export function ShortSlide({
   controls: SlideControls;
 }) {
   const detail = useVideo(card.id, { enabled: near, pollWhileProcessing: true });
+  // The actions sit over the video on a phone and beside it from the small breakpoint on: drawn
+  // once, where they show.
+  const beside = useMediaQuery(BESIDE_QUERY);
   const v = detail.data;
   const playable = !!v && v.status === 'ready' && !!v.hlsUrl;
 
@@ -108,13 +115,17 @@ export function ShortSlide({
           <p className="text-xs text-white/75">{formatViews(v?.views ?? card.views)}</p>
         </div>
 
-        <div className="absolute right-2 bottom-24 sm:hidden">
+        {beside ? null : (
+          <div className="absolute right-2 bottom-24">
+            <SideActions card={card} video={v} onComments={controls.onComments} />
+          </div>
+        )}
+      </div>
+      {beside ? (
+        <div className="self-end pb-8">
           <SideActions card={card} video={v} onComments={controls.onComments} />
         </div>
-      </div>
-      <div className="hidden self-end pb-8 sm:block">
-        <SideActions card={card} video={v} onComments={controls.onComments} />
-      </div>
+      ) : null}
     </section>
   );
 }

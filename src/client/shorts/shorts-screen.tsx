@@ -1,5 +1,5 @@
 import { ArrowLeft, Smartphone } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
 import type { VideoCard } from '../../shared/content';
@@ -51,6 +51,10 @@ export default function ShortsScreen() {
     return list;
   }, [feed.data?.pages, firstPage, pinned.data]);
 
+  // The feed's slides are drawn in a deferred render once the shorts have arrived: the spinner
+  // stays while they are built in slices that leave the page responsive.
+  const loaded = useDeferredValue(!feed.isPending && pinnedSettled, false);
+
   useEffect(() => {
     if (initialId && pinned.isError) toast.error('This short is not available', { description: 'Here are the newest shorts instead.' });
   }, [initialId, pinned.isError]);
@@ -73,7 +77,7 @@ export default function ShortsScreen() {
 
       {pinned.data && pinned.data.kind === 'long' ? (
         <Navigate replace to={paths.video({ id: pinned.data.id, username: pinned.data.creator.username, title: pinned.data.title })} />
-      ) : feed.isPending || !pinnedSettled ? (
+      ) : !loaded || feed.isPending || !pinnedSettled ? (
         <div className="flex h-full items-center justify-center">
           <Spinner className="size-8 text-white" label="Loading shorts" />
         </div>
