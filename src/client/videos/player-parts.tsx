@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type PointerEvent as ReactPointerEvent, type ReactNode, type RefObject } from 'react';
 import { formatDuration } from '../lib/format';
 import { spriteTile, type Sprite } from './player-controls';
 import type { HlsSource } from './use-hls';
@@ -19,6 +19,75 @@ export function ControlButton({ label, onClick, children }: { label: string; onC
     >
       {children}
     </button>
+  );
+}
+
+type VideoRef = RefObject<HTMLVideoElement | null>;
+
+/**
+ * Follows one reading of the video element (`read`) on the events that change it, drawn as a
+ * transition. Only the part that shows it redraws: the player around it stays as it is while
+ * the video plays (timeupdate comes about four times a second). `read` returning the same value
+ * (a clock's whole second) redraws nothing.
+ */
+function useMediaReading<T>(videoRef: VideoRef, events: readonly string[], read: (el: HTMLVideoElement) => T, initial: T): [T, (value: T) => void] {
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    const el = videoRef.current;
+    if (!el) return;
+    const update = () => startTransition(() => setValue(read(el)));
+    for (const event of events) el.addEventListener(event, update);
+    return () => {
+      for (const event of events) el.removeEventListener(event, update);
+    };
+  }, [videoRef, events, read]);
+  return [value, setValue];
+}
+
+const POSITION_EVENTS = ['timeupdate', 'seeking', 'seeked', 'emptied'] as const;
+const BUFFER_EVENTS = ['progress', 'emptied'] as const;
+const position = (el: HTMLVideoElement) => el.currentTime;
+const bufferedUntil = (el: HTMLVideoElement) => (el.buffered.length ? el.buffered.end(el.buffered.length - 1) : 0);
+const wholeSeconds = (el: HTMLVideoElement) => Math.floor(el.currentTime);
+
+/** The player's timeline, following its video element (from `startAt` until the element says where it is). */
+export function PlayerSeekBar({
+  videoRef,
+  startAt,
+  duration,
+  sprite,
+  onSeek,
+}: {
+  videoRef: VideoRef;
+  startAt: number;
+  duration: number;
+  sprite: Sprite | null;
+  onSeek: (seconds: number) => void;
+}) {
+  const [time, setTime] = useMediaReading(videoRef, POSITION_EVENTS, position, startAt);
+  const [buffered] = useMediaReading(videoRef, BUFFER_EVENTS, bufferedUntil, 0);
+  return (
+    <SeekBar
+      time={time}
+      duration={duration}
+      buffered={buffered}
+      sprite={sprite}
+      onSeek={(t) => {
+        // The range shows where it was moved to at once; the element's seeking event follows.
+        setTime(t);
+        onSeek(t);
+      }}
+    />
+  );
+}
+
+/** "0:42 / 3:10": redraws once a second while the video plays. */
+export function PlayerClock({ videoRef, startAt, duration }: { videoRef: VideoRef; startAt: number; duration: number }) {
+  const [seconds] = useMediaReading(videoRef, POSITION_EVENTS, wholeSeconds, Math.floor(startAt));
+  return (
+    <span className="ml-2 text-xs tabular-nums text-white/90" aria-live="off">
+      {formatDuration(seconds)} / {formatDuration(duration)}
+    </span>
   );
 }
 

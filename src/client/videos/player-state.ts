@@ -1,7 +1,9 @@
 /**
  * What the long-video player shows, as one value changed by events: the media element's own
- * (play, pause, waiting, time…) and the viewer's (pointer idle, full screen, dismissing the
- * resume note). Pure, so every transition is tested without a browser.
+ * (play, pause, waiting, volume…) and the viewer's (pointer idle, full screen, dismissing the
+ * resume note). Pure, so every transition is tested without a browser. Where the video is and how
+ * much of it has loaded are not here: the seek bar and the clock follow those themselves
+ * (player-parts.tsx), so the player does not redraw four times a second while it plays.
  */
 export interface PlayerState {
   paused: boolean;
@@ -11,9 +13,7 @@ export interface PlayerState {
   requested: boolean;
   /** Buffering or seeking: the spinner shows while playing. */
   waiting: boolean;
-  time: number;
   duration: number;
-  buffered: number;
   muted: boolean;
   volume: number;
   /** The browser refused autoplay with sound, so it plays muted with an Unmute button. */
@@ -32,9 +32,7 @@ export type PlayerEvent =
   | { type: 'waiting' }
   | { type: 'ready' }
   | { type: 'ended' }
-  | { type: 'time'; time: number }
   | { type: 'duration'; duration: number }
-  | { type: 'buffered'; until: number }
   | { type: 'volume'; muted: boolean; volume: number }
   | { type: 'autoplayMuted' }
   | { type: 'soundByViewer' }
@@ -49,9 +47,7 @@ export function initialPlayerState(startAt: number | null, knownDuration: number
     started: false,
     requested: false,
     waiting: false,
-    time: startAt ?? 0,
     duration: knownDuration ?? 0,
-    buffered: 0,
     muted: false,
     volume: 1,
     mutedByAutoplay: false,
@@ -75,12 +71,8 @@ export function playerReducer(s: PlayerState, e: PlayerEvent): PlayerState {
       return { ...s, waiting: false };
     case 'ended':
       return { ...s, paused: true };
-    case 'time':
-      return { ...s, time: e.time };
     case 'duration':
       return Number.isFinite(e.duration) ? { ...s, duration: e.duration } : s;
-    case 'buffered':
-      return { ...s, buffered: e.until };
     case 'volume':
       return { ...s, muted: e.muted, volume: e.volume };
     case 'autoplayMuted':

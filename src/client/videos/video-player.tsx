@@ -5,7 +5,7 @@ import { formatDuration } from '../lib/format';
 import { cn } from '../lib/utils';
 import { Spinner } from '../ui/spinner';
 import { playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
-import { ControlButton, QualityMenu, SeekBar } from './player-parts';
+import { ControlButton, PlayerClock, PlayerSeekBar, QualityMenu } from './player-parts';
 import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
 import { useHls } from './use-hls';
 import { mediaUrl } from '../native/api-origin';
@@ -45,7 +45,7 @@ export const VideoPlayer = memo(function VideoPlayer({
   // React draws it in slices between frames, never as one long task in the middle of the page's
   // start, where autoplay makes several of these at once. A viewer's own presses stay immediate.
   const fromMedia = useCallback((event: PlayerEvent) => startTransition(() => dispatch(event)), []);
-  const { paused, started, time, duration, buffered, muted, volume, mutedByAutoplay, fullscreen, resumedNote } = state;
+  const { paused, started, duration, muted, volume, mutedByAutoplay, fullscreen, resumedNote } = state;
   const idleTimer = useRef<number | undefined>(undefined);
 
   // Callbacks in refs: the listeners below are attached once per element.
@@ -214,15 +214,11 @@ export const VideoPlayer = memo(function VideoPlayer({
           save(0);
         }}
         onTimeUpdate={(e) => {
+          // Where it is shows in the seek bar and the clock, which follow the element themselves.
           const t = e.currentTarget.currentTime;
-          fromMedia({ type: 'time', time: t });
           if (!e.currentTarget.paused && Math.abs(t - lastSaved.current) >= SAVE_EVERY_SECONDS) save(t);
         }}
         onDurationChange={(e) => fromMedia({ type: 'duration', duration: e.currentTarget.duration })}
-        onProgress={(e) => {
-          const b = e.currentTarget.buffered;
-          if (b.length) fromMedia({ type: 'buffered', until: b.end(b.length - 1) });
-        }}
         onVolumeChange={(e) => fromMedia({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}
       />
 
@@ -279,14 +275,13 @@ export const VideoPlayer = memo(function VideoPlayer({
           !started && paused && 'opacity-0 group-hover/player:opacity-100 focus-within:opacity-100',
         )}
       >
-        <SeekBar
-          time={time}
+        <PlayerSeekBar
+          videoRef={videoRef}
+          startAt={startAt ?? 0}
           duration={duration}
-          buffered={buffered}
           sprite={video.sprite}
           onSeek={(t) => {
             if (videoRef.current) videoRef.current.currentTime = t;
-            dispatch({ type: 'time', time: t });
           }}
         />
         <div className="flex items-center gap-1">
@@ -319,9 +314,7 @@ export const VideoPlayer = memo(function VideoPlayer({
           <span className="sr-only" role="status" data-testid="player-status">
             {playerAnnouncement(state)}
           </span>
-          <span className="ml-2 text-xs tabular-nums text-white/90" aria-live="off">
-            {formatDuration(time)} / {formatDuration(duration)}
-          </span>
+          <PlayerClock videoRef={videoRef} startAt={startAt ?? 0} duration={duration} />
           <span className="flex-1" />
           <QualityMenu source={source} container={fullscreen ? box : null} />
           <ControlButton label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen}>
