@@ -42,8 +42,15 @@ export interface PageScores {
   failing: FailingAudit[];
   /** The metrics behind the performance score (LCP, TBT, CLS...), as Lighthouse words them. */
   metrics: Record<string, string>;
-  /** For a page's median run: every run's performance score, in the order run. */
-  runs?: number[];
+  /**
+   * The host's CPU power as Lighthouse read it before the load (its `benchmarkIndex`; Lighthouse
+   * means its 4× slowdown for 1,500 to 2,000): on a shared machine it moves from run to run.
+   */
+  benchmarkIndex?: number;
+  /** For a page's median run: every run's performance score and CPU index, in the order run. */
+  runs?: { performance: number; benchmarkIndex?: number }[];
+  /** For a page's median run: the best performance score of its runs. */
+  bestPerformance?: number;
 }
 
 /**
@@ -86,11 +93,18 @@ async function startChromium(trustSpki: string): Promise<{ port: number; close: 
   };
 }
 
-/** One Lighthouse run on one page: its scores, audits below 0.9 and metrics. */
+/**
+ * One Lighthouse run on one page: its scores, audits below 0.9 and metrics, and the host's CPU power
+ * as Lighthouse read it just before the load (its `benchmarkIndex`).
+ */
 async function auditPage(port: number, url: string, name: string): Promise<PageScores> {
   const run = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
   if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
-  const lhr = run.lhr;
+  return pageScores(run.lhr, url, name);
+}
+
+/** A Lighthouse result as the table reports it. */
+function pageScores(lhr: LighthouseResult, url: string, name: string): PageScores {
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
   const failing: FailingAudit[] = [];
@@ -110,8 +124,10 @@ async function auditPage(port: number, url: string, name: string): Promise<PageS
     const audit = lhr.audits[id];
     if (audit?.displayValue) metrics[id] = audit.displayValue;
   }
-  return { name, scores, failing, metrics };
+  return { name, scores, failing, metrics, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
 }
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /**
  * The run that stands for a page: the median by performance (the lower middle of an even count),
@@ -120,7 +136,11 @@ async function auditPage(port: number, url: string, name: string): Promise<PageS
 export function medianRun(runs: readonly PageScores[]): PageScores {
   if (runs.length === 0) throw new Error('no Lighthouse run to take the median of');
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: runs.map((r) => r.scores.performance) };
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)]!,
+    runs: runs.map((r) => ({ performance: r.scores.performance, benchmarkIndex: r.benchmarkIndex })),
+    bestPerformance: sorted[sorted.length - 1]!.scores.performance,
+  };
 }
 
 /**
@@ -165,8 +185,8 @@ export async function auditPages(
 export function formatScores(results: readonly PageScores[], targets: Record<Category, number>): string {
   const mark = (score: number, target: number) => `${score}${score < target ? ' (below ' + target + ')' : ''}`;
   const lines = [
-    `page | ${CATEGORIES.join(' | ')} | LCP | TBT | CLS | performance of each run`,
-    `--- | ${CATEGORIES.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---`,
+    `page | ${CATEGORIES.join(' | ')} | LCP | TBT | CLS | CPU index | best performance | performance of each run (CPU index)`,
+    `--- | ${CATEGORIES.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: | ---`,
     ...results.map((r) =>
       [
         r.name,
@@ -174,7 +194,9 @@ export function formatScores(results: readonly PageScores[], targets: Record<Cat
         r.metrics['largest-contentful-paint'] ?? '-',
         r.metrics['total-blocking-time'] ?? '-',
         r.metrics['cumulative-layout-shift'] ?? '-',
-        r.runs?.join(', ') ?? '-',
+        r.benchmarkIndex ?? '-',
+        r.bestPerformance ?? '-',
+        r.runs?.map((run) => `${run.performance} (${run.benchmarkIndex ?? '?'})`).join(', ') ?? '-',
       ].join(' | '),
     ),
   ];
