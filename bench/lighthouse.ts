@@ -100,11 +100,7 @@ async function startChromium(trustSpki: string): Promise<{ port: number; close: 
 async function auditPage(port: number, url: string, name: string): Promise<PageScores> {
   const run = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
   if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
-  return pageScores(run.lhr, url, name);
-}
-
-/** A Lighthouse result as the table reports it. */
-function pageScores(lhr: LighthouseResult, url: string, name: string): PageScores {
+  const lhr = run.lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
   const failing: FailingAudit[] = [];
@@ -126,8 +122,6 @@ function pageScores(lhr: LighthouseResult, url: string, name: string): PageScore
   }
   return { name, scores, failing, metrics, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
 }
-
-type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /**
  * The run that stands for a page: the median by performance (the lower middle of an even count),

@@ -1,10 +1,18 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** One MediaQueryList per query for the page's life: a render reads `matches`, it makes none. */
+const lists = new Map<string, MediaQueryList>();
+function mediaQueryList(query: string): MediaQueryList {
+  let mql = lists.get(query);
+  if (!mql) lists.set(query, (mql = window.matchMedia(query)));
+  return mql;
+}
+
 /** True while the CSS media query matches; follows resizes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const mql = window.matchMedia(query);
+      const mql = mediaQueryList(query);
       mql.addEventListener('change', onChange);
       return () => mql.removeEventListener('change', onChange);
     },
@@ -12,7 +20,7 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaQueryList(query).matches,
     () => false,
   );
 }

@@ -17,6 +17,7 @@ import { ReportButton } from '../moderation/report-dialog';
 import { ApiError } from '../lib/api';
 import { LockedPoster } from '../x402/locked-poster';
 import { useHls } from '../videos/use-hls';
+import { POSITION_EVENTS, useMediaReading, type VideoRef } from '../videos/use-media-reading';
 import { useToggleLike } from '../videos/use-toggle-like';
 import { mediaUrl } from '../native/api-origin';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -133,7 +134,6 @@ export function ShortSlide({
 function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active: boolean; controls: SlideControls }) {
   const ref = useRef<HTMLVideoElement>(null);
   const { engine } = useHls(ref, v.hlsUrl, { maxBufferLength: PRELOAD_BUFFER_SECONDS });
-  const [progress, setProgress] = useState(0);
   const [waiting, setWaiting] = useState(false);
   const { muted, paused, setMuted, setPaused, onStarted } = controls;
 
@@ -183,10 +183,6 @@ function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active
           if (active) onStarted(v.id);
         }}
         onWaiting={() => setWaiting(true)}
-        onTimeUpdate={(e) => {
-          const el = e.currentTarget;
-          if (Number.isFinite(el.duration) && el.duration > 0) setProgress(el.currentTime / el.duration);
-        }}
       />
       {active && waiting && !paused ? (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
@@ -222,10 +218,20 @@ function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active
           {muted ? ', muted' : ''}
         </span>
       ) : null}
-      <div className="absolute inset-x-0 bottom-0 h-0.5 bg-white/20" aria-hidden>
-        <div className="h-full bg-white" style={{ width: `${progress * 100}%` }} />
-      </div>
+      <ShortProgress videoRef={ref} />
     </>
+  );
+}
+
+const playedFraction = (el: HTMLVideoElement) => (Number.isFinite(el.duration) && el.duration > 0 ? el.currentTime / el.duration : 0);
+
+/** The thin bar along the bottom: follows the video itself, so the slide does not redraw as it plays. */
+function ShortProgress({ videoRef }: { videoRef: VideoRef }) {
+  const [played] = useMediaReading(videoRef, POSITION_EVENTS, playedFraction, 0);
+  return (
+    <div className="absolute inset-x-0 bottom-0 h-0.5 bg-white/20" aria-hidden>
+      <div className="h-full bg-white" style={{ width: `${played * 100}%` }} />
+    </div>
   );
 }
 

@@ -53,7 +53,8 @@ export default function ShortsScreen() {
 
   // The feed's slides are drawn in a deferred render once the shorts have arrived: the spinner
   // stays while they are built in slices that leave the page responsive.
-  const loaded = useDeferredValue(!feed.isPending && pinnedSettled, false);
+  const ready = !feed.isPending && pinnedSettled;
+  const drawn = useDeferredValue(ready, false);
 
   useEffect(() => {
     if (initialId && pinned.isError) toast.error('This short is not available', { description: 'Here are the newest shorts instead.' });
@@ -77,7 +78,7 @@ export default function ShortsScreen() {
 
       {pinned.data && pinned.data.kind === 'long' ? (
         <Navigate replace to={paths.video({ id: pinned.data.id, username: pinned.data.creator.username, title: pinned.data.title })} />
-      ) : !loaded || feed.isPending || !pinnedSettled ? (
+      ) : !(ready && drawn) ? (
         <div className="flex h-full items-center justify-center">
           <Spinner className="size-8 text-white" label="Loading shorts" />
         </div>

@@ -1,7 +1,8 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type PointerEvent as ReactPointerEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { formatDuration } from '../lib/format';
 import { spriteTile, type Sprite } from './player-controls';
 import type { HlsSource } from './use-hls';
+import { currentTime, POSITION_EVENTS, useMediaReading, type VideoRef } from './use-media-reading';
 
 // The video player's controls: buttons, the seek bar with preview frames, the quality menu.
 
@@ -22,31 +23,7 @@ export function ControlButton({ label, onClick, children }: { label: string; onC
   );
 }
 
-type VideoRef = RefObject<HTMLVideoElement | null>;
-
-/**
- * Follows one reading of the video element (`read`) on the events that change it, drawn as a
- * transition. Only the part that shows it redraws: the player around it stays as it is while
- * the video plays (timeupdate comes about four times a second). `read` returning the same value
- * (a clock's whole second) redraws nothing.
- */
-function useMediaReading<T>(videoRef: VideoRef, events: readonly string[], read: (el: HTMLVideoElement) => T, initial: T): [T, (value: T) => void] {
-  const [value, setValue] = useState(initial);
-  useEffect(() => {
-    const el = videoRef.current;
-    if (!el) return;
-    const update = () => startTransition(() => setValue(read(el)));
-    for (const event of events) el.addEventListener(event, update);
-    return () => {
-      for (const event of events) el.removeEventListener(event, update);
-    };
-  }, [videoRef, events, read]);
-  return [value, setValue];
-}
-
-const POSITION_EVENTS = ['timeupdate', 'seeking', 'seeked', 'emptied'] as const;
 const BUFFER_EVENTS = ['progress', 'emptied'] as const;
-const position = (el: HTMLVideoElement) => el.currentTime;
 const bufferedUntil = (el: HTMLVideoElement) => (el.buffered.length ? el.buffered.end(el.buffered.length - 1) : 0);
 const wholeSeconds = (el: HTMLVideoElement) => Math.floor(el.currentTime);
 
@@ -64,7 +41,7 @@ export function PlayerSeekBar({
   sprite: Sprite | null;
   onSeek: (seconds: number) => void;
 }) {
-  const [time, setTime] = useMediaReading(videoRef, POSITION_EVENTS, position, startAt);
+  const [time, setTime] = useMediaReading(videoRef, POSITION_EVENTS, currentTime, startAt);
   const [buffered] = useMediaReading(videoRef, BUFFER_EVENTS, bufferedUntil, 0);
   return (
     <SeekBar
@@ -92,7 +69,7 @@ export function PlayerClock({ videoRef, startAt, duration }: { videoRef: VideoRe
 }
 
 /** The timeline: a native range (keyboard, screen readers) over a drawn track, with preview frames on hover. */
-export function SeekBar({
+function SeekBar({
   time,
   duration,
   buffered,
