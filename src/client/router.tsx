@@ -7,6 +7,8 @@ import { RequireVerified } from './auth/require-verified';
 import { RouteError } from './errors/route-error';
 import { homeFeedQuery } from './home/queries';
 import { prefetchVideoDetail } from './videos/detail-query';
+import { prefetchVideoFeed } from './videos/feed-query';
+import { SHORTS_PAGE_SIZE } from '../shared/video-rules';
 import { FullScreenLayout } from './layout/full-screen-layout';
 import { MainLayout } from './layout/main-layout';
 import { PublicLayout } from './layout/public-layout';
@@ -36,6 +38,18 @@ const videoLoader =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
     prefetchVideoDetail(queryClient, params.id);
+    return null;
+  };
+
+/**
+ * The shorts feed's first page, and the short named by the address or `?video=`, the same way.
+ * Only on arrival: the address then follows the short on screen, which is no new visit to read for.
+ */
+const shortsLoader =
+  (queryClient: QueryClient) =>
+  ({ request, params }: LoaderFunctionArgs) => {
+    prefetchVideoFeed(queryClient, { kind: 'short', sort: 'newest' }, SHORTS_PAGE_SIZE);
+    prefetchVideoDetail(queryClient, params.id ?? new URL(request.url).searchParams.get('video') ?? undefined);
     return null;
   };
 
@@ -136,7 +150,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           {
             ErrorBoundary: RouteError,
-            children: [...aliases(['/shorts', '/shorts/:username/:titleSlug/:id'], () => import('./shorts/shorts-screen'))],
+            children: aliases(['/shorts', '/shorts/:username/:titleSlug/:id'], () => import('./shorts/shorts-screen'), shortsLoader(queryClient)).map(
+              (route) => ({
+                ...route,
+                shouldRevalidate: () => false,
+              }),
+            ),
           },
         ],
       },

@@ -109,7 +109,21 @@ it('an admin grants a blue badge from /admin/verification, and it shows on the p
   // On the profile, and on the creator's card, for anyone.
   await admin.goto(`/profile/${username}`);
   await admin.getByRole('heading', { level: 1 }).filter({ hasText: username }).waitFor();
-  await admin.getByRole('img', { name: BLUE }).first().waitFor();
+  const badge = admin.getByRole('img', { name: BLUE }).first();
+  await badge.waitFor();
+  // Its tooltip says what it means, to a pointer resting on it (drawn only once one reaches it)...
+  const tooltip = admin.getByRole('tooltip').filter({ hasText: BLUE });
+  expect(await tooltip.count()).toBe(0);
+  await badge.hover();
+  await tooltip.waitFor();
+  await admin.mouse.move(0, 0, { steps: 10 });
+  await tooltip.waitFor({ state: 'detached' });
+  // ...and to the keyboard, the focus staying on the badge.
+  await admin.getByRole('img', { name: BLUE }).first().focus();
+  await tooltip.waitFor();
+  expect(await admin.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(BLUE);
+  await admin.keyboard.press('Escape');
+  await tooltip.waitFor({ state: 'detached' });
   await admin.goto('/bounties');
   const card = admin.locator('[data-testid="bounty-card"]').filter({ hasText: title });
   await card.getByRole('img', { name: BLUE }).waitFor();

@@ -51,10 +51,11 @@ export default function ShortsScreen() {
     return list;
   }, [feed.data?.pages, firstPage, pinned.data]);
 
-  // The feed's slides are drawn in a deferred render once the shorts have arrived: the spinner
-  // stays while they are built in slices that leave the page responsive.
+  // Shorts that arrive after the screen has shown are drawn in a deferred render: the spinner stays
+  // while the slides are built in slices that leave the page responsive. Already there when the
+  // screen first renders (read beside its code since the navigation), they are drawn in that render.
   const ready = !feed.isPending && pinnedSettled;
-  const drawn = useDeferredValue(ready, false);
+  const drawn = useDeferredValue(ready, ready ? undefined : false);
 
   useEffect(() => {
     if (initialId && pinned.isError) toast.error('This short is not available', { description: 'Here are the newest shorts instead.' });

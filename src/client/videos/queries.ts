@@ -4,23 +4,13 @@ import type { VideoCard } from '../../shared/content';
 import { VIDEO_PAGE_SIZE, type VideoKind } from '../../shared/video-rules';
 import type { Comment, CreateVideoInput, VideoDetail } from '../../shared/videos';
 import { homeKeys } from '../home/queries';
-import { api, apiPath, postImage } from '../lib/api';
+import { api, postImage } from '../lib/api';
 import { profileKeys } from '../profiles/queries';
 import { fetchVideoDetail, videoDetailKey } from './detail-query';
+import { videoFeedQuery, videoListKeys, videoListPath, type VideoListFilter, type VideoSort } from './feed-query';
 
 export type { VideoKind };
-export type VideoSort = 'newest' | 'trending';
-
-export interface VideoListFilter {
-  kind: VideoKind;
-  sort?: VideoSort;
-  /** A category slug. */
-  category?: string | undefined;
-  /** Leave this video out (the one being watched). */
-  exclude?: string | undefined;
-  owner?: string | undefined;
-  limit?: number;
-}
+export type { VideoListFilter, VideoSort };
 
 /** An owner's upload in any state (GET /api/videos/mine). */
 export interface OwnUpload {
@@ -44,45 +34,25 @@ export type VideoUpdate = Partial<Pick<CreateVideoInput, 'title' | 'description'
 /** Query keys of everything video-shaped, so a write knows what to refresh. */
 export const videoKeys = {
   all: ['videos'] as const,
-  lists: () => [...videoKeys.all, 'list'] as const,
-  list: (f: VideoListFilter) => [...videoKeys.lists(), f] as const,
-  feeds: () => [...videoKeys.all, 'feed'] as const,
-  feed: (f: VideoListFilter) => [...videoKeys.feeds(), f] as const,
+  ...videoListKeys,
   details: () => [...videoKeys.all, 'detail'] as const,
   detail: videoDetailKey,
   comments: (id: string) => [...videoKeys.all, 'comments', id] as const,
   mine: () => [...videoKeys.all, 'mine'] as const,
 };
 
-const listPath = (f: VideoListFilter, offset?: number) =>
-  apiPath('/api/videos', {
-    kind: f.kind,
-    sort: f.sort,
-    category: f.category,
-    exclude: f.exclude,
-    owner: f.owner,
-    limit: f.limit !== undefined ? String(f.limit) : undefined,
-    offset: offset ? String(offset) : undefined,
-  });
-
 /** One page of ready, public videos or shorts. */
 export function useVideos(filter: VideoListFilter, enabled = true) {
   return useQuery({
     queryKey: videoKeys.list(filter),
-    queryFn: ({ signal }) => api<VideoCard[]>(listPath(filter), { signal }),
+    queryFn: ({ signal }) => api<VideoCard[]>(videoListPath(filter), { signal }),
     enabled,
   });
 }
 
 /** Offset paging for infinite scroll; a short page means the end. */
 export function useVideoFeed(filter: Omit<VideoListFilter, 'limit'>, pageSize = VIDEO_PAGE_SIZE) {
-  const f = { ...filter, limit: pageSize };
-  return useInfiniteQuery({
-    queryKey: videoKeys.feed(f),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => api<VideoCard[]>(listPath(f, pageParam), { signal }),
-    getNextPageParam: (last, _all, offset) => (last.length < pageSize ? undefined : offset + pageSize),
-  });
+  return useInfiniteQuery(videoFeedQuery(filter, pageSize));
 }
 
 /** The pages of a feed as one list; trending order can shift between pages, so an id shows once. */
