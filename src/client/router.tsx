@@ -37,7 +37,7 @@ const homeFeedLoader =
 const videoLoader =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
-    prefetchVideoDetail(queryClient, params.id);
+    prefetchVideoDetail(queryClient, params.id, { related: true });
     return null;
   };
 

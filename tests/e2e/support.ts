@@ -72,6 +72,11 @@ export function useBrowser(extraArgs: string[] = []): Browsing {
       page.on('pageerror', (err) => state.problems.push(`uncaught: ${err.message}`));
       await setup.beforeGoto?.(page);
       await page.goto(path);
+      // The web app draws its first screen in a transition, which may end a moment after the load event.
+      await page.waitForFunction(() => {
+        const root = document.getElementById('root');
+        return !root || root.childElementCount > 0;
+      });
       return page;
     },
   };

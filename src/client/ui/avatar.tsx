@@ -1,24 +1,13 @@
-import type { ComponentProps } from 'react';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { useState } from 'react';
 import { gradientFor, initials } from '../lib/format';
 import { cn } from '../lib/utils';
 import { mediaUrl } from '../native/api-origin';
 
-export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
-  return <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)} {...props} />;
-}
-
-export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image className={cn('aspect-square size-full object-cover', className)} {...props} />;
-}
-
-export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return <AvatarPrimitive.Fallback className={cn('flex size-full items-center justify-center rounded-full bg-muted font-semibold', className)} {...props} />;
-}
-
 /**
  * A person's avatar: their picture, or their initials on a gradient that is always the same for
- * the same username.
+ * the same username. The picture is a plain image the browser paints when it has it, over an
+ * empty circle meanwhile: a page of cards draws nothing anew as their pictures arrive. Only a
+ * picture that fails to load gives way to the initials.
  */
 export function UserAvatar({
   name,
@@ -33,14 +22,25 @@ export function UserAvatar({
   className?: string;
   textClassName?: string;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const picture = src && failed !== src ? mediaUrl(src) : null;
   return (
-    <Avatar className={className}>
-      {src ? <AvatarImage src={mediaUrl(src)} alt="" /> : null}
-      <AvatarFallback delayMs={src ? 400 : 0} className={cn('bg-linear-to-br text-xs text-white', gradientFor(seed), textClassName)}>
-        {/* Drawn as generated content, not text: the initials are part of the picture, so a link
-            around an avatar keeps the person's name as its whole label (WCAG 2.5.3, label in name). */}
-        <span aria-hidden data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
-      </AvatarFallback>
-    </Avatar>
+    <span data-slot="avatar" className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full bg-muted', className)}>
+      {picture ? (
+        <img src={picture} alt="" decoding="async" onError={() => setFailed(src!)} className="aspect-square size-full object-cover" />
+      ) : (
+        <span
+          className={cn(
+            'flex size-full items-center justify-center rounded-full font-semibold bg-linear-to-br text-xs text-white',
+            gradientFor(seed),
+            textClassName,
+          )}
+        >
+          {/* Drawn as generated content, not text: the initials are part of the picture, so a link
+              around an avatar keeps the person's name as its whole label (WCAG 2.5.3, label in name). */}
+          <span aria-hidden data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { VideoCard } from '../../shared/content';
 import { VIDEO_PAGE_SIZE, type VideoKind } from '../../shared/video-rules';
 import { api, apiPath } from '../lib/api';
@@ -34,6 +34,21 @@ export const videoListPath = (f: VideoListFilter, offset?: number) =>
     limit: f.limit !== undefined ? String(f.limit) : undefined,
     offset: offset ? String(offset) : undefined,
   });
+
+/** One page of ready, public videos or shorts. */
+export const videoListQuery = (filter: VideoListFilter) =>
+  queryOptions({
+    queryKey: videoListKeys.list(filter),
+    queryFn: ({ signal }) => api<VideoCard[]>(videoListPath(filter), { signal }),
+  });
+
+/** A watch page's related videos: the same category's newest (VideoScreen's RelatedVideos). */
+export const relatedVideosFilter = (video: { id: string; category: string }): VideoListFilter => ({
+  kind: 'long',
+  category: video.category,
+  exclude: video.id,
+  limit: 12,
+});
 
 /** Offset paging for infinite scroll; a short page means the end. */
 export function videoFeedQuery(filter: Omit<VideoListFilter, 'limit'>, pageSize = VIDEO_PAGE_SIZE) {

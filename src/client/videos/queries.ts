@@ -7,7 +7,7 @@ import { homeKeys } from '../home/queries';
 import { api, postImage } from '../lib/api';
 import { profileKeys } from '../profiles/queries';
 import { fetchVideoDetail, videoDetailKey } from './detail-query';
-import { videoFeedQuery, videoListKeys, videoListPath, type VideoListFilter, type VideoSort } from './feed-query';
+import { videoFeedQuery, videoListKeys, videoListQuery, type VideoListFilter, type VideoSort } from './feed-query';
 
 export type { VideoKind };
 export type { VideoListFilter, VideoSort };
@@ -43,11 +43,7 @@ export const videoKeys = {
 
 /** One page of ready, public videos or shorts. */
 export function useVideos(filter: VideoListFilter, enabled = true) {
-  return useQuery({
-    queryKey: videoKeys.list(filter),
-    queryFn: ({ signal }) => api<VideoCard[]>(videoListPath(filter), { signal }),
-    enabled,
-  });
+  return useQuery({ ...videoListQuery(filter), enabled });
 }
 
 /** Offset paging for infinite scroll; a short page means the end. */

@@ -27,6 +27,7 @@ import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Skeleton } from '../ui/skeleton';
 import { useRecordView, useSaveProgress, useVideo, useVideos } from './queries';
+import { relatedVideosFilter } from './feed-query';
 import { ShareMenu } from './share';
 import { lazyAfterLoad } from '../lib/lazy-after-load';
 import { useToggleLike } from './use-toggle-like';
@@ -333,7 +334,7 @@ const Description = memo(function Description({ video: v, now }: { video: VideoD
 
 /** More from the same category, else the newest videos. */
 const RelatedVideos = memo(function RelatedVideos({ video: v, now }: { video: VideoDetail; now: number }) {
-  const sameCategory = useVideos({ kind: 'long', category: v.category, exclude: v.id, limit: 12 });
+  const sameCategory = useVideos(relatedVideosFilter(v));
   const fallback = useVideos({ kind: 'long', exclude: v.id, limit: 12 }, sameCategory.data?.length === 0);
   // Drawn in a deferred render: twelve cards need not hold up the player's first frames.
   const list = useDeferredValue(sameCategory.data?.length ? sameCategory.data : fallback.data);
