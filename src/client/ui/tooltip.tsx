@@ -27,7 +27,9 @@ export function Tooltip(props: TooltipProps) {
   if (!takenOver)
     return (
       <Slot.Root
-        onPointerEnter={() => {
+        onPointerEnter={(event) => {
+          // A finger opens no tooltip (as Radix's own trigger does): a tap goes to what holds the badge.
+          if (event.pointerType === 'touch') return;
           RadixTooltip.preload();
           setTakenOver({ by: 'pointer', at: performance.now() });
         }}
