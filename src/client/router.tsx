@@ -7,8 +7,7 @@ import { RequireVerified } from './auth/require-verified';
 import { RouteError } from './errors/route-error';
 import { homeFeedQuery } from './home/queries';
 import { prefetchVideoDetail } from './videos/detail-query';
-import { prefetchVideoFeed } from './videos/feed-query';
-import { SHORTS_PAGE_SIZE } from '../shared/video-rules';
+import { shortsFeedQuery } from './videos/feed-query';
 import { FullScreenLayout } from './layout/full-screen-layout';
 import { MainLayout } from './layout/main-layout';
 import { PublicLayout } from './layout/public-layout';
@@ -48,7 +47,7 @@ const videoLoader =
 const shortsLoader =
   (queryClient: QueryClient) =>
   ({ request, params }: LoaderFunctionArgs) => {
-    prefetchVideoFeed(queryClient, { kind: 'short', sort: 'newest' }, SHORTS_PAGE_SIZE);
+    void queryClient.prefetchInfiniteQuery(shortsFeedQuery());
     prefetchVideoDetail(queryClient, params.id ?? new URL(request.url).searchParams.get('video') ?? undefined);
     return null;
   };

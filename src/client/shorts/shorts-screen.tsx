@@ -1,16 +1,17 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, Smartphone } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
 import type { VideoCard } from '../../shared/content';
 import { paths } from '../../shared/routes';
-import { SHORTS_PAGE_SIZE } from '../../shared/video-rules';
 import type { VideoDetail } from '../../shared/videos';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { Spinner } from '../ui/spinner';
-import { flattenPages, useVideo, useVideoFeed } from '../videos/queries';
+import { flattenPages, useVideo } from '../videos/queries';
+import { shortsFeedQuery } from '../videos/feed-query';
 import { ShortsFeed } from './shorts-feed';
 
 const toCard = (v: VideoDetail): VideoCard => ({
@@ -38,7 +39,7 @@ export default function ShortsScreen() {
   const [params] = useSearchParams();
   // The short to open with; later address changes are the feed following along, not requests.
   const [initialId] = useState(() => idFromPath ?? params.get('video'));
-  const feed = useVideoFeed({ kind: 'short', sort: 'newest' }, SHORTS_PAGE_SIZE);
+  const feed = useInfiniteQuery(shortsFeedQuery());
   const pinned = useVideo(initialId);
   const pinnedSettled = !initialId || !pinned.isPending;
 

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { VideoCard } from '../../shared/content';
-import { VIDEO_PAGE_SIZE, type VideoKind } from '../../shared/video-rules';
+import { SHORTS_PAGE_SIZE, VIDEO_PAGE_SIZE, type VideoKind } from '../../shared/video-rules';
 import { api, apiPath } from '../lib/api';
 
 export type VideoSort = 'newest' | 'trending';
@@ -24,7 +24,7 @@ export const videoListKeys = {
   feed: (f: VideoListFilter) => [...videoListKeys.feeds(), f] as const,
 };
 
-export const videoListPath = (f: VideoListFilter, offset?: number) =>
+const videoListPath = (f: VideoListFilter, offset?: number) =>
   apiPath('/api/videos', {
     kind: f.kind,
     sort: f.sort,
@@ -61,7 +61,5 @@ export function videoFeedQuery(filter: Omit<VideoListFilter, 'limit'>, pageSize 
   });
 }
 
-/** Starts reading a feed's first page with the navigation, beside the screen's code. */
-export function prefetchVideoFeed(queryClient: QueryClient, filter: Omit<VideoListFilter, 'limit'>, pageSize?: number): void {
-  void queryClient.prefetchInfiniteQuery(videoFeedQuery(filter, pageSize));
-}
+/** The shorts feed (the shorts screen's, which its route's loader starts): newest first, a few at a time. */
+export const shortsFeedQuery = () => videoFeedQuery({ kind: 'short', sort: 'newest' }, SHORTS_PAGE_SIZE);
