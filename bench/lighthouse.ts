@@ -147,7 +147,7 @@ export function medianRun(runs: readonly PageScores[]): PageScores {
 
 /**
  * A run whose performance score says something about Glint rather than about the machine: the host
- * read at least this CPU index just before it (a quiet machine of this kind reads 2,000 to 2,600; the
+ * read at least this CPU index just before it (a quiet machine of this kind reads 2,000 to 3,000; the
  * same pages read 10 to 30 points lower on hours when it reads 1,000 to 1,700, Lighthouse simulating
  * a phone by multiplying the host's time by four), and nothing outside the audit used more than a
  * quarter of a core meanwhile (another test suite beside it costs the pages 15 to 35 points).
