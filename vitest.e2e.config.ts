@@ -1,12 +1,73 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// The browser suite against one built server (global-setup.ts, started once for the whole run), in
+// groups that run one after the other, two files at a time unless said otherwise. Every file makes
+// its own accounts and content, so two files meet only on what every visitor or every page sees;
+// that decides the groups (docs/testing.md has the reasons and the timings):
+//   1. `browser`: what must run while no stream is live, and what may run beside it.
+//   2. `browser-streams`: the files that go live, one after the other beside auth.e2e.ts (which must
+//      not run beside native.e2e.ts, in `browser`): two live streams at once (ffmpeg on both ends,
+//      two players) made both files slower than one after the other.
+//   3. `browser-alone`: one at a time, because running beside another would break it or the other.
+//   4. `lighthouse`: last, on its own: it measures CPU time, on a server of its own.
+const STREAMS = ['tests/e2e/bounties.e2e.ts', 'tests/e2e/chat.e2e.ts', 'tests/e2e/live.e2e.ts', 'tests/e2e/tips.e2e.ts'];
+// Unlinks and links again the one Google account of the local OIDC server, which native.e2e.ts signs in with.
+const BESIDE_STREAMS = ['tests/e2e/auth.e2e.ts'];
+const ALONE = [
+  // Deploys a new service worker into dist/client, which every page of the shared server would get.
+  'tests/e2e/pwa.e2e.ts',
+  // Goes live, and prints how long a browser stream takes to go live (docs/decisions/008-live-ingest.md).
+  'tests/e2e/browser-live.e2e.ts',
+];
+const LIGHTHOUSE = 'tests/e2e/lighthouse.e2e.ts';
+
+/**
+ * The longest file of each group starts first, so that the other worker works through the rest
+ * meanwhile and both finish together (and, in `browser-streams`, the streams go one after the other
+ * beside auth). Left to itself vitest starts the files it has no timings for (every file, in CI's
+ * fresh clone) largest first, and a11y.e2e.ts would begin when half its group is done.
+ */
+const FIRST = ['tests/e2e/a11y.e2e.ts', 'tests/e2e/auth.e2e.ts'];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) => (FIRST.includes(path.relative(spec.project.config.root, spec.moduleId)) ? 0 : 1);
+    // Array.prototype.sort is stable: the group order and vitest's order otherwise stay as they were.
+    return sorted.sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || first(a) - first(b));
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser at a time against one server keeps a 2-core machine honest.
-    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          exclude: [...STREAMS, ...BESIDE_STREAMS, ...ALONE, LIGHTHOUSE],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'browser-streams', include: [...BESIDE_STREAMS, ...STREAMS], maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: 'browser-alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 2 } },
+      },
+      {
+        extends: true,
+        test: { name: 'lighthouse', include: [LIGHTHOUSE], fileParallelism: false, sequence: { groupOrder: 3 } },
+      },
+    ],
   },
 });

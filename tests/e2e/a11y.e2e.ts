@@ -33,14 +33,30 @@ async function api<T>(p: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Demo content to visit (the server seeds it at start and transcodes its videos on one worker). */
+interface Owned {
+  id: string;
+  creator?: { id: string };
+  poster?: { id: string };
+  priceUsdc?: string | null;
+}
+/** Seeded by the server (its demo creators' ids start with `demo-`), not made by a test running beside this one. */
+const seeded = (item: Owned) => (item.creator ?? item.poster)!.id.startsWith('demo-');
+
+/**
+ * Demo content to visit (the server seeds it at start and transcodes its videos on one worker).
+ * Only the seed's: another file's video, stream or bounty may be deleted, go live or be paid while
+ * it is scanned.
+ */
 async function demo() {
   const videos = await eventually(async () => {
-    const list = await api<{ id: string }[]>('/api/videos?kind=long&limit=1');
+    const list = (await api<Owned[]>('/api/videos?kind=long&limit=48')).filter((v) => seeded(v) && !v.priceUsdc);
     expect(list.length).toBeGreaterThan(0);
     return list;
   }, 240_000);
-  const [streams, bounties] = await Promise.all([api<{ id: string }[]>('/api/streams?status=scheduled'), api<{ id: string }[]>('/api/bounties')]);
+  const [streams, bounties] = await Promise.all([
+    api<Owned[]>('/api/streams?status=scheduled').then((l) => l.filter(seeded)),
+    api<Owned[]>('/api/bounties').then((l) => l.filter(seeded)),
+  ]);
   expect(streams.length * bounties.length).toBeGreaterThan(0);
   return { videoId: videos[0]!.id, streamId: streams[0]!.id, bountyId: bounties[0]!.id };
 }

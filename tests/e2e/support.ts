@@ -96,9 +96,15 @@ export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 5000):
 }
 
 let accounts = 0;
+/**
+ * Which of the files running at once this is (1 or 2; vitest's worker slot). Files share prefixes
+ * (`host`, `fan`), and two running side by side could otherwise name an account alike in the
+ * same millisecond.
+ */
+const worker = process.env.VITEST_POOL_ID ?? '0';
 /** A new verified account named `<prefix>…`, signed in on a fresh page (the confirmation link signs in). */
 export async function signedInAccount(b: Browsing, prefix: string, options: BrowserContextOptions = {}): Promise<{ page: Page; username: string }> {
-  const username = `${prefix}${Date.now().toString(36).slice(-5)}${(accounts++).toString(36)}`;
+  const username = `${prefix}${Date.now().toString(36).slice(-5)}${worker}${(accounts++).toString(36)}`;
   const email = `${username}@example.com`;
   const res = await fetch(`${b.baseURL}/api/auth/sign-up/email`, {
     method: 'POST',
