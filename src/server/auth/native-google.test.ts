@@ -125,6 +125,10 @@ describe('Google sign-in from the native app', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain(`<h1>${NATIVE_CONTINUE_TITLE}</h1>`);
     expect(page.body).toContain('Ada Lovelace (ada@gmail.example)');
+    // No other site may frame the page to steer the click; its form names this origin when posted.
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers['content-security-policy']).toMatch(/form-action 'self'/);
+    expect(page.headers['referrer-policy']).toBe('same-origin');
 
     const answer = await press(browser, page.body, 'continue');
     expect(answer.statusCode).toBe(303);
