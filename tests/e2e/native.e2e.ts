@@ -167,23 +167,32 @@ describe('the native app', () => {
     // The app stays where it was; the sign-in happens in the phone's browser.
     const opened = await page.waitForFunction(() => (window as unknown as { __browserOpened: string[] }).__browserOpened[0]);
     const start = String(await opened.jsonValue());
-    expect(start.startsWith(`${b.baseURL}/api/native/google?challenge=`)).toBe(true);
+    // The app registered its challenge first; the browser carries only the flow id it was given.
+    expect(start.startsWith(`${b.baseURL}/api/native/google?flow=`)).toBe(true);
+    expect(start).not.toContain('challenge');
     expect(new URL(page.url()).origin).toBe(APP_ORIGIN);
 
-    // The system browser: its own cookies, nothing shared with the app. Its last page opens
-    // glint://, which Chromium here has no handler for (a phone hands it to the app).
+    // The system browser: its own cookies, nothing shared with the app.
     const system = await b.browser.newContext();
     try {
       const browser = await system.newPage();
       await browser.goto(start);
+      // Google went through without a prompt; nothing goes to the app before the person says so.
       await browser.waitForURL((u) => u.pathname === '/api/native/google/done');
-      await browser.getByRole('heading', { name: 'Signed in with Google' }).waitFor();
-      const back = await browser.getByRole('link', { name: 'Open Glint' }).getAttribute('href');
-      expect(back).toMatch(/^glint:\/\/auth\/google\?code=[A-Za-z0-9_-]{43}$/);
+      await browser.getByRole('heading', { name: 'Continue to the Glint app?' }).waitFor();
+      await browser.locator('strong', { hasText: 'Grace Hopper' }).waitFor();
+      expect(await browser.content()).not.toMatch(/code=|glint:\/\//);
+      await browser.getByRole('button', { name: 'Continue' }).click();
+      // The code arrives on the server's own https return link, which a phone opens in the verified
+      // app (App Links, universal links); this Chromium shows the server's fallback page instead.
+      await browser.waitForURL((u) => u.pathname === '/app/native/return');
+      const back = browser.url();
+      expect(back).toMatch(new RegExp(`^${b.baseURL.replace(/[.]/g, '\\.')}/app/native/return\\?code=[A-Za-z0-9_-]{43}$`));
+      await browser.getByRole('heading', { name: 'Open the Glint app' }).waitFor();
       // The browser is left signed out: the session is the app's.
       expect((await system.cookies(b.baseURL)).filter((c) => c.name.includes('session_token'))).toEqual([]);
 
-      await openLink(page, back!);
+      await openLink(page, back);
       await page.getByText('Welcome back!').waitFor();
       await eventually(async () => expect(await storedToken(page)).toBeTruthy(), 10_000);
       await page.getByRole('button', { name: 'User menu' }).click();
@@ -191,7 +200,7 @@ describe('the native app', () => {
       await page.keyboard.press('Escape');
 
       // The same link a second time (a replay) is refused and changes nothing.
-      await openLink(page, back!);
+      await openLink(page, back);
       await page.getByText('This sign-in has expired. Please try again.').waitFor();
       expect(await storedToken(page)).toBeTruthy();
     } finally {

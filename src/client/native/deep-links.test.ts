@@ -58,6 +58,8 @@ describe('routeFromDeepLink', () => {
       'https://glint.example/settings',
       'https://glint.example/admin/roles',
       'https://glint.example/api/auth/sign-out',
+      // The Google sign-in's return link is the sign-in's business, never a screen to show.
+      'https://glint.example/app/native/return?code=abc',
       'https://glint.example/glint/a/b/c/d',
       'https://glint.example/glint/../admin/roles',
       'https://glint.example/glint/%2e%2e/admin/roles',

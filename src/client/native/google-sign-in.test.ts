@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NATIVE_CODE_INVALID, NATIVE_GOOGLE_FAILED, NATIVE_TWO_FACTOR } from '../../shared/native-auth-rules';
+import { NATIVE_CODE_INVALID, NATIVE_GOOGLE_CANCELLED, NATIVE_GOOGLE_FAILED, NATIVE_TWO_FACTOR } from '../../shared/native-auth-rules';
 import { googleReturnFromLink, googleReturnMessage, pkcePair, takePendingVerifier } from './google-sign-in';
 
 const CODE = 'A'.repeat(42) + '_';
@@ -17,30 +17,57 @@ describe('pkcePair', () => {
 });
 
 describe('googleReturnFromLink', () => {
-  it('takes the code or the error the browser brings back on the app’s own link', () => {
-    expect(googleReturnFromLink(`glint://auth/google?code=${CODE}`)).toEqual({ code: CODE });
-    expect(googleReturnFromLink('glint://auth/google?error=two_factor')).toEqual({ error: 'two_factor' });
+  const SERVER = 'https://glint.example';
+  const back = (link: string) => googleReturnFromLink(link, SERVER);
+
+  it('takes the code or the error the browser brings back on the server’s own https return link', () => {
+    expect(back(`https://glint.example/app/native/return?code=${CODE}`)).toEqual({ code: CODE });
+    expect(back('https://glint.example/app/native/return?error=two_factor')).toEqual({ error: 'two_factor' });
+    expect(back('https://glint.example/app/native/return?error=cancelled')).toEqual({ error: 'cancelled' });
   });
 
-  it('ignores every other link, and codes or errors that are not of the server’s making', () => {
+  it('takes no code on the custom scheme, which any app can claim, nor on another host, port or path', () => {
     for (const link of [
-      'glint://glint/abc',
-      `https://glint.example/auth/google?code=${CODE}`,
-      `glint://auth/google/extra?code=${CODE}`,
-      `glint://auth/googlex?code=${CODE}`,
-      'glint://auth/google?code=short',
-      `glint://auth/google?code=${CODE}%3Cscript%3E`,
-      'glint://auth/google?error=%3Cb%3E',
-      'glint://auth/google?',
+      `glint://auth/google?code=${CODE}`,
+      `glint://app/native/return?code=${CODE}`,
+      `http://glint.example/app/native/return?code=${CODE}`,
+      `https://evil.example/app/native/return?code=${CODE}`,
+      `https://glint.example.evil.example/app/native/return?code=${CODE}`,
+      `https://glint.example:8443/app/native/return?code=${CODE}`,
+      `https://user:pw@glint.example/app/native/return?code=${CODE}`,
+      `https://glint.example@evil.example/app/native/return?code=${CODE}`,
+      `https://GLINT.example/app/native/return?code=${CODE}`,
+      `https://glint.example/app/native/./return?code=${CODE}`,
+      `https://glint.example/app/native/return/extra?code=${CODE}`,
+      `https://glint.example/app/native/returnx?code=${CODE}`,
+      `https://glint.example//app/native/return?code=${CODE}`,
+      `https://glint.example/app/native/return?code=${CODE}#x`,
+      `https://glint.example/app/native/return?code=${CODE}\\evil`,
+      '//glint.example/app/native/return?code=' + CODE,
       'javascript:alert(1)',
     ]) {
-      expect(googleReturnFromLink(link), link).toBeNull();
+      expect(back(link), link).toBeNull();
     }
+  });
+
+  it('ignores codes or errors that are not of the server’s making, and everything without a server address', () => {
+    for (const link of [
+      'https://glint.example/app/native/return?code=short',
+      `https://glint.example/app/native/return?code=${CODE}%3Cscript%3E`,
+      'https://glint.example/app/native/return?error=%3Cb%3E',
+      'https://glint.example/app/native/return?',
+      'https://glint.example/app/native/return',
+      `https://glint.example/glint/abc?code=${CODE}`,
+    ]) {
+      expect(back(link), link).toBeNull();
+    }
+    expect(googleReturnFromLink(`https://glint.example/app/native/return?code=${CODE}`, null)).toBeNull();
   });
 
   it('says what went wrong in words', () => {
     expect(googleReturnMessage('two_factor')).toBe(NATIVE_TWO_FACTOR);
     expect(googleReturnMessage('expired')).toBe(NATIVE_CODE_INVALID);
+    expect(googleReturnMessage('cancelled')).toBe(NATIVE_GOOGLE_CANCELLED);
     expect(googleReturnMessage('google')).toBe(NATIVE_GOOGLE_FAILED);
   });
 });

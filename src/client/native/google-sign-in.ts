@@ -1,14 +1,22 @@
-import { NATIVE_CODE_INVALID, NATIVE_GOOGLE_FAILED, NATIVE_GOOGLE_RETURN, NATIVE_TWO_FACTOR } from '../../shared/native-auth-rules';
+import {
+  NATIVE_CODE_INVALID,
+  NATIVE_GOOGLE_CANCELLED,
+  NATIVE_GOOGLE_FAILED,
+  NATIVE_GOOGLE_RETURN_PATH,
+  NATIVE_TWO_FACTOR,
+} from '../../shared/native-auth-rules';
 import { api, ApiError } from '../lib/api';
 import { readStored, writeStored } from '../lib/storage';
-import { serverUrl } from './api-origin';
+import { apiOrigin, serverUrl } from './api-origin';
 
 /**
  * Google sign-in inside the native app. Google refuses sign-in in an app's WebView, so the app
- * opens the system browser at the Glint server (Capacitor's Browser: Custom Tabs on Android,
- * SFSafariViewController on iOS), which signs in with Google there and comes back on
- * `glint://auth/google?code=…`. The app then trades the code and the verifier only it holds for
- * its session token (PKCE; the server side is src/server/auth/native-google.ts).
+ * registers a PKCE challenge with the server, then opens the system browser at the Glint server
+ * (Capacitor's Browser: Custom Tabs on Android, SFSafariViewController on iOS) with the flow id it
+ * was given. The browser signs in with Google, asks "Continue to the Glint app?", and comes back
+ * on the server's own https link, `https://<host>/app/native/return?code=…`, which the phone opens
+ * in this app only (App Links, universal links). The app then trades the code and the verifier
+ * only it holds for its session token (the server side is src/server/auth/native-google.ts).
  */
 
 /** The verifier of the sign-in under way, while the browser is open. */
@@ -36,13 +44,26 @@ export async function pkcePair(crypto: Crypto = globalThis.crypto): Promise<{ ve
 
 export type GoogleReturn = { code: string } | { error: string };
 
-/** What `glint://auth/google?…` brings back, or null when the link is anything else. */
-export function googleReturnFromLink(raw: string): GoogleReturn | null {
-  if (typeof raw !== 'string' || !raw.startsWith(`${NATIVE_GOOGLE_RETURN}?`) || raw.length > 512) return null;
-  const params = new URLSearchParams(raw.slice(NATIVE_GOOGLE_RETURN.length + 1));
-  const code = params.get('code');
+/**
+ * What the browser's return link brings back, or null when the link is anything else. Only
+ * `<server origin>/app/native/return?…` is taken, the server being exactly the one the app talks
+ * to (`VITE_API_ORIGIN`): no other host, port or scheme (never `glint://`, which any app can
+ * claim), no credentials, no fragment, and a code or error of the server's own making.
+ */
+export function googleReturnFromLink(raw: string, origin: string | null = apiOrigin()): GoogleReturn | null {
+  if (!origin || typeof raw !== 'string' || raw.length > 512 || /[\s\\]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.username || url.password || url.hash || url.pathname !== NATIVE_GOOGLE_RETURN_PATH) return null;
+  // Checked on the text too: URL would tidy `/app/native/./return` or `HTTPS://` into a match.
+  if (!raw.startsWith(`${origin}${NATIVE_GOOGLE_RETURN_PATH}?`)) return null;
+  const code = url.searchParams.get('code');
   if (code !== null) return /^[A-Za-z0-9_-]{43}$/.test(code) ? { code } : null;
-  const error = params.get('error');
+  const error = url.searchParams.get('error');
   return error !== null && /^[a-z_]{1,40}$/.test(error) ? { error } : null;
 }
 
@@ -50,6 +71,7 @@ export function googleReturnFromLink(raw: string): GoogleReturn | null {
 export function googleReturnMessage(error: string): string {
   if (error === 'two_factor') return NATIVE_TWO_FACTOR;
   if (error === 'expired') return NATIVE_CODE_INVALID;
+  if (error === 'cancelled') return NATIVE_GOOGLE_CANCELLED;
   return NATIVE_GOOGLE_FAILED;
 }
 
@@ -69,12 +91,17 @@ export function takePendingVerifier(now = Date.now()): string | undefined {
   return pending && now - pending.at < PENDING_MS && now >= pending.at ? pending.verifier : undefined;
 }
 
-/** Opens the system browser at the server's Google sign-in. */
+/**
+ * Registers a fresh challenge with the server (from the app's own origin), then opens the system
+ * browser at the server's Google sign-in with the flow id it was given: a sign-in the app did not
+ * start has no flow, and the server starts none.
+ */
 export async function startNativeGoogleSignIn(): Promise<void> {
   const { verifier, challenge } = await pkcePair();
+  const { flow } = await api<{ flow: string }>('/api/native/google/flows', { method: 'POST', json: { challenge } });
   writeStored(PENDING_KEY, { verifier, at: Date.now() } satisfies Pending);
   const { Browser } = await import('@capacitor/browser');
-  await Browser.open({ url: serverUrl(`/api/native/google?challenge=${challenge}`) });
+  await Browser.open({ url: serverUrl(`/api/native/google?flow=${encodeURIComponent(flow)}`) });
 }
 
 /**

@@ -11,8 +11,9 @@ export interface NativeShellHooks {
 /**
  * What only the native shell does at start: links to videos, shorts and streams opened on the
  * phone (App Links, universal links, `glint://`) arrive as `appUrlOpen` and are shown in the app,
- * when they are ours; the system browser's return from Google sign-in (`glint://auth/google`)
- * finishes that sign-in; anything else is ignored.
+ * when they are ours; the system browser's return from Google sign-in (the server's own
+ * `https://<host>/app/native/return`, an App Link / universal link) finishes that sign-in;
+ * anything else is ignored.
  */
 export function startNativeShell({ navigate, refreshSession }: NativeShellHooks): void {
   if (!isNativePlatform()) return;
@@ -21,7 +22,7 @@ export function startNativeShell({ navigate, refreshSession }: NativeShellHooks)
     ([{ App }, { deepLinkHosts, routeFromDeepLink }, google]) => {
       const hosts = deepLinkHosts(apiOrigin());
       return App.addListener('appUrlOpen', ({ url }) => {
-        const back = google.googleReturnFromLink(url);
+        const back = google.googleReturnFromLink(url, apiOrigin());
         if (back) return void finishGoogle(back, google.finishNativeGoogleSignIn, refreshSession, navigate);
         const route = routeFromDeepLink(url, hosts);
         if (route) void navigate(route);

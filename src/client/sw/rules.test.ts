@@ -8,7 +8,7 @@ describe('servesShell', () => {
     }
   });
 
-  it('never answers the API, its docs page or media from the cache', () => {
+  it('never answers the API, its docs page, media or the native sign-in’s return link from the cache', () => {
     for (const path of [
       '/api',
       '/api/',
@@ -18,6 +18,7 @@ describe('servesShell', () => {
       '/api/health',
       '/media',
       '/media/videos/1/master.m3u8',
+      '/app/native/return',
     ]) {
       expect(servesShell(path), path).toBe(false);
     }

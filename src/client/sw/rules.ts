@@ -5,8 +5,12 @@
  * and the build's own files, which it precaches.
  */
 
-/** Paths a navigation must always take to the network: the API (its docs page too) and media. */
-export const NETWORK_ONLY_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/media(\/|$)/];
+/**
+ * Paths a navigation must always take to the network: the API (its docs page too), media, and the
+ * native app's Google sign-in return link, whose page the server writes (its address holds a
+ * one-time code, which the app shell must not take in).
+ */
+export const NETWORK_ONLY_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/app\/native\/return$/];
 
 /** True when a page navigation to `pathname` may be answered with the cached app shell. */
 export function servesShell(pathname: string): boolean {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NATIVE_GOOGLE_RETURN_PATH } from '../../shared/native-auth-rules.js';
 import { DEEP_LINK_PREFIXES } from '../../shared/routes.js';
 import type { Config } from '../config.js';
 
@@ -6,7 +7,8 @@ type NativeConfig = Config['native'];
 
 /**
  * Android's Digital Asset Links statement: the app with this package name, signed with one of
- * these certificates, may open this site's links (the manifest's `autoVerify` intent filters).
+ * these certificates, may open this site's links (the manifest's `autoVerify` intent filters:
+ * videos, shorts, streams and the Google sign-in's return link).
  */
 export function assetLinks(native: NativeConfig) {
   return [
@@ -17,14 +19,18 @@ export function assetLinks(native: NativeConfig) {
   ];
 }
 
-/** iOS's apple-app-site-association: the app `<team>.<bundle id>` opens the deep-link paths. */
+/**
+ * iOS's apple-app-site-association: the app `<team>.<bundle id>` opens the deep-link paths, and
+ * the return link of its Google sign-in, which carries a one-time code that only the verified
+ * app may receive (never a custom scheme that any app can claim).
+ */
 export function appleAppSiteAssociation(native: NativeConfig & { iosTeamId: string }) {
   return {
     applinks: {
       details: [
         {
           appIDs: [`${native.iosTeamId}.${native.appId}`],
-          components: DEEP_LINK_PREFIXES.flatMap((prefix) => [{ '/': prefix }, { '/': `${prefix}/*` }]),
+          components: [...DEEP_LINK_PREFIXES.flatMap((prefix) => [{ '/': prefix }, { '/': `${prefix}/*` }]), { '/': NATIVE_GOOGLE_RETURN_PATH }],
         },
       ],
     },

@@ -48,7 +48,7 @@ describe('app links files', () => {
     }
   });
 
-  it('name the app, its signing certificate and team, and only the deep-link paths', async () => {
+  it('name the app, its signing certificate and team, and only the deep-link paths and the sign-in return link, as JSON', async () => {
     const t = await createTestApp({ NATIVE_APP_ID: 'app.glint', ANDROID_CERT_SHA256: FINGERPRINT, IOS_TEAM_ID: 'ABCDE12345' });
     try {
       const android = await t.app.inject({ url: '/.well-known/assetlinks.json' });
@@ -65,7 +65,16 @@ describe('app links files', () => {
       expect(apple.headers['content-type']).toMatch(/^application\/json/);
       const details = apple.json().applinks.details;
       expect(details[0].appIDs).toEqual(['ABCDE12345.app.glint']);
-      expect(details[0].components.map((c: { '/': string }) => c['/'])).toEqual(['/glint', '/glint/*', '/shorts', '/shorts/*', '/stream', '/stream/*']);
+      expect(details[0].components.map((c: { '/': string }) => c['/'])).toEqual([
+        '/glint',
+        '/glint/*',
+        '/shorts',
+        '/shorts/*',
+        '/stream',
+        '/stream/*',
+        // The Google sign-in's return link, with its one-time code: for this verified app alone.
+        '/app/native/return',
+      ]);
       // Public media may be shown by the app's pages, another site than the server's.
       const file = path.join(t.config.dataDir, 'pic.jpg');
       fs.writeFileSync(file, 'jpeg');
