@@ -113,6 +113,14 @@ export function ShortSlide({
               <Scissors aria-hidden className="size-3.5" /> Clipped from {v.clipOf.title}
             </Link>
           ) : null}
+          {v?.clippedBy && v.clippedBy.id !== card.creator.id ? (
+            <Link
+              to={paths.profile(v.clippedBy.username)}
+              className="pointer-events-auto w-fit rounded-full text-xs text-white/90 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-white"
+            >
+              Clipped by @{v.clippedBy.username}
+            </Link>
+          ) : null}
           <p className="text-xs text-white/75">{formatViews(v?.views ?? card.views)}</p>
         </div>
 
