@@ -3,6 +3,7 @@ import { CLAIM_NOT_YOURS, type BountyDetail } from '../../shared/bounties.js';
 import type { PublicProfile, StreamDetail } from '../../shared/content.js';
 import { CLIPS_OFF } from '../../shared/live.js';
 import type { VideoDetail } from '../../shared/videos.js';
+import { countProcessing } from '../videos/service.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 import { TestWallet } from '../test-support/wallet.js';
 
@@ -127,9 +128,11 @@ describe('clips belong to the stream', () => {
   });
 
   it('counts a clip against the limit of who made it, not the creator it belongs to', async () => {
-    const { creator, viewer, clip } = await liveStream();
+    const { creator, viewer, stream, clip } = await liveStream();
     for (let i = 0; i < 5; i++) expect((await clip(viewer, `Moment ${i}`)).statusCode).toBe(202);
     expect((await clip(viewer)).statusCode).toBe(429);
     expect((await clip(creator, 'Still mine to make')).statusCode).toBe(202);
+    // Viewers' clips in processing do not hold up the creator's own uploads; the creator's clip does.
+    expect(await countProcessing(t.app.db, stream.creator.id)).toBe(1);
   });
 });

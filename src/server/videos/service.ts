@@ -152,7 +152,9 @@ export async function countProcessing(db: Db, ownerId: string): Promise<number> 
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(videos)
-    .where(and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing'), sql`(${videos.clippedById} is null or ${videos.clippedById} = ${videos.ownerId})`));
+    .where(
+      and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing'), sql`(${videos.clippedById} is null or ${videos.clippedById} = ${videos.ownerId})`),
+    );
   return row?.n ?? 0;
 }
 
