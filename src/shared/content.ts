@@ -37,6 +37,8 @@ export const StreamDetailSchema = StreamCardSchema.extend({
   hlsUrl: z.string().nullable(),
   /** The replay once the recording is a video. */
   recordingVideoId: z.string().nullable(),
+  /** Whether viewers may clip it: its creator's "Clips" setting (the creator always may). */
+  clipsAllowed: z.boolean(),
 });
 export type StreamDetail = z.infer<typeof StreamDetailSchema>;
 /** The page of a stream that does not exist (or no longer does). */
@@ -164,4 +166,6 @@ export const ProfileUpdateSchema = z.object({
     )
     .max(LINKS_MAX, `At most ${LINKS_MAX} links`)
     .optional(),
+  /** Viewers may clip my live streams (the "Clips" setting, on by default). */
+  allowClips: z.boolean().optional(),
 });

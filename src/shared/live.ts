@@ -54,7 +54,10 @@ export type StreamReminder = z.infer<typeof StreamReminderSchema>;
 export const REMINDER_NOT_UPCOMING = 'This stream is not upcoming any more';
 export const REMINDER_OWN_STREAM = 'You go live on this stream yourself';
 
-/** A clip: the last 15 to 60 seconds of a live stream, published by a viewer or its creator as a short. */
+/**
+ * A clip: the last 15 to 60 seconds of a live stream, made by a viewer or its creator into a short.
+ * The short is the stream creator's; the viewer who made it is credited ("Clipped by").
+ */
 export const CLIP_MIN_SECONDS = 15;
 export const CLIP_MAX_SECONDS = 60;
 export const CLIP_LENGTHS = [15, 30, 60] as const;
@@ -72,6 +75,7 @@ export type CreateClipInput = z.output<typeof CreateClipSchema>;
 export const ClipCreatedSchema = z.object({ videoId: z.string() });
 export const CLIP_NOT_LIVE = 'Clips can be made while the stream is live';
 export const CLIP_TOO_MANY = `You can make ${CLIPS_PER_WINDOW} clips every ${CLIP_WINDOW_MINUTES} minutes. Try again in a few minutes.`;
+export const CLIPS_OFF = 'The creator has turned off clips for their streams';
 export const CLIP_GONE = 'The last seconds of the stream were not available any more. Try a new clip.';
 /** The description a clip's short gets. */
 export const CLIP_FROM = (streamTitle: string) => `Clipped from the live stream “${streamTitle}”`;

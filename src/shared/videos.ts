@@ -85,6 +85,8 @@ export const VideoDetailSchema = z.object({
   creator: CreatorSchema,
   /** A clip: the live stream it was cut from. */
   clipOf: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** A clip: who made it (credited only; the clip is the creator's). */
+  clippedBy: CreatorSchema.nullable(),
   /** For the signed-in viewer. */
   likedByMe: z.boolean(),
   isOwner: z.boolean(),

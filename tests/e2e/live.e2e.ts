@@ -9,8 +9,8 @@ import { eventually, publishLikeObs, signedInAccount, useBrowser } from './suppo
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
 const b = useBrowser();
 
-it('a creator goes live from OBS, a reminded fan is told in the bell and clips it, a guest watches the video advance and picks a quality, and the stream ends into its replay', async () => {
-  const { page } = await signedInAccount(b, 'live');
+it('a creator goes live from OBS, a reminded fan is told in the bell and clips it (the creator then turns clips off), a guest watches the video advance and picks a quality, and the stream ends into its replay', async () => {
+  const { page, username: creatorName } = await signedInAccount(b, 'live');
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
   const form = page.getByRole('form', { name: 'Go live' });
@@ -71,20 +71,40 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
       .click();
     await fan.page.waitForURL((u) => u.pathname.startsWith('/stream/') && u.pathname.endsWith(streamPath.split('/').pop()!));
     await fan.page.getByTestId('live-player').waitFor();
-    // The fan clips the last seconds into a short of theirs.
+    // The fan clips the last seconds into a short: the creator's, credited to the fan.
     await fan.page.getByRole('button', { name: 'Clip', exact: true }).click();
     const clip = fan.page.getByRole('form', { name: 'Clip this stream' });
     await clip.getByRole('radio', { name: 'Last 15 s' }).click();
     await clip.getByLabel('Title').fill('Best candle');
+    const made = fan.page.waitForResponse((r) => r.url().endsWith('/clips') && r.request().method() === 'POST');
     await clip.getByRole('button', { name: 'Publish clip' }).click();
+    const { videoId } = (await (await made).json()) as { videoId: string };
     await fan.page.getByText('Your clip is being made').waitFor();
+    await fan.page.getByText(`It appears in Shorts and on @${creatorName}’s profile once it is ready.`).waitFor();
+
+    // The creator turns clips off in Settings: the fan's Clip button is gone.
+    await page.goto('/settings');
+    await page.getByRole('checkbox', { name: 'Let viewers clip my streams' }).uncheck();
+    await page.getByText('Clips are off for your streams').waitFor();
+    await fan.page.reload();
+    await fan.page.getByTestId('live-player').waitFor();
+    await fan.page.getByRole('button', { name: 'Share' }).first().waitFor();
+    expect(await fan.page.getByRole('button', { name: 'Clip', exact: true }).count()).toBe(0);
 
     // The creator stops streaming (OBS's Stop Streaming closes the connection cleanly).
     obs.kill('SIGINT');
     await published;
     await viewer.getByText('This stream has ended').waitFor({ timeout: 20_000 });
     await viewer.getByText(/The replay is being prepared|Watch the replay/).waitFor({ timeout: 20_000 });
+
+    // Once ready, the short says who clipped it and links to their profile.
+    await eventually(async () => {
+      await viewer.goto(`/shorts?video=${videoId}`);
+      await viewer.getByRole('link', { name: `Clipped by @${fan.username}` }).waitFor({ timeout: 5_000 });
+    }, 60_000);
+    await viewer.getByRole('link', { name: `Clipped by @${fan.username}` }).click();
+    await viewer.waitForURL((u) => u.pathname === `/profile/${fan.username}`);
   } finally {
     obs.kill('SIGKILL');
   }
-}, 120_000);
+}, 180_000);

@@ -7,6 +7,7 @@ import { api, ApiError } from '../lib/api';
 
 export const profileKeys = {
   all: ['profiles'] as const,
+  own: () => [...profileKeys.all, '@me'] as const,
   detail: (username: string) => [...profileKeys.all, username.toLowerCase()] as const,
   follows: (username: string, which: FollowListKind) => [...profileKeys.all, username.toLowerCase(), which] as const,
 };
@@ -83,9 +84,23 @@ export interface ProfileEdit {
   displayName?: string;
   bio?: string;
   links?: string[];
+  allowClips?: boolean;
 }
 
-/** `PATCH /api/profile`: the own profile's display name, bio and links. */
+/** `GET /api/profile`: the signed-in person's own profile and settings (confirmed accounts). */
+export interface OwnProfile {
+  id: string;
+  username: string;
+  displayName: string;
+  bio: string;
+  allowClips: boolean;
+}
+
+export function useOwnProfile(enabled = true) {
+  return useQuery({ enabled, queryKey: profileKeys.own(), queryFn: ({ signal }) => api<OwnProfile>('/api/profile', { signal }) });
+}
+
+/** `PATCH /api/profile`: the own profile's display name, bio and links, and the "Clips" setting. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -93,6 +108,7 @@ export function useUpdateProfile() {
     mutationFn: (edit: ProfileEdit) => api<Required<ProfileEdit>>('/api/profile', { method: 'PATCH', json: edit }),
     onSuccess: (saved) => {
       if (user) queryClient.setQueryData<PublicProfile>(profileKeys.detail(user.username), (p) => (p ? { ...p, ...saved } : p));
+      queryClient.setQueryData<OwnProfile>(profileKeys.own(), (p) => (p ? { ...p, ...saved } : p));
       // The header and menu show the display name from the session.
       void queryClient.invalidateQueries({ queryKey: sessionKeys.current });
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });

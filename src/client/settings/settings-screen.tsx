@@ -4,6 +4,7 @@ import { PageHeader } from '../components/page-header';
 import { PaymentsSection } from '../payments/payments-section';
 import { SalesSection, UnlockedSection } from '../x402/x402-sections';
 import { Skeleton } from '../ui/skeleton';
+import { ClipsSection } from './clips-section';
 import { ConnectedAccountsSection } from './connected-accounts-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -12,9 +13,9 @@ import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { VerificationSection } from './verification-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, pay-per-view, sessions. */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, pay-per-view, sessions. */
 export default function SettingsScreen() {
-  const { user } = useSession();
+  const { user, status } = useSession();
   const accounts = useLinkedAccountsQuery();
   const providers = accounts.data?.map((a) => a.providerId) ?? [];
   // Wallet and Google accounts have no password: nothing to change, nothing to ask for.
@@ -37,6 +38,7 @@ export default function SettingsScreen() {
           )}
           <VerificationSection user={user} />
           <PaymentsSection userId={user.id} />
+          {status === 'verified' ? <ClipsSection /> : null}
           <UnlockedSection />
           <SalesSection />
           <SessionsSection />

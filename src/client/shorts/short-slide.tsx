@@ -1,10 +1,11 @@
-import { Coins, Flag, Heart, MessageCircle, Pause, Play, Scissors, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
+import { Coins, Flag, Heart, MessageCircle, Pause, Play, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard } from '../../shared/content';
 import { paths } from '../../shared/routes';
 import type { VideoDetail } from '../../shared/videos';
 import { Thumbnail } from '../components/thumbnail';
+import { ClipCredit } from './clip-credit';
 import { formatCount, formatViews } from '../lib/format';
 import { cn } from '../lib/utils';
 import { VerificationBadge } from '../profiles/verification-badge';
@@ -105,14 +106,7 @@ export function ShortSlide({
             <VerificationBadge type={card.creator.verificationType} className="size-4" />
           </Link>
           <h2 className="text-base leading-snug font-semibold text-balance break-words">{card.title}</h2>
-          {v?.clipOf ? (
-            <Link
-              to={paths.stream({ id: v.clipOf.id, title: v.clipOf.title })}
-              className="pointer-events-auto flex w-fit items-center gap-1.5 rounded-full text-xs text-white/90 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-white"
-            >
-              <Scissors aria-hidden className="size-3.5" /> Clipped from {v.clipOf.title}
-            </Link>
-          ) : null}
+          {v ? <ClipCredit video={v} /> : null}
           <p className="text-xs text-white/75">{formatViews(v?.views ?? card.views)}</p>
         </div>
 

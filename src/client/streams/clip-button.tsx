@@ -14,10 +14,12 @@ import { Input } from '../ui/input';
 import { useCreateClip } from './queries';
 
 /**
- * "Clip" on a live stream: the last 15, 30 or 60 seconds become a short of yours, linked to the
- * stream. A guest is asked to sign in; an account must have confirmed its email, as for any upload.
+ * "Clip" on a live stream: the last 15, 30 or 60 seconds become a short linked to the stream. The
+ * short is the stream creator's, credited to the viewer who clipped it ("Clipped by"); on their own
+ * stream (`creator` null) it is the creator's as any upload. A guest is asked to sign in; an account
+ * must have confirmed its email, as for any upload.
  */
-export function ClipButton({ streamId, streamTitle }: { streamId: string; streamTitle: string }) {
+export function ClipButton({ streamId, streamTitle, creator }: { streamId: string; streamTitle: string; creator: string | null }) {
   const { user, status } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const [open, setOpen] = useState(false);
@@ -36,16 +38,20 @@ export function ClipButton({ streamId, streamTitle }: { streamId: string; stream
         <DialogContent className="max-w-md">
           <DialogHeader>
             <DialogTitle>Clip this stream</DialogTitle>
-            <DialogDescription>The last seconds become a short on your profile, linked to this stream.</DialogDescription>
+            <DialogDescription>
+              {creator
+                ? `The last seconds become a short on @${creator}’s profile, linked to this stream and credited to you.`
+                : 'The last seconds become a short on your profile, linked to this stream.'}
+            </DialogDescription>
           </DialogHeader>
-          {open ? <ClipForm streamId={streamId} streamTitle={streamTitle} onDone={() => setOpen(false)} /> : null}
+          {open ? <ClipForm streamId={streamId} streamTitle={streamTitle} creator={creator} onDone={() => setOpen(false)} /> : null}
         </DialogContent>
       </Dialog>
     </>
   );
 }
 
-function ClipForm({ streamId, streamTitle, onDone }: { streamId: string; streamTitle: string; onDone: () => void }) {
+function ClipForm({ streamId, streamTitle, creator, onDone }: { streamId: string; streamTitle: string; creator: string | null; onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateClip(streamId);
   const [seconds, setSeconds] = useState<number>(30);
@@ -60,7 +66,12 @@ function ClipForm({ streamId, streamTitle, onDone }: { streamId: string; streamT
     create.mutate(parsed.data, {
       onSuccess: () => {
         onDone();
-        // Its progress shows with the rest of the user's uploads.
+        if (creator) {
+          // The clip is the creator's: it shows on their profile, credited to the clipper.
+          toast.success('Your clip is being made', { description: `It appears in Shorts and on @${creator}’s profile once it is ready.` });
+          return;
+        }
+        // Its progress shows with the rest of the creator's uploads.
         toast.success('Your clip is being made', {
           description: 'It appears in Shorts once it is ready.',
           action: { label: 'Your uploads', onClick: () => void navigate('/submit') },

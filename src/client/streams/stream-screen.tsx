@@ -136,7 +136,10 @@ export default function StreamScreen() {
           {stream.status === 'scheduled' ? <NotifyMeButton streamId={stream.id} own={mine} /> : null}
           {mine ? null : <FollowButton username={stream.creator.username} />}
           {stream.status === 'live' ? <TipButton target={{ username: stream.creator.username, content: { type: 'livestream', id: stream.id } }} /> : null}
-          {stream.status === 'live' && stream.hlsUrl ? <ClipButton streamId={stream.id} streamTitle={stream.title} /> : null}
+          {/* The creator may turn clips off for viewers; the server refuses them anyway. */}
+          {stream.status === 'live' && stream.hlsUrl && (mine || stream.clipsAllowed) ? (
+            <ClipButton streamId={stream.id} streamTitle={stream.title} creator={mine ? null : stream.creator.username} />
+          ) : null}
           <ShareMenu title={stream.title} path={paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title })}>
             <Button variant="outline" className="rounded-full">
               <Share2 aria-hidden /> Share

@@ -1,30 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { CLIP_FROM, CLIPS_PER_WINDOW, CLIP_WINDOW_MINUTES, type CreateClipInput } from '../../shared/live.js';
 import type { Db } from '../db/client.js';
-import { videos } from '../db/schema/index.js';
+import { profiles, videos } from '../db/schema/index.js';
 import { inputGuard, VIDEO_DEMUXERS } from '../media/ffmpeg.js';
 import { runMediaTool } from '../media/run.js';
 import { createDraft, updateVideoRow } from '../videos/service.js';
 import { joinMedia } from './replay.js';
 import type { StreamRow } from './service.js';
 
-/** How many clips the user made in the last window, across all streams. */
+/** How many clips the user made (pressed Clip on) in the last window, across all streams. */
 export async function recentClips(db: Db, userId: string): Promise<number> {
   const since = new Date(Date.now() - CLIP_WINDOW_MINUTES * 60_000);
   const [row] = await db
     .select({ n: count() })
     .from(videos)
-    .where(and(eq(videos.ownerId, userId), isNotNull(videos.sourceStreamId), gt(videos.createdAt, since)));
+    .where(and(eq(videos.clippedById, userId), gt(videos.createdAt, since)));
   return row?.n ?? 0;
 }
 
 export const clipLimitReached = async (db: Db, userId: string) => (await recentClips(db, userId)) >= CLIPS_PER_WINDOW;
 
-/** The short a clip becomes: the clipper's, in processing until the ingest server has cut it. */
+/**
+ * Whether this user may clip this stream: its creator always; anyone else while the creator lets
+ * viewers clip (the "Clips" setting, on by default).
+ */
+export async function mayClip(db: Db, userId: string, stream: StreamRow): Promise<boolean> {
+  if (stream.ownerId === userId) return true;
+  const [creator] = await db.select({ allowClips: profiles.allowClips }).from(profiles).where(eq(profiles.id, stream.ownerId));
+  return creator?.allowClips ?? false;
+}
+
+/**
+ * The short a clip becomes, in processing until the ingest server has cut it. It is the stream
+ * creator's content (theirs to edit, price, delete, be tipped for and claim bounties with); the
+ * clipper is only credited ("Clipped by").
+ */
 export async function createClipDraft(db: Db, clipperId: string, stream: StreamRow, input: CreateClipInput) {
-  const video = await createDraft(db, clipperId, {
+  const video = await createDraft(db, stream.ownerId, {
     kind: 'short',
     title: input.title,
     description: CLIP_FROM(stream.title),
@@ -32,7 +46,7 @@ export async function createClipDraft(db: Db, clipperId: string, stream: StreamR
     tags: stream.tags,
     visibility: 'public',
   });
-  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceStreamId: stream.id });
+  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceStreamId: stream.id, clippedById: clipperId });
   return video;
 }
 

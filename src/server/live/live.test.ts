@@ -265,7 +265,7 @@ describe('a live ladder', () => {
 });
 
 describe('clips', () => {
-  it('cut the last seconds of a live stream into a vertical short of the clipper’s, and are refused when they cannot be', async () => {
+  it('cut the last seconds of a live stream into a vertical short of its creator’s, credited to the clipper, and are refused when they cannot be', async () => {
     const c = await creator();
     const viewer = await verifiedClient(t.app, `clipper_${n}`);
     const stream = (await c.post('/api/streams', { title: 'Clip me', category: 'Gaming' })).json() as StreamDetail;
@@ -311,12 +311,14 @@ describe('clips', () => {
 
     const short = await waitUntil(
       'the clip to be ready',
-      async () => (await viewer.get(`/api/videos/${videoId}`)).json(),
+      // Processing, it is seen by its owner only: the stream's creator.
+      async () => (await c.get(`/api/videos/${videoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',
       60_000,
     );
     expect(short).toMatchObject({ status: 'ready', kind: 'short', title: 'That moment', description: 'Clipped from the live stream “Clip me”' });
-    expect(short.creator.username).toBe(`clipper_${n}`);
+    expect(short.creator.username).toBe(`live_${n}`);
+    expect(short.clippedBy).toMatchObject({ username: `clipper_${n}` });
     expect(short.clipOf).toEqual({ id: stream.id, title: 'Clip me' });
     // All the media made before the clip was asked for, not only what the playlist still listed.
     expect(short.durationSeconds).toBeGreaterThanOrEqual(7);

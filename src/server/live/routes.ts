@@ -10,6 +10,7 @@ import {
   CLIP_GONE,
   CLIP_NOT_LIVE,
   CLIP_TOO_MANY,
+  CLIPS_OFF,
   ClipCreatedSchema,
   CreateClipSchema,
   CreateStreamSchema,
@@ -40,7 +41,7 @@ import {
   type IngestFormat,
   type IngestProcess,
 } from './ingest.js';
-import { clipLimitReached, createClipDraft, cutClip } from './clips.js';
+import { clipLimitReached, createClipDraft, cutClip, mayClip } from './clips.js';
 import { notifyLive } from './notify.js';
 import { registerBrowserIngest } from './browser-ingest.js';
 import { makeReplay } from './replay.js';
@@ -376,7 +377,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     {
       schema: {
         tags: ['streams'],
-        summary: 'Clip the last 15 to 60 seconds of a live stream into a short of yours',
+        summary: 'Clip the last 15 to 60 seconds of a live stream into a short of its creator’s, credited to you',
         params: z.object({ id: z.guid() }),
         body: CreateClipSchema,
         response: { 202: ClipCreatedSchema },
@@ -386,6 +387,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       const s = await requirePoster(req);
       const stream = await getStreamRow(db, req.params.id);
       if (!stream || stream.takenDownAt) throw notFound(STREAM_NOT_FOUND);
+      if (!(await mayClip(db, s.user.id, stream))) throw new HttpError(403, 'clips_off', CLIPS_OFF);
       if (stream.status !== 'live' || !stream.publishing || !stream.ingestInstance) throw new HttpError(409, 'not_live', CLIP_NOT_LIVE);
       if (await clipLimitReached(db, s.user.id)) throw new HttpError(429, 'too_many_clips', CLIP_TOO_MANY);
       const video = await createClipDraft(db, s.user.id, stream, req.body);

@@ -68,14 +68,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profiles'],
         summary: 'Your own profile (verified accounts)',
-        response: { 200: z.object({ id: z.string(), username: z.string(), displayName: z.string(), bio: z.string() }) },
+        response: { 200: z.object({ id: z.string(), username: z.string(), displayName: z.string(), bio: z.string(), allowClips: z.boolean() }) },
       },
     },
     async (req) => {
       const s = await requireVerifiedUser(req);
       const p = await findProfileById(app.db, s.user.id);
       if (!p) throw notFound('Your profile does not exist yet');
-      return { id: p.id, username: p.username, displayName: p.displayName, bio: p.bio };
+      return { id: p.id, username: p.username, displayName: p.displayName, bio: p.bio, allowClips: p.allowClips };
     },
   );
 
@@ -170,12 +170,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profiles'],
         summary: 'Edit your profile',
         body: ProfileUpdateSchema,
-        response: { 200: z.object({ displayName: z.string(), bio: z.string(), links: z.array(z.string()) }) },
+        response: { 200: z.object({ displayName: z.string(), bio: z.string(), links: z.array(z.string()), allowClips: z.boolean() }) },
       },
     },
     async (req) => {
       const s = await requireVerifiedUser(req);
-      const { displayName, bio, links } = req.body;
+      const { displayName, bio, links, allowClips } = req.body;
       if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
         throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
       }
@@ -183,8 +183,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (displayName !== undefined) set.displayName = displayName;
       if (bio !== undefined) set.bio = bio;
       if (links !== undefined) set.links = links;
+      if (allowClips !== undefined) set.allowClips = allowClips;
       const [row] = await app.db.update(profiles).set(set).where(eq(profiles.id, s.user.id)).returning();
-      return { displayName: row!.displayName, bio: row!.bio, links: row!.links };
+      return { displayName: row!.displayName, bio: row!.bio, links: row!.links, allowClips: row!.allowClips };
     },
   );
 

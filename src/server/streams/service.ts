@@ -73,7 +73,7 @@ function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
 /** One stream with its description, as its page shows it; undefined when there is none. */
 export async function getStream(db: Db, id: string): Promise<StreamDetail | undefined> {
   const [row] = await db
-    .select({ s: livestreams, creator: creatorColumns })
+    .select({ s: livestreams, creator: creatorColumns, allowClips: profilesTable.allowClips })
     .from(livestreams)
     .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
     .where(eq(livestreams.id, id))
@@ -85,6 +85,7 @@ export async function getStream(db: Db, id: string): Promise<StreamDetail | unde
         tags: row.s.tags,
         hlsUrl: row.s.status === 'live' && row.s.publishing ? row.s.hlsPath : null,
         recordingVideoId: row.s.recordingVideoId,
+        clipsAllowed: row.allowClips,
       }
     : undefined;
 }

@@ -144,12 +144,17 @@ export async function updateVideoInStatus(db: Db, id: string, status: (typeof vi
   return rows.length > 0;
 }
 
-/** How many of this owner's videos are being processed now. */
+/**
+ * How many of this owner's videos are being processed now. Clips viewers made of the owner's
+ * streams are the owner's too, but do not count: viewers clipping must not hold up the owner's uploads.
+ */
 export async function countProcessing(db: Db, ownerId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(videos)
-    .where(and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing')));
+    .where(
+      and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing'), sql`(${videos.clippedById} is null or ${videos.clippedById} = ${videos.ownerId})`),
+    );
   return row?.n ?? 0;
 }
 
@@ -166,7 +171,7 @@ export async function startProcessing(db: Db, id: string, sourceKey: string, max
       and(
         eq(videos.id, id),
         eq(videos.status, 'uploading'),
-        sql`(select count(*) from videos busy where busy.owner_id = ${videos.ownerId} and busy.status = 'processing') < ${maxProcessing}`,
+        sql`(select count(*) from videos busy where busy.owner_id = ${videos.ownerId} and busy.status = 'processing' and (busy.clipped_by_id is null or busy.clipped_by_id = busy.owner_id)) < ${maxProcessing}`,
       ),
     )
     .returning({ id: videos.id });
@@ -191,6 +196,7 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   const [clipOf] = v.sourceStreamId
     ? await db.select({ id: livestreams.id, title: livestreams.title }).from(livestreams).where(eq(livestreams.id, v.sourceStreamId))
     : [];
+  const [clippedBy] = v.clippedById ? await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, v.clippedById)) : [];
   let likedByMe = false;
   let resumeAt: number | null = null;
   if (viewerId) {
@@ -249,6 +255,7 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
     createdAt: v.createdAt.toISOString(),
     creator: creator!,
     clipOf: clipOf ?? null,
+    clippedBy: clippedBy ?? null,
     likedByMe,
     isOwner,
     resumeAt,

@@ -135,6 +135,11 @@ export const videos = pgTable(
     failureReason: text('failure_reason'),
     /** A clip of a live stream: the stream it was cut from. */
     sourceStreamId: uuid('source_stream_id').references(() => livestreams.id, { onDelete: 'set null' }),
+    /**
+     * A clip: who pressed Clip. Shown as "Clipped by", nothing more: the clip is the stream
+     * creator's (`ownerId`), so only they edit, price, delete, claim bounties with or are tipped for it.
+     */
+    clippedById: text('clipped_by_id').references(() => profiles.id, { onDelete: 'set null' }),
     status: videoStatus('status').notNull().default('uploading'),
     visibility: visibility('visibility').notNull().default('public'),
     /**
@@ -157,6 +162,9 @@ export const videos = pgTable(
   (t) => [
     index('videos_kind_status_idx').on(t.kind, t.status),
     index('videos_owner_idx').on(t.ownerId),
+    index('videos_clipped_by_idx')
+      .on(t.clippedById, t.createdAt)
+      .where(sql`${t.clippedById} is not null`),
     index('videos_taken_down_idx')
       .on(t.takenDownAt)
       .where(sql`${t.takenDownAt} is not null`),

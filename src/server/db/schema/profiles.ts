@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 
 export const verificationType = pgEnum('verification_type', ['none', 'blue', 'red']);
@@ -23,6 +23,8 @@ export const profiles = pgTable(
       .default(sql`'{}'::text[]`),
     verificationType: verificationType('verification_type').notNull().default('none'),
     publicWalletAddress: text('public_wallet_address'),
+    /** Viewers may clip this creator's live streams (the creator always may). */
+    allowClips: boolean('allow_clips').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
