@@ -293,7 +293,7 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
         tags: ['x402'],
         summary: 'A priced video’s HLS playlist: 402 with x402 payment requirements until paid',
         description:
-          'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
+          'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). A buyer without an account also gets an httpOnly holder cookie (glint.x402_holder, scoped to the video’s paid media): the playlist’s links play only with it. The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
         params: IdParams,
       },
     },
@@ -430,6 +430,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['x402'],
         summary: 'A priced video’s renditions, segments and preview sprite, with a grant from its playlist',
+        description:
+          'The grant works only with the session of the account it was made for, or, bought without an account, with the holder cookie that came with the playlist (403 otherwise). A video removed by a moderator answers 410, one whose creator is banned 404, however recent the grant.',
         params: z.object({ id: z.string().min(1).max(64), grant: z.string().min(1).max(100), '*': z.string().max(300) }),
       },
     },
