@@ -452,9 +452,19 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       // Checked on every file, not only the playlist: a removal or a ban stops what is playing.
       await assertStillUp(video, grant.userId);
       const key = paidFileKey(video, rest);
-      const file = key ? await app.storage.read(key) : undefined;
+      if (!key) throw notFound('This file is not available');
+      // The browser keeps segments but asks again before each use (no-cache), so the checks above
+      // run on every play; the bytes under a key never change (a move makes new keys), so the key
+      // is the ETag and a repeat costs a 304.
+      const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+      const cacheControl = rest.endsWith('.m3u8') ? 'private, no-store' : 'private, no-cache';
+      if (!rest.endsWith('.m3u8') && req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
+      }
+      const file = await app.storage.read(key);
       if (!file) throw notFound('This file is not available');
-      reply.header('content-type', contentTypeFor(rest)).header('cache-control', rest.endsWith('.m3u8') ? 'private, no-store' : 'private, max-age=3600');
+      if (!rest.endsWith('.m3u8')) reply.header('etag', etag);
+      reply.header('content-type', contentTypeFor(rest)).header('cache-control', cacheControl);
       if (file.size !== undefined) reply.header('content-length', file.size);
       return reply.send(file.body);
     },

@@ -396,10 +396,15 @@ describe('pay-per-view over x402', () => {
 
     // Removed by a moderator: the buyer's links (still within their 6 hours) answer as its page does.
     const removed = await bought();
+    const kept = await get(t.app, removed.c, removed.files[1]!);
+    expect(kept.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(kept.headers.etag);
+    expect((await get(t.app, removed.c, removed.files[1]!, { 'if-none-match': etag })).statusCode).toBe(304);
     const decision = await moderator.c.post(`/api/admin/moderation/items/video/${removed.id}/decision`, { action: 'remove', reason: 'spam' });
     expect(decision.statusCode).toBe(200);
+    // A segment the browser kept is asked for again before each use, and answered as the video is now.
     for (const f of [...removed.files, master(removed.id)]) {
-      const res = await get(t.app, removed.c, f);
+      const res = await get(t.app, removed.c, f, { 'if-none-match': etag });
       expect(res.statusCode, f).toBe(410);
       expect(res.json().message).toBe(removedMessage('video'));
     }
