@@ -24,7 +24,7 @@ import {
 import { sniffVideo } from '../../shared/sniff.js';
 import { runMediaTool } from './run.js';
 import { paidMedia, videoMedia, type Storage } from './storage.js';
-import { placeVideoMedia } from '../videos/paid-media.js';
+import { newMediaPlace, placeVideoMedia } from '../videos/paid-media.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 
@@ -136,7 +136,7 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
     // A priced video's playable media goes straight to the private area (pay-per-view); the
     // poster and thumbnail frames stay public. placeVideoMedia below settles a price changed meanwhile.
     const priced = (await getVideo(db, videoId))?.priceMicroUsdc != null;
-    const playable: string = priced ? paidMedia(videoId) : own;
+    const playable = newMediaPlace(videoId, priced);
     await storage.deleteAllOf(own);
     await storage.deleteAllOf(paidMedia(videoId));
     await storage.putDirectory(`${playable}/hls`, hlsDir);

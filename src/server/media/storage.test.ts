@@ -86,6 +86,20 @@ async function exercise(storage: Storage, read: Read) {
   expect(await read(storage.url('videos/pv/hls/720p/seg_0000.ts'))).toBe(376);
   expect(await storage.read('paid/pv/hls/720p/seg_0000.ts')).toBeUndefined();
   await expect(storage.move('videos/pv/hls', '../escape')).rejects.toThrow(UnsafeKey);
+
+  // A price change moves the media to a new generation folder and removes the emptied old one;
+  // the poster beside it stays, and the old public addresses answer nothing.
+  await storage.putDirectory('videos/gv/g1/hls', src);
+  await storage.putFile('videos/gv/g1/sprite.jpg', path.join(tmp, 'poster.jpg'));
+  await storage.putFile('videos/gv/poster.jpg', path.join(tmp, 'poster.jpg'));
+  await storage.move('videos/gv/g1/hls', 'paid/gv/g2/hls');
+  await storage.move('videos/gv/g1/sprite.jpg', 'paid/gv/g2/sprite.jpg');
+  await storage.deleteOwned(videoMedia('gv'), 'videos/gv/g1');
+  for (const old of ['videos/gv/g1/hls/master.m3u8', 'videos/gv/g1/hls/720p/seg_0000.ts', 'videos/gv/g1/sprite.jpg'])
+    expect(await read(storage.url(old)), old).toBeUndefined();
+  expect(await read(storage.url('videos/gv/poster.jpg'))).toBe(4);
+  expect(await storage.read('paid/gv/g2/hls/720p/seg_0000.ts')).toBeDefined();
+  expect(await storage.read('paid/gv/g2/sprite.jpg')).toBeDefined();
 }
 
 describe('safeKey', () => {

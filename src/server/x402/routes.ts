@@ -8,7 +8,7 @@ import { x402ResourceServer } from '@x402/core/server';
 import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { decodeTransactionFromPayload } from '@x402/svm';
 import { ExactSvmScheme } from '@x402/svm/exact/server';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHAIN_UNAVAILABLE } from '../../shared/payments.js';
@@ -35,11 +35,11 @@ import type { videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { contentTypeFor } from '../media/storage.js';
 import { explorerUrl } from '../payments/service.js';
-import { isBanned } from '../moderation/standing.js';
+import { isBanned, removedError } from '../moderation/standing.js';
 import { findProfileById } from '../profiles/service.js';
 import { findPaidDemoVideo, getVideo, listOwnPriced, videoSummaries } from '../videos/service.js';
 import { createFacilitator } from './facilitator.js';
-import { GRANT_SECONDS, readGrant, signGrant } from './grants.js';
+import { GRANT_SECONDS, HOLDER_COOKIE, holderOf, holdsGrant, newHolderSecret, readGrant, signGrant, type Grant } from './grants.js';
 import { usdcMint, x402Network } from './network.js';
 import { isPaidMediaFile, rewriteMasterPlaylist } from './playlist.js';
 import { abandonPurchase, beginPurchase, completePurchase, hasEntitlement, paymentKeyUsed, purchasesBy, salesOf } from './service.js';
@@ -69,6 +69,28 @@ declare module 'fastify' {
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 const masterPath = (videoId: string) => `/api/videos/${videoId}/paid/master.m3u8`;
+
+/** Who a grant is for: an account, or a buyer without one by their holder secret's hash. */
+type Holder = { userId: string } | { holder: string };
+
+const cookieOf = (req: FastifyRequest, name: string) => {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === name) return part.slice(eqAt + 1).trim();
+  }
+  return undefined;
+};
+
+/**
+ * Where a priced video's file lies now: the HLS tree beside its master playlist, the sprite where
+ * the row says. Read from the row, never built from the id: a price change moves the media to a
+ * new place (decision 025), and a grant outlives the move.
+ */
+function paidFileKey(video: VideoRow, rest: string): string | undefined {
+  if (!video.hlsKey?.startsWith(`paid/${video.id}/`) || !video.hlsKey.endsWith('/hls/master.m3u8')) return undefined;
+  if (rest === 'sprite.jpg') return video.sprite?.key.startsWith(`paid/${video.id}/`) ? video.sprite.key : undefined;
+  return `${video.hlsKey.slice(0, -'master.m3u8'.length)}${rest.slice('hls/'.length)}`;
+}
 
 /**
  * On a laptop without a configured facilitator, Glint makes itself one fee payer key and keeps it
@@ -159,14 +181,37 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
     if (!viewerId) return 'locked';
     if (video.ownerId === viewerId) return 'owner';
     if (await hasEntitlement(db, video.id, viewerId)) return 'unlocked';
-    const roles = (await findProfileById(db, viewerId))?.roles ?? [];
     // Moderators and admins review what is reported, paid or not.
-    if (roles.includes('admin') || roles.includes('moderator')) return 'staff';
+    if (await isStaff(viewerId)) return 'staff';
     return 'locked';
   };
 
-  const grantFor = (videoId: string, userId: string | null) => signGrant(grantSecret, { videoId, userId, exp: Math.floor(Date.now() / 1000) + GRANT_SECONDS });
-  const filesBase = (videoId: string, userId: string | null) => `/api/videos/${videoId}/paid/${grantFor(videoId, userId)}`;
+  const grantFor = (videoId: string, who: Holder) =>
+    signGrant(grantSecret, {
+      videoId,
+      userId: 'userId' in who ? who.userId : null,
+      holder: 'holder' in who ? who.holder : null,
+      exp: Math.floor(Date.now() / 1000) + GRANT_SECONDS,
+    });
+  const filesBase = (videoId: string, who: Holder) => `/api/videos/${videoId}/paid/${grantFor(videoId, who)}`;
+  const secureCookie = config.publicUrl.startsWith('https://');
+
+  /**
+   * A video its creator's ban or a moderator's removal took down is played by nobody but
+   * moderators and admins (they review it): the same answers as its page, 410 when removed, 404
+   * when its creator is banned. Checked on the playlist and on every file, so a grant handed out
+   * before stops working at once.
+   */
+  const assertStillUp = async (video: VideoRow, viewerId: string | null) => {
+    if (!video.takenDownAt && !(await isBanned(db, video.ownerId))) return;
+    if (viewerId && (await isStaff(viewerId))) return;
+    if (video.takenDownAt) throw removedError('video');
+    throw notFound('This video is not available');
+  };
+  const isStaff = async (userId: string) => {
+    const roles = (await findProfileById(db, userId))?.roles ?? [];
+    return roles.includes('admin') || roles.includes('moderator');
+  };
 
   app.decorate('x402', {
     enabled,
@@ -182,7 +227,13 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       };
     },
     accessOf,
-    sources: (videoId, viewerId) => ({ hlsUrl: masterPath(videoId), spriteUrl: `${filesBase(videoId, viewerId ?? null)}/sprite.jpg` }),
+    sources: (videoId, viewerId) => ({
+      hlsUrl: masterPath(videoId),
+      // Without an account nobody is handed a priced video's sources (the page shows them only to
+      // those who may watch; a script's links come with its purchase): such a link is bound to a
+      // holder secret nobody has, so it never plays.
+      spriteUrl: `${filesBase(videoId, viewerId ? { userId: viewerId } : { holder: holderOf(newHolderSecret())! })}/sprite.jpg`,
+    }),
     async assertCanSell(userId) {
       if (!enabled) throw new HttpError(409, 'x402_disabled', X402_DISABLED);
       const wallet = (await findProfileById(db, userId))?.publicWalletAddress;
@@ -218,7 +269,19 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
     if (!file) throw notFound('This video is not available');
     const chunks: Buffer[] = [];
     for await (const c of file.body) chunks.push(Buffer.from(c as Buffer));
-    const body = rewriteMasterPlaylist(Buffer.concat(chunks).toString('utf8'), filesBase(video.id, userId));
+    let who: Holder;
+    if (userId) who = { userId };
+    else {
+      // A buyer without an account: the links are bound to a secret only this client gets, in an
+      // httpOnly cookie sent back with the video's media requests; the address alone, shared, is refused.
+      const secret = newHolderSecret();
+      who = { holder: holderOf(secret)! };
+      reply.header(
+        'set-cookie',
+        `${HOLDER_COOKIE}=${secret}; Path=/api/videos/${video.id}/paid/; Max-Age=${GRANT_SECONDS}; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`,
+      );
+    }
+    const body = rewriteMasterPlaylist(Buffer.concat(chunks).toString('utf8'), filesBase(video.id, who));
     if (settled) reply.header(X402_HEADERS.response, encodePaymentResponseHeader(settled));
     return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(body);
   };
@@ -230,7 +293,7 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
         tags: ['x402'],
         summary: 'A priced video’s HLS playlist: 402 with x402 payment requirements until paid',
         description:
-          'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
+          'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). A buyer without an account also gets an httpOnly holder cookie (glint.x402_holder, scoped to the video’s paid media): the playlist’s links play only with it. The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
         params: IdParams,
       },
     },
@@ -240,9 +303,9 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       if (video.priceMicroUsdc === null) return reply.redirect(app.storage.url(video.hlsKey), 302);
       const s = await sessionOf(req);
       const userId = s?.user.id ?? null;
-      const access = await accessOf(video, userId ?? undefined);
       // Removed by a moderator, or its creator banned: nobody buys or plays it, but moderators review it.
-      if (access !== 'staff' && (video.takenDownAt || (await isBanned(db, video.ownerId)))) throw notFound('This video is not available');
+      await assertStillUp(video, userId);
+      const access = await accessOf(video, userId ?? undefined);
       const header = req.headers[X402_HEADERS.signature.toLowerCase()];
       const paymentHeader = typeof header === 'string' && header ? header : undefined;
       if (access !== 'locked') {
@@ -367,23 +430,41 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['x402'],
         summary: 'A priced video’s renditions, segments and preview sprite, with a grant from its playlist',
+        description:
+          'The grant works only with the session of the account it was made for, or, bought without an account, with the holder cookie that came with the playlist (403 otherwise). A video removed by a moderator answers 410, one whose creator is banned 404, however recent the grant.',
         params: z.object({ id: z.string().min(1).max(64), grant: z.string().min(1).max(100), '*': z.string().max(300) }),
       },
     },
     async (req, reply) => {
-      const grant = readGrant(grantSecret, req.params.id, req.params.grant);
+      const grant: Grant | undefined = readGrant(grantSecret, req.params.id, req.params.grant);
       const rest = req.params['*'];
       if (!grant || !isPaidMediaFile(rest)) throw notFound('This file is not available');
+      // A shared link is useless: an account's grant works only with that account's session, and
+      // a grant without an account only with the holder cookie given to its buyer at purchase.
       if (grant.userId) {
-        // A grant made for an account works only with that account's session: a shared link is useless.
         const s = await sessionOf(req);
         if (s?.user.id !== grant.userId) throw new HttpError(403, 'forbidden', 'This media link belongs to another session. Open the video again.');
+      } else if (!holdsGrant(grant, cookieOf(req, HOLDER_COOKIE))) {
+        throw new HttpError(403, 'forbidden', 'This media link belongs to the client that paid for it. Open the video again.');
       }
       const video = await getVideo(db, req.params.id);
-      if (!video || video.status !== 'ready' || !video.hlsKey?.startsWith('paid/')) throw notFound('This file is not available');
-      const file = await app.storage.read(`paid/${video.id}/${rest}`);
+      if (!video || video.status !== 'ready') throw notFound('This file is not available');
+      // Checked on every file, not only the playlist: a removal or a ban stops what is playing.
+      await assertStillUp(video, grant.userId);
+      const key = paidFileKey(video, rest);
+      if (!key) throw notFound('This file is not available');
+      // The browser keeps segments but asks again before each use (no-cache), so the checks above
+      // run on every play; the bytes under a key never change (a move makes new keys), so the key
+      // is the ETag and a repeat costs a 304.
+      const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+      const cacheControl = rest.endsWith('.m3u8') ? 'private, no-store' : 'private, no-cache';
+      if (!rest.endsWith('.m3u8') && req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
+      }
+      const file = await app.storage.read(key);
       if (!file) throw notFound('This file is not available');
-      reply.header('content-type', contentTypeFor(rest)).header('cache-control', rest.endsWith('.m3u8') ? 'private, no-store' : 'private, max-age=3600');
+      if (!rest.endsWith('.m3u8')) reply.header('etag', etag);
+      reply.header('content-type', contentTypeFor(rest)).header('cache-control', cacheControl);
       if (file.size !== undefined) reply.header('content-length', file.size);
       return reply.send(file.body);
     },

@@ -16,6 +16,7 @@ import {
   type UnlockedVideo,
   type VideoSales,
 } from '../../shared/x402.js';
+import { removedMessage } from '../../shared/moderation.js';
 import { userRoles } from '../db/schema/index.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { fundTokens, usdc } from '../test-support/usdc.js';
@@ -293,9 +294,10 @@ describe('pay-per-view over x402', () => {
     // Someone else's video cannot be priced.
     const stranger = await buyer(0);
     expect((await stranger.c.request('PATCH', `/api/videos/${id}`, { priceUsdc: '5' })).statusCode).toBe(404);
-    // Free again: the media is public again where it was.
+    // Free again: the media is public again, at new addresses.
     const free = (await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: null })).json() as VideoDetail;
-    expect(free).toMatchObject({ priceUsdc: null, access: 'free', hlsUrl: `/media/videos/${id}/hls/master.m3u8` });
+    expect(free).toMatchObject({ priceUsdc: null, access: 'free' });
+    expect(free.hlsUrl).toMatch(new RegExp(`^/media/videos/${id}/[A-Za-z0-9_-]{16}/hls/master\\.m3u8$`));
     expect((await get(t.app, null, free.hlsUrl!)).statusCode).toBe(200);
     expect((await get(t.app, null, free.sprite!.url)).statusCode).toBe(200);
     expect((await get(t.app, null, master(id))).statusCode).toBe(302);
@@ -322,13 +324,145 @@ describe('pay-per-view over x402', () => {
       playlist.split('\n').find((l) => l.endsWith('index.m3u8'))!,
       `${address}${master(id)}`,
     );
-    // The grant in the playlist is the agent's key to the media for a while: renditions and segments follow.
-    const variant = await fetch(rendition);
+    // The grant in the playlist is the agent's key to the media for a while, together with the
+    // holder cookie it got with the playlist: renditions and segments follow.
+    const setCookie = res.headers.getSetCookie();
+    expect(setCookie).toEqual([
+      expect.stringMatching(new RegExp(`^glint\\.x402_holder=[A-Za-z0-9_-]{43}; Path=/api/videos/${id}/paid/; Max-Age=21600; HttpOnly; SameSite=Strict$`)),
+    ]);
+    const cookie = setCookie[0]!.split(';')[0]!;
+    const variant = await fetch(rendition, { headers: { cookie } });
     expect(variant.status).toBe(200);
-    const segment = await fetch(new URL('seg-000.ts', rendition));
+    const segment = await fetch(new URL('seg-000.ts', rendition), { headers: { cookie } });
     expect(segment.status).toBe(200);
     expect((await segment.arrayBuffer()).byteLength).toBe(188 * 4);
     expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(0.25));
     expect(await paid.chain.tokenBalance(agent.address, paid.usdcMint)).toBe(usdc(0.75));
+  }, 60_000);
+
+  it('binds a purchase without an account to the client that paid: the shared address alone does not play', async () => {
+    const { id } = await creatorWithPaidVideo('0.5');
+    const { http } = await buyer(1);
+    // A script without an account pays (no session: its grant is not an account's).
+    const { header } = await pay(http, requirementsOf(http, await get(t.app, null, master(id))));
+    const bought = await get(t.app, null, master(id), { 'payment-signature': header });
+    expect(bought.statusCode).toBe(200);
+    const cookie = String(bought.headers['set-cookie']).split(';')[0]!;
+    const rendition = bought.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+    const segment = rendition.replace('index.m3u8', 'seg-000.ts');
+    // The buyer plays.
+    expect((await get(t.app, null, rendition, { cookie })).statusCode).toBe(200);
+    expect((await get(t.app, null, segment, { cookie })).statusCode).toBe(200);
+    // The address shared: another client without the cookie, a signed-in stranger, another buyer's cookie.
+    const alone = await get(t.app, null, segment);
+    expect(alone.statusCode).toBe(403);
+    expect(alone.json().message).toBe('This media link belongs to the client that paid for it. Open the video again.');
+    const stranger = await buyer(0);
+    expect((await get(t.app, stranger.c, rendition)).statusCode).toBe(403);
+    const { http: otherHttp } = await buyer(1);
+    const otherPaid = await get(t.app, null, master(id), {
+      'payment-signature': (await pay(otherHttp, requirementsOf(otherHttp, await get(t.app, null, master(id))))).header,
+    });
+    const otherCookie = String(otherPaid.headers['set-cookie']).split(';')[0]!;
+    expect(otherCookie).not.toBe(cookie);
+    expect((await get(t.app, null, segment, { cookie: otherCookie })).statusCode).toBe(403);
+    // The grant cannot be turned into another holder's, nor an account's.
+    const grant = rendition.split('/')[5]!;
+    const [exp, , , mac] = grant.split('.');
+    const otherGrant = otherPaid.body
+      .split('\n')
+      .find((l) => l.endsWith('index.m3u8'))!
+      .split('/')[5]!;
+    const otherHolder = otherGrant.split('.')[2]!;
+    expect((await get(t.app, null, segment.replace(grant, `${exp}.-.${otherHolder}.${mac}`), { cookie: otherCookie })).statusCode).toBe(404);
+    expect((await get(t.app, stranger.c, segment.replace(grant, `${exp}.${await userIdOf(stranger.c)}.${mac}`))).statusCode).toBe(404);
+  }, 60_000);
+
+  it('stops serving a bought video’s files once a moderator removes it or bans its creator', async () => {
+    const moderator = await buyer(0);
+    await t.app.db.insert(userRoles).values({ userId: await userIdOf(moderator.c), role: 'moderator' });
+    /** A signed-in buyer's playlist of a fresh priced video, and what it plays. */
+    const bought = async () => {
+      const { id } = await creatorWithPaidVideo('1');
+      const { c, http } = await buyer(2);
+      const { header } = await pay(http, requirementsOf(http, await get(t.app, c, master(id))));
+      const playlist = await get(t.app, c, master(id), { 'payment-signature': header });
+      expect(playlist.statusCode).toBe(200);
+      const rendition = playlist.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+      const files = [rendition, rendition.replace('index.m3u8', 'seg-000.ts'), rendition.replace(/hls\/.*$/, 'sprite.jpg')];
+      for (const f of files) expect((await get(t.app, c, f)).statusCode, f).toBe(200);
+      return { id, c, files };
+    };
+
+    // Removed by a moderator: the buyer's links (still within their 6 hours) answer as its page does.
+    const removed = await bought();
+    const kept = await get(t.app, removed.c, removed.files[1]!);
+    expect(kept.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(kept.headers.etag);
+    expect((await get(t.app, removed.c, removed.files[1]!, { 'if-none-match': etag })).statusCode).toBe(304);
+    const decision = await moderator.c.post(`/api/admin/moderation/items/video/${removed.id}/decision`, { action: 'remove', reason: 'spam' });
+    expect(decision.statusCode).toBe(200);
+    // A segment the browser kept is asked for again before each use, and answered as the video is now.
+    for (const f of [...removed.files, master(removed.id)]) {
+      const res = await get(t.app, removed.c, f, { 'if-none-match': etag });
+      expect(res.statusCode, f).toBe(410);
+      expect(res.json().message).toBe(removedMessage('video'));
+    }
+    // Moderators still review it, with links of their own.
+    const review = await get(t.app, moderator.c, master(removed.id));
+    expect(review.statusCode).toBe(200);
+    const reviewRendition = review.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+    expect((await get(t.app, moderator.c, reviewRendition)).statusCode).toBe(200);
+    // Restored: the buyer plays again.
+    expect((await moderator.c.post(`/api/admin/moderation/items/video/${removed.id}/restore`, {})).statusCode).toBe(200);
+    expect((await get(t.app, removed.c, removed.files[1]!)).statusCode).toBe(200);
+
+    // Its creator banned: the video is gone for everyone but moderators.
+    const banned = await bought();
+    expect((await moderator.c.post(`/api/admin/moderation/items/video/${banned.id}/decision`, { action: 'ban', reason: 'scam' })).statusCode).toBe(200);
+    for (const f of [...banned.files, master(banned.id)]) expect((await get(t.app, banned.c, f)).statusCode, f).toBe(404);
+    expect((await get(t.app, moderator.c, master(banned.id))).statusCode).toBe(200);
+  }, 60_000);
+
+  it('moves a free video’s media to new addresses when it is priced: the copies once public stop answering', async () => {
+    const i = ++n;
+    const creator = await verifiedClient(t.app, `seller_${i}`);
+    const wallet = new TestWallet(t.app);
+    await creator.post('/api/auth/verify-wallet', await wallet.linkProof());
+    await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: 0n }]);
+    const id = await readyVideo(t.app, await userIdOf(creator));
+    /** A free video's public files, as a viewer (and every cache on the way) fetched them. */
+    const publicFiles = async () => {
+      const d = (await get(t.app, null, `/api/videos/${id}`)).json() as VideoDetail;
+      expect(d.access).toBe('free');
+      const files = [d.hlsUrl!, d.hlsUrl!.replace('master.m3u8', '360p/index.m3u8'), d.hlsUrl!.replace('master.m3u8', '360p/seg-000.ts'), d.sprite!.url];
+      for (const f of files) {
+        const res = await get(t.app, null, f);
+        expect(res.statusCode, f).toBe(200);
+        if (f.endsWith('.ts')) expect(res.headers['cache-control']).toContain('immutable');
+      }
+      return files;
+    };
+    /** Priced: the old addresses are gone, and the owner plays the new ones through the paid route. */
+    const price = async (old: string[]) => {
+      expect((await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: '1' })).statusCode).toBe(200);
+      for (const f of old) expect((await get(t.app, null, f)).statusCode, f).toBe(404);
+      const playlist = await get(t.app, creator, master(id));
+      expect(playlist.statusCode).toBe(200);
+      const rendition = playlist.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+      expect((await get(t.app, creator, rendition)).statusCode).toBe(200);
+      expect((await get(t.app, creator, rendition.replace('index.m3u8', 'seg-000.ts'))).statusCode).toBe(200);
+      const detail = (await creator.get(`/api/videos/${id}`)).json() as VideoDetail;
+      expect((await get(t.app, creator, detail.sprite!.url)).statusCode).toBe(200);
+    };
+
+    const first = await publicFiles();
+    await price(first);
+    // Free again: new public addresses, never the first ones; priced again, those go too.
+    expect((await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: null })).statusCode).toBe(200);
+    const second = await publicFiles();
+    expect(second[0]).not.toBe(first[0]);
+    for (const f of first) expect((await get(t.app, null, f)).statusCode, f).toBe(404);
+    await price(second);
   }, 60_000);
 });
