@@ -42,7 +42,10 @@ export async function countRequest(db: Db, key: string, windowMs: number): Promi
 
 /** Deletes the counts whose window is over; they would start again at 1 anyway. */
 export async function sweepRateLimits(db: Db): Promise<number> {
-  const gone = await db.delete(rateLimits).where(lte(rateLimits.expiresAt, sql`now()`)).returning({ key: rateLimits.key });
+  const gone = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.expiresAt, sql`now()`))
+    .returning({ key: rateLimits.key });
   return gone.length;
 }
 
