@@ -4,7 +4,7 @@ import { x402Client } from '@x402/core/client';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VideoCard } from '../../shared/content.js';
 import type { VideoDetail } from '../../shared/videos.js';
 import {
@@ -370,6 +370,33 @@ describe('the browser’s RPC relay', () => {
         id: 1,
         error: { code: -32601, message: 'Only the payment mint’s account and a recent blockhash are served here.' },
       });
+    }
+  });
+
+  it('is all the browser’s x402 client needs to pay: a signed-in buyer pays through it', async () => {
+    const { wallet: payee, id } = await creatorWithPaidVideo('0.5');
+    const { c, wallet } = await buyer(2);
+    const server = t.app.server.address();
+    const address = server && typeof server === 'object' ? `http://127.0.0.1:${server.port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const relay = `${address}/api/x402/rpc`;
+    // The page's fetch sends the session cookie and the origin to its own server; so does this one.
+    const realFetch = globalThis.fetch;
+    const asPage = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) =>
+        String(input instanceof Request ? input.url : input) === relay
+          ? realFetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: c.cookie, origin: t.config.publicUrl } })
+          : realFetch(input, init),
+      );
+    try {
+      const http = await buyerClient(wallet, relay);
+      const pr = requirementsOf(http, await get(t.app, c, master(id)));
+      const { header } = await pay(http, pr);
+      expect(asPage.mock.calls.some(([input]) => String(input) === relay)).toBe(true);
+      expect((await get(t.app, c, master(id), { 'payment-signature': header })).statusCode).toBe(200);
+      expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(0.5));
+    } finally {
+      asPage.mockRestore();
     }
   });
 
