@@ -51,6 +51,7 @@ import { registerInputChecks } from './http/input.js';
 import { registerOriginChecks } from './http/origin.js';
 import { registerAppLinks } from './native/app-links.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { createReadCache, registerReadCaching, type ReadCache } from './http/read-cache.js';
 import { registerSpa } from './http/spa.js';
 import { profileRoutes } from './profiles/routes.js';
@@ -112,6 +113,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   registerErrorHandling(app);
   registerOriginChecks(app, config.publicUrl, config.native.origins);
   registerInputChecks(app);
+  // Request rate limits counted in the database, so every instance shares them.
+  await registerRateLimits(app);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   app.decorate('mailer', mail);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SupportChatRequestSchema, type SupportMessage } from '../../shared/support.js';
 import { sessionOf } from '../auth/guards.js';
 import { listBounties } from '../bounties/service.js';
+import { byAccount, byAddress, overLimit } from '../http/rate-limits.js';
 import { listStreams } from '../streams/service.js';
 import { chunks, composeAnswer, contextFor, retrieve, type LiveLookups } from './answer.js';
 import { buildHelpIndex, loadArticles } from './help.js';
@@ -16,22 +17,6 @@ export interface LlmConfig {
   model: string;
   /** The whole answer must come within this. */
   timeoutMs: number;
-}
-
-/** A fixed-window counter in memory, like the other per-minute limits of a single instance. */
-function limiter(perMinute: number) {
-  const hits = new Map<string, { start: number; n: number }>();
-  return (key: string) => {
-    const now = Date.now();
-    const h = hits.get(key);
-    if (!h || now - h.start >= 60_000) {
-      if (hits.size > 10_000) hits.clear();
-      hits.set(key, { start: now, n: 1 });
-      return true;
-    }
-    h.n += 1;
-    return h.n <= perMinute;
-  };
 }
 
 /**
@@ -55,8 +40,13 @@ export interface SupportOptions {
 export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }: SupportOptions) {
   const index = buildHelpIndex(loadArticles(helpDir));
   if (index.articles.length === 0) app.log.warn({ helpDir: path.resolve(helpDir) }, 'no help articles found: the support chat knows nothing');
-  const byUser = limiter(SUPPORT_PER_MINUTE);
-  const byAddress = limiter(SUPPORT_PER_MINUTE);
+  // Counted in the database, shared by every instance, and never forgotten for lack of room.
+  const perAddress = app.createRateLimit({ max: SUPPORT_PER_MINUTE, timeWindow: 60_000, keyGenerator: byAddress('support') });
+  const perUser = app.createRateLimit({
+    max: SUPPORT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: async (req) => byAccount('support', (await sessionOf(req))!.user.id),
+  });
   const live: LiveLookups = {
     liveStreams: (category) => listStreams(app.db, { status: 'live', category, limit: 5 }),
     upcomingStreams: (category) => listStreams(app.db, { status: 'scheduled', category, limit: 5 }),
@@ -70,7 +60,14 @@ export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }
       const parsed = SupportChatRequestSchema.safeParse(req.body);
       if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request');
       const session = await sessionOf(req);
-      if (!byAddress(req.ip) || (session && !byUser(session.user.id))) return fail(reply, 429, 'You are asking too quickly. Wait a minute and try again.');
+      let tooQuick;
+      try {
+        tooQuick = (await overLimit(perAddress, req)) || (!!session && (await overLimit(perUser, req)));
+      } catch (err) {
+        req.log.error({ err }, 'support chat limit could not be counted');
+        return fail(reply, 500, 'An error occurred');
+      }
+      if (tooQuick) return fail(reply, 429, 'You are asking too quickly. Wait a minute and try again.');
       const messages = parsed.data.messages;
       const question = messages.at(-1)!.content;
       let found;

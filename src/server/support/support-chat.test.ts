@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX } from '../../shared/support.js';
+import { buildApp } from '../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 import { SUPPORT_PER_MINUTE } from './routes.js';
 
@@ -77,6 +79,44 @@ describe('support chat, built-in help desk', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json().error).toMatch(/too quickly/);
     expect((await ask(t, 'how do I tip?', '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('does not forget an address that hit the limit after 10,000 other addresses asked', async () => {
+    const victim = '10.8.8.8';
+    for (let i = 0; i < SUPPORT_PER_MINUTE; i++) expect((await ask(t, 'how do I tip?', victim)).statusCode).toBe(200);
+    expect((await ask(t, 'how do I tip?', victim)).statusCode).toBe(429);
+    // An attacker rotating through addresses used to empty the whole table, everyone's count with it.
+    for (let from = 0; from <= 10_000; from += 100) {
+      const batch = Array.from({ length: Math.min(100, 10_001 - from) }, (_, k) => from + k);
+      const statuses = await Promise.all(batch.map(async (i) => (await ask(t, 'hi', `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`)).statusCode));
+      expect(statuses.every((s) => s === 200)).toBe(true);
+    }
+    const again = await ask(t, 'how do I tip?', victim);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error).toBe('You are asking too quickly. Wait a minute and try again.');
+  }, 180_000);
+
+  it('counts an address once across two servers on one database', async () => {
+    const second = await buildApp({ config: { ...t.config, mediaWorkers: 0 }, database: t.database, logger: false });
+    try {
+      await second.ready();
+      const asker = '10.6.6.6';
+      const on = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: '/api/support-chat', remoteAddress: asker, payload: { messages: [{ role: 'user', content: 'how do I tip?' }] } });
+      // Turn about between the two: each alone has seen only half the limit.
+      for (let i = 0; i < SUPPORT_PER_MINUTE; i++) expect((await on(i % 2 ? second : t.app)).statusCode).toBe(200);
+      for (const app of [t.app, second]) {
+        const over = await on(app);
+        expect(over.statusCode).toBe(429);
+        expect(over.json()).toEqual({
+          error: 'You are asking too quickly. Wait a minute and try again.',
+          code: 'too_many_requests',
+          message: 'You are asking too quickly. Wait a minute and try again.',
+        });
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('rate limits a signed-in user across addresses', async () => {

@@ -33,6 +33,7 @@ import { formatUsdc, microsToUsdc } from '../../shared/x402-rules.js';
 import { requireUser, sessionOf } from '../auth/guards.js';
 import type { videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { byAccount, byAddress, overLimit, refuseWith } from '../http/rate-limits.js';
 import { contentTypeFor } from '../media/storage.js';
 import { explorerUrl } from '../payments/service.js';
 import { isBanned, removedError } from '../moderation/standing.js';
@@ -45,6 +46,13 @@ import { isPaidMediaFile, rewriteMasterPlaylist } from './playlist.js';
 import { abandonPurchase, beginPurchase, completePurchase, hasEntitlement, paymentKeyUsed, purchasesBy, salesOf } from './service.js';
 
 type VideoRow = typeof videos.$inferSelect;
+
+/** Calls of the browser's RPC relay a minute, per address and per account; a payment makes two or three. */
+export const X402_RPC_PER_ADDRESS = 60;
+export const X402_RPC_PER_ACCOUNT = 20;
+/** The largest JSON-RPC call the relay reads, in bytes. */
+export const X402_RPC_BODY_MAX = 2048;
+const X402_RPC_TOO_MANY = 'Too many requests. Please wait a minute and try again.';
 
 /** How long a payment may take from the 402 to the paid retry; a Solana blockhash lives about as long. */
 const PAYMENT_TIMEOUT_SECONDS = 60;
@@ -471,13 +479,32 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
   );
 
   // The browser's x402 client reads the mint (its decimals and program) over Solana JSON-RPC; it
-  // does so through Glint, which answers from its own cluster and for nothing but that.
+  // does so through Glint, which answers from its own cluster and for nothing but that. Only a
+  // signed-in buyer pays from the browser (the poster asks a guest to sign in first), and a payment
+  // needs two or three calls: the relay is theirs alone, and limited per address and per account,
+  // so the server is no free RPC for anyone else. Agents bring an RPC of their own (docs/x402.md).
+  const rpcPerAccount = app.createRateLimit({
+    max: X402_RPC_PER_ACCOUNT,
+    timeWindow: 60_000,
+    keyGenerator: async (req) => byAccount('x402-rpc', (await sessionOf(req))!.user.id),
+  });
   scope.post(
     '/api/x402/rpc',
     {
+      // A JSON-RPC call of the two methods below is well under 1 KB.
+      bodyLimit: X402_RPC_BODY_MAX,
+      // Counted per address before the body is read, so a flood costs no parsing.
+      config: {
+        rateLimit: {
+          max: X402_RPC_PER_ADDRESS,
+          timeWindow: 60_000,
+          keyGenerator: byAddress('x402-rpc'),
+          errorResponseBuilder: refuseWith('too_many_requests', X402_RPC_TOO_MANY),
+        },
+      },
       schema: {
         tags: ['x402'],
-        summary: 'Read-only Solana JSON-RPC for the browser’s x402 client: the payment mint’s account and a recent blockhash',
+        summary: 'Read-only Solana JSON-RPC for the browser’s x402 client (signed in): the payment mint’s account and a recent blockhash',
         body: z.object({
           jsonrpc: z.literal('2.0'),
           id: z.union([z.string().max(64), z.number()]),
@@ -487,6 +514,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
+      await requireUser(req);
+      if (await overLimit(rpcPerAccount, req)) throw new HttpError(429, 'too_many_requests', X402_RPC_TOO_MANY);
       const { id, method, params = [] } = req.body;
       const fail = (code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
       if (!enabled) return fail(-32000, X402_DISABLED);

@@ -4,7 +4,7 @@ import { x402Client } from '@x402/core/client';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VideoCard } from '../../shared/content.js';
 import type { VideoDetail } from '../../shared/videos.js';
 import {
@@ -18,7 +18,9 @@ import {
 } from '../../shared/x402.js';
 import { removedMessage } from '../../shared/moderation.js';
 import { userRoles } from '../db/schema/index.js';
-import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
+import { buildApp } from '../app.js';
+import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
+import { X402_RPC_BODY_MAX, X402_RPC_PER_ACCOUNT, X402_RPC_PER_ADDRESS } from './routes.js';
 import { fundTokens, usdc } from '../test-support/usdc.js';
 import { TestWallet } from '../test-support/wallet.js';
 import { buyerClient, keypairBytes, pay, readyVideo, requirementsOf, startPaidChain, type PaidChain } from '../test-support/x402.js';
@@ -465,4 +467,138 @@ describe('pay-per-view over x402', () => {
     for (const f of first) expect((await get(t.app, null, f)).statusCode, f).toBe(404);
     await price(second);
   }, 60_000);
+});
+
+describe('the browser’s RPC relay', () => {
+  let ips = 0;
+  /** A signed-in buyer calling the relay from an address of their own. */
+  async function relayUser() {
+    const signedIn = await verifiedClient(t.app, `relay_${++n}`);
+    const c = new Client(t.app, `10.44.0.${++ips}`);
+    c.cookies = signedIn.cookies;
+    return c;
+  }
+  const call = (c: Client, method: string, params?: unknown[]) => c.post('/api/x402/rpc', { jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) });
+
+  it('serves a signed-in buyer the mint and a blockhash, and nothing else', async () => {
+    const c = await relayUser();
+    const hash = await call(c, 'getLatestBlockhash');
+    expect(hash.statusCode).toBe(200);
+    expect(hash.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { value: { blockhash: expect.any(String) } } });
+    // How the x402 client reads the mint (its decimals and program).
+    const mint = await call(c, 'getAccountInfo', [paid.usdcMint, { encoding: 'base64' }]);
+    expect(mint.json()).toMatchObject({ result: { value: { owner: expect.any(String), data: expect.any(Array) } } });
+
+    const someone = new TestWallet().address;
+    for (const [method, params] of [
+      ['getAccountInfo', [someone, { encoding: 'base64' }]],
+      ['getBalance', [someone]],
+      ['sendTransaction', ['AQAB']],
+      ['getProgramAccounts', [paid.usdcMint]],
+      ['requestAirdrop', [someone, 1_000_000_000]],
+    ] as const) {
+      const res = await call(c, method, [...params]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32601, message: 'Only the payment mint’s account and a recent blockhash are served here.' },
+      });
+    }
+  });
+
+  it('is all the browser’s x402 client needs to pay: a signed-in buyer pays through it', async () => {
+    const { wallet: payee, id } = await creatorWithPaidVideo('0.5');
+    const { c, wallet } = await buyer(2);
+    const server = t.app.server.address();
+    const address = server && typeof server === 'object' ? `http://127.0.0.1:${server.port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const relay = `${address}/api/x402/rpc`;
+    // The page's fetch sends the session cookie and the origin to its own server; so does this one.
+    const realFetch = globalThis.fetch;
+    const asPage = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) =>
+        String(input instanceof Request ? input.url : input) === relay
+          ? realFetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: c.cookie, origin: t.config.publicUrl } })
+          : realFetch(input, init),
+      );
+    try {
+      const http = await buyerClient(wallet, relay);
+      const pr = requirementsOf(http, await get(t.app, c, master(id)));
+      const { header } = await pay(http, pr);
+      expect(asPage.mock.calls.some(([input]) => String(input) === relay)).toBe(true);
+      expect((await get(t.app, c, master(id), { 'payment-signature': header })).statusCode).toBe(200);
+      expect(await paid.chain.tokenBalance(payee.address, paid.usdcMint)).toBe(usdc(0.5));
+    } finally {
+      asPage.mockRestore();
+    }
+  });
+
+  it('relays nothing for a guest, and reads no large bodies', async () => {
+    const guest = new Client(t.app, '10.45.0.1');
+    const res = await call(guest, 'getLatestBlockhash');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'unauthorized' });
+
+    const c = await relayUser();
+    const big = await c.post('/api/x402/rpc', { jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: ['x'.repeat(X402_RPC_BODY_MAX)] });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('limits a flood per account, from however many addresses', async () => {
+    const c = await relayUser();
+    const from = (i: number) => {
+      const moved = new Client(t.app, `10.46.${i >> 8}.${i & 255}`);
+      moved.cookies = c.cookies;
+      return moved;
+    };
+    for (let i = 0; i < X402_RPC_PER_ACCOUNT; i++) expect((await call(from(i), 'getLatestBlockhash')).statusCode).toBe(200);
+    const over = await call(from(999), 'getLatestBlockhash');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ code: 'too_many_requests', message: 'Too many requests. Please wait a minute and try again.' });
+    // Another buyer is not held back by it.
+    expect((await call(await relayUser(), 'getLatestBlockhash')).statusCode).toBe(200);
+  });
+
+  it('limits a flood per address, across accounts and across an IPv6 /64', async () => {
+    const flood = async (address: (i: number) => string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= X402_RPC_PER_ADDRESS; i++) statuses.push((await call(new Client(t.app, address(i)), 'getLatestBlockhash')).statusCode);
+      return statuses;
+    };
+    // Guests are refused anyway, and still counted: the count comes before the body is read.
+    const v4 = await flood(() => '10.47.0.1');
+    expect(v4.slice(0, X402_RPC_PER_ADDRESS).every((s) => s === 401)).toBe(true);
+    expect(v4.at(-1)).toBe(429);
+    const signedIn = await relayUser();
+    const fromSame = new Client(t.app, '10.47.0.1');
+    fromSame.cookies = signedIn.cookies;
+    const refused = await call(fromSame, 'getLatestBlockhash');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: 'Too many requests. Please wait a minute and try again.' });
+
+    // One host has a whole /64: a new address in it for every call is still the same sender.
+    const v6 = await flood((i) => `2001:db8:47:1::${(i + 1).toString(16)}`);
+    expect(v6.at(-1)).toBe(429);
+    expect((await call(new Client(t.app, '2001:db8:47:2::1'), 'getLatestBlockhash')).statusCode).toBe(401);
+  });
+
+  it('shares its counts between two servers on one database', async () => {
+    const second = await buildApp({ config: { ...t.config, mediaWorkers: 0 }, database: t.database, logger: false });
+    try {
+      await second.ready();
+      const c = await relayUser();
+      const on = (app: FastifyInstance) => {
+        const moved = new Client(app, c.ip);
+        moved.cookies = c.cookies;
+        return call(moved, 'getLatestBlockhash');
+      };
+      for (let i = 0; i < X402_RPC_PER_ACCOUNT; i++) expect((await on(i % 2 ? second : t.app)).statusCode).toBe(200);
+      expect((await on(t.app)).statusCode).toBe(429);
+      expect((await on(second)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
 });
