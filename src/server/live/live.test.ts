@@ -2,12 +2,13 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage, StreamStatusEvent } from '../../shared/realtime.js';
 import type { StreamDetail } from '../../shared/content.js';
 import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../test-support/app.js';
+import { createRtmpServer, type RtmpLimits } from './rtmp.js';
 
 let t: TestApp;
 let base: string;
@@ -64,6 +65,55 @@ function publish(
 
 const streamOf = async (c: Client, id: string) => (await c.get(`/api/streams/${id}`)).json() as StreamDetail;
 
+/** The RTMP handshake a client sends (C0, C1, C2), which the server reads without waiting for its answer. */
+const HANDSHAKE = Buffer.concat([Buffer.from([3]), Buffer.alloc(1536, 1), Buffer.alloc(1536, 2)]);
+
+/**
+ * A chunk opening a message on each of `streams` chunk streams, each declaring `length` bytes of
+ * video (RTMP chunk header type 0), followed by one 128-byte chunk of payload: about 140 bytes
+ * sent for each reservation the parser makes.
+ */
+function hugeMessages(streams: number, length = 0xffffff): Buffer {
+  const chunks: Buffer[] = [];
+  for (let cid = 2; cid < 2 + streams; cid++) {
+    const header = Buffer.alloc(12);
+    header[0] = cid; // fmt 0, one-byte basic header (chunk stream ids 2 to 63)
+    header.writeUIntBE(length, 4, 3);
+    header[7] = 9; // video
+    header.writeUInt32LE(1, 8);
+    chunks.push(header, Buffer.alloc(128, 7));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A raw RTMP connection from `from` (any 127.x address is this machine): when it closed, and whether the server closed it. */
+function rtmpConnection(port: number, from: string, send?: Buffer) {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+  socket.on('error', () => {});
+  const opened = Date.now();
+  let byUs = false;
+  const closed = new Promise<{ byServer: boolean; afterMs: number }>((resolve) =>
+    socket.on('close', () => resolve({ byServer: !byUs, afterMs: Date.now() - opened })),
+  );
+  socket.on('connect', () => {
+    if (send) socket.write(send);
+  });
+  // The server's answers are read and dropped, as a client that never publishes would.
+  socket.resume();
+  let isClosed = false;
+  void closed.then(() => (isClosed = true));
+  return {
+    closed,
+    isClosed: () => isClosed,
+    close() {
+      byUs = true;
+      socket.destroy();
+    },
+  };
+}
+const rtmpPortOf = (app: TestApp['app']) => Number(new URL(app.live.rtmpUrl()!.replace('rtmp:', 'http:')).port);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('stream keys', () => {
   it('are made by their owner only, shown once, and a new one replaces the old', async () => {
     const guest = new Client(t.app);
@@ -78,6 +128,85 @@ describe('stream keys', () => {
     const second = (await c.post('/api/live/key', {})).json();
     expect(second.key).not.toBe(first.key);
   });
+});
+
+describe('RTMP connections without a key', () => {
+  it('cannot exhaust memory: huge messages declared on many chunk streams close the connection, memory stays flat and the site answers', async () => {
+    const port = rtmpPortOf(t.app);
+    const attack = Buffer.concat([HANDSHAKE, hugeMessages(62)]);
+    // Warm up what the first connections allocate once, so only the attack is measured.
+    const warm = rtmpConnection(port, '127.0.0.1', attack);
+    await Promise.race([warm.closed, sleep(2000)]);
+    warm.close();
+    const before = process.memoryUsage();
+    // 32 connections from 8 addresses (under the default caps of 50 and 5 per address), each
+    // claiming 62 messages of 16 MB: a billion bytes each if the parser reserved them.
+    const flood = Array.from({ length: 32 }, (_, i) => rtmpConnection(port, `127.0.0.${2 + (i % 8)}`, attack));
+    const ends = await Promise.race([Promise.all(flood.map((c) => c.closed)), sleep(10_000).then(() => undefined)]);
+    const after = process.memoryUsage();
+    for (const c of flood) c.close();
+    expect(after.rss - before.rss).toBeLessThan(50 * 1024 * 1024);
+    expect(ends, 'every connection closed by the server').toBeDefined();
+    expect(ends!.every((e) => e.byServer)).toBe(true);
+    // Web, API and live share the process: the site still answers.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  }, 60_000);
+
+  it('are limited per address and in all, closed when they do not publish in time, and refused while memory is over the limit', async () => {
+    const limits: RtmpLimits = { maxConnections: 3, maxConnectionsPerAddress: 2, publishTimeoutMs: 1500, maxMessageBytes: 8 << 20, maxRssBytes: 0 };
+    const published: string[] = [];
+    const listen = async (l: RtmpLimits) => {
+      const server = createRtmpServer(
+        async (key) => {
+          published.push(key);
+          return undefined;
+        },
+        { warn: () => {} },
+        l,
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { server, port: (server.address() as AddressInfo).port };
+    };
+    const { server, port } = await listen(limits);
+    try {
+      // Two from one address are taken; a third from it is closed at once.
+      const a1 = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      const a2 = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      await sleep(200);
+      const a3 = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      expect((await a3.closed).afterMs).toBeLessThan(1000);
+      // Another address is taken until there are three in all; a fourth connection is closed at once.
+      const b1 = rtmpConnection(port, '127.0.0.3', HANDSHAKE);
+      await sleep(200);
+      const c1 = rtmpConnection(port, '127.0.0.4', HANDSHAKE);
+      expect((await c1.closed).afterMs).toBeLessThan(1000);
+      expect([a1, a2, b1].map((c) => c.isClosed())).toEqual([false, false, false]);
+      // None of them publishes: each is closed by the server at the deadline, not before.
+      for (const c of [a1, a2, b1]) {
+        const end = await c.closed;
+        expect(end.byServer).toBe(true);
+        expect(end.afterMs).toBeGreaterThanOrEqual(1400);
+        expect(end.afterMs).toBeLessThan(5000);
+      }
+      // Their places are free again.
+      const again = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      await sleep(300);
+      expect(again.isClosed()).toBe(false);
+      again.close();
+      expect(published).toEqual([]);
+    } finally {
+      server.close();
+    }
+
+    // Over the memory limit, a new connection is closed before it is read.
+    const full = await listen({ ...limits, maxRssBytes: 1 });
+    try {
+      const refused = rtmpConnection(full.port, '127.0.0.2', HANDSHAKE);
+      expect((await refused.closed).afterMs).toBeLessThan(1000);
+    } finally {
+      full.server.close();
+    }
+  }, 30_000);
 });
 
 describe('going live over RTMP', () => {

@@ -284,7 +284,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       const started = await publish(userId, 'flv');
       if (!started) return undefined;
       return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
-    }, app.log);
+    }, app.log, config.live.rtmpLimits);
     await new Promise<void>((resolve, reject) => {
       rtmp.once('error', reject);
       rtmp.listen(config.live.rtmpPort, config.live.rtmpHost, () => resolve());
