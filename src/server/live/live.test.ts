@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage, StreamStatusEvent } from '../../shared/realtime.js';
 import type { StreamDetail } from '../../shared/content.js';
+import { buildApp } from '../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../test-support/app.js';
 import { createRtmpServer, type RtmpLimits } from './rtmp.js';
 
@@ -341,6 +342,61 @@ describe('going live over RTMP', () => {
     expect(statuses[1]!.hlsUrl).toBe(live.hlsUrl);
     expect(statuses.at(-1)).toMatchObject({ streamId: stream.id, hlsUrl: null, recordingVideoId: ended.recordingVideoId });
     room.close();
+  }, 120_000);
+});
+
+describe('a new stream key', () => {
+  it('cuts off a publisher still using the old one at once, on the instance that ingests it too: no new segments, the stream ends', async () => {
+    // A second instance on the same database, taking RTMP on its own port.
+    const second = await buildApp({ config: { ...t.config, instanceName: 'second-ingest' }, database: t.database, logger: false });
+    try {
+      const c = await creator();
+      let { key } = (await c.post('/api/live/key', {})).json() as { key: string };
+      // First on this instance, then on the other one: the key is made here both times.
+      for (const port of [rtmpPortOf(t.app), rtmpPortOf(second)]) {
+        const stream = (await c.post('/api/streams', { title: `Old key, new key on ${port}`, category: 'Trading' })).json() as StreamDetail;
+        const { child, exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 60);
+        try {
+          const live = await waitUntil(
+            'the stream to be live',
+            () => streamOf(c, stream.id),
+            (s) => s.status === 'live' && !!s.hlsUrl,
+            30_000,
+          );
+          const replaced = await c.post('/api/live/key', {});
+          expect(replaced.statusCode).toBe(200);
+          key = (replaced.json() as { key: string }).key;
+          // The publisher is cut off: ffmpeg, publishing for a minute, fails within seconds.
+          const code = await Promise.race([exit, sleep(10_000).then(() => 'still publishing' as const)]);
+          expect(code).not.toBe('still publishing');
+          expect(code).not.toBe(0);
+          const stopped = await waitUntil(
+            'the stream to stop getting media',
+            () => streamOf(c, stream.id),
+            (s) => !s.hlsUrl,
+            10_000,
+          );
+          expect(stopped.status).not.toBe('scheduled');
+          // No new segments.
+          const playlist = async () => (await fetch(base + live.hlsUrl!)).text();
+          const then = await playlist();
+          await sleep(1500);
+          expect(await playlist()).toBe(then);
+        } finally {
+          child.kill('SIGINT');
+          await exit;
+        }
+        // The grace period passes and the stream ends.
+        await waitUntil(
+          'the stream to end',
+          () => streamOf(c, stream.id),
+          (s) => s.status === 'ended',
+          30_000,
+        );
+      }
+    } finally {
+      await second.close();
+    }
   }, 120_000);
 });
 

@@ -62,6 +62,8 @@ class BoundedRtmp extends Rtmp {
   accepted = false;
   constructor(private readonly maxMessageBytes: number) {
     super();
+    // An FLV parser with a 1 MB buffer the RTMP parser makes and never uses: let it go at once.
+    (this as { flv?: unknown }).flv = undefined;
   }
 
   private caps() {
