@@ -366,8 +366,9 @@ describe('a new stream key', () => {
           const replaced = await c.post('/api/live/key', {});
           expect(replaced.statusCode).toBe(200);
           key = (replaced.json() as { key: string }).key;
-          // The publisher is cut off: ffmpeg, publishing for a minute, fails within seconds.
-          const code = await Promise.race([exit, sleep(10_000).then(() => 'still publishing' as const)]);
+          // The publisher is cut off: ffmpeg, publishing for a minute, fails within seconds (well
+          // before the sweep every instance makes of its publishers, every 15 s).
+          const code = await Promise.race([exit, sleep(4_000).then(() => 'still publishing' as const)]);
           expect(code).not.toBe('still publishing');
           expect(code).not.toBe(0);
           const stopped = await waitUntil(
