@@ -284,14 +284,18 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   let rtmpUrl: string | undefined;
   if (config.live.rtmpPort >= 0) {
-    const rtmp = createRtmpServer(async (key) => {
-      const owner = await userForStreamKey(db, key);
-      if (!owner) return undefined;
-      const started = await publish(owner.userId, 'flv');
-      if (!started) return undefined;
-      started.keyHash = owner.keyHash;
-      return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
-    }, app.log, config.live.rtmpLimits);
+    const rtmp = createRtmpServer(
+      async (key) => {
+        const owner = await userForStreamKey(db, key);
+        if (!owner) return undefined;
+        const started = await publish(owner.userId, 'flv');
+        if (!started) return undefined;
+        started.keyHash = owner.keyHash;
+        return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
+      },
+      app.log,
+      config.live.rtmpLimits,
+    );
     await new Promise<void>((resolve, reject) => {
       rtmp.once('error', reject);
       rtmp.listen(config.live.rtmpPort, config.live.rtmpHost, () => resolve());
@@ -399,8 +403,10 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
       const key = await regenerateStreamKey(db, s.user.id);
       // A publisher still using the old key is cut off, here and on every other instance.
-      await cutOffReplacedKeys(s.user.id);
-      await app.realtime.note(KEY_REPLACED_NOTE, s.user.id).catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of a new key'));
+      await cutOffReplacedKeys(s.user.id).catch((err: unknown) => req.log.warn({ err }, 'live: could not cut off a replaced key'));
+      await app.realtime
+        .note(KEY_REPLACED_NOTE, s.user.id)
+        .catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of a new key'));
       return keyInfo(s.user.id, key);
     },
   );
