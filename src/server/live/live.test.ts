@@ -2,7 +2,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import net, { type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage, StreamStatusEvent } from '../../shared/realtime.js';
@@ -112,6 +114,31 @@ function rtmpConnection(port: number, from: string, send?: Buffer) {
     },
   };
 }
+const { encodeAmf0Cmd } = createRequire(import.meta.url)('node-media-server/src/protocol/amf.js') as { encodeAmf0Cmd(cmd: object): Buffer };
+/** One RTMP message on chunk stream `cid`, in chunks of 128 bytes (the size a client starts with). */
+function rtmpMessage(cid: number, type: number, streamId: number, payload: Buffer): Buffer {
+  const header = Buffer.alloc(12);
+  header[0] = cid;
+  header.writeUIntBE(payload.length, 4, 3);
+  header[7] = type;
+  header.writeUInt32LE(streamId, 8);
+  const parts = [header];
+  for (let at = 0; at < payload.length; at += 128) {
+    if (at > 0) parts.push(Buffer.from([0xc0 | cid]));
+    parts.push(payload.subarray(at, at + 128));
+  }
+  return Buffer.concat(parts);
+}
+/** What OBS sends to publish `key`: connect to the `live` app, create a stream, publish on it. */
+const publishCommands = (key: string) =>
+  Buffer.concat([
+    rtmpMessage(3, 20, 0, encodeAmf0Cmd({ cmd: 'connect', transId: 1, cmdObj: { app: 'live', tcUrl: 'rtmp://127.0.0.1/live' } })),
+    rtmpMessage(3, 20, 0, encodeAmf0Cmd({ cmd: 'createStream', transId: 2, cmdObj: null })),
+    rtmpMessage(3, 20, 1, encodeAmf0Cmd({ cmd: 'publish', transId: 3, cmdObj: null, streamName: key, type: 'live' })),
+  ]);
+/** A video message of `size` bytes (an H.264 keyframe, as far as its first bytes say). */
+const videoMessage = (size: number) => rtmpMessage(6, 9, 1, Buffer.concat([Buffer.from([0x17, 0x01, 0, 0, 0]), Buffer.alloc(size - 5, 9)]));
+
 const rtmpPortOf = (app: TestApp['app']) => Number(new URL(app.live.rtmpUrl()!.replace('rtmp:', 'http:')).port);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -206,6 +233,52 @@ describe('RTMP connections without a key', () => {
       expect((await refused.closed).afterMs).toBeLessThan(1000);
     } finally {
       full.server.close();
+    }
+  }, 30_000);
+});
+
+describe('RTMP messages', () => {
+  it('may be large once the key is accepted, up to the limit; before it, only commands fit', async () => {
+    const limits: RtmpLimits = { maxConnections: 10, maxConnectionsPerAddress: 10, publishTimeoutMs: 1000, maxMessageBytes: 2 << 20, maxRssBytes: 0 };
+    let received = 0;
+    const server = createRtmpServer(
+      async (key) => {
+        if (key !== 'live_good') return undefined;
+        const sink = new PassThrough();
+        sink.on('data', (b: Buffer) => (received += b.length));
+        return { sink, onClose: () => sink.destroy() };
+      },
+      { warn: () => {} },
+      limits,
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      // Before a key: a 100 KB message ends the connection at once, whatever follows.
+      const early = rtmpConnection(port, '127.0.0.2', Buffer.concat([HANDSHAKE, videoMessage(100 * 1024), publishCommands('live_good')]));
+      expect(await early.closed).toMatchObject({ byServer: true });
+      expect((await early.closed).afterMs).toBeLessThan(900);
+      expect(received).toBe(0);
+
+      // With the key: a 1.5 MB keyframe goes through, past the deadline to publish.
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });
+      socket.resume();
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(Buffer.concat([HANDSHAKE, publishCommands('live_good')]));
+      await sleep(1500);
+      socket.write(videoMessage(1536 * 1024));
+      await waitUntil(
+        'the keyframe to reach the encoder',
+        async () => received,
+        (n) => n > 1536 * 1024,
+        5000,
+      );
+      expect(socket.destroyed).toBe(false);
+      // Over RTMP_MAX_MESSAGE_MB: the connection is closed.
+      socket.write(videoMessage(3 << 20).subarray(0, 4096));
+      await Promise.race([closed, sleep(3000).then(() => Promise.reject(new Error('still open')))]);
+    } finally {
+      server.close();
     }
   }, 30_000);
 });
