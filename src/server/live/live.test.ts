@@ -238,7 +238,7 @@ describe('RTMP connections without a key', () => {
 });
 
 describe('RTMP messages', () => {
-  it('may be large once the key is accepted, up to the limit; before it, only commands fit', async () => {
+  it('may be large once the key is accepted, up to the limit; before it, only commands fit; a chunk size of 0 is refused', async () => {
     const limits: RtmpLimits = { maxConnections: 10, maxConnectionsPerAddress: 10, publishTimeoutMs: 1000, maxMessageBytes: 2 << 20, maxRssBytes: 0 };
     let received = 0;
     const server = createRtmpServer(
@@ -259,6 +259,9 @@ describe('RTMP messages', () => {
       expect(await early.closed).toMatchObject({ byServer: true });
       expect((await early.closed).afterMs).toBeLessThan(900);
       expect(received).toBe(0);
+      // A chunk size of 0 would leave the parser stuck: refused.
+      const stuck = rtmpConnection(port, '127.0.0.2', Buffer.concat([HANDSHAKE, rtmpMessage(2, 1, 0, Buffer.alloc(4))]));
+      expect((await stuck.closed).afterMs).toBeLessThan(900);
 
       // With the key: a 1.5 MB keyframe goes through, past the deadline to publish.
       const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });

@@ -394,7 +394,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     {
       schema: {
         tags: ['streams'],
-        summary: 'Make a new stream key (the old one stops working); the key is in this answer only',
+        summary: 'Make a new stream key (the old one stops working, and a publisher using it is cut off); the key is in this answer only',
         response: { 200: StreamKeyInfoSchema },
       },
     },
