@@ -65,6 +65,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rtmps?:\/\//, 'must start with rtmp:// or rtmps://')
     .optional(),
+  RTMP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(50),
+  RTMP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+  RTMP_PUBLISH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  RTMP_MAX_MESSAGE_MB: z.coerce.number().min(1).max(16).default(8),
+  RTMP_MAX_RSS_MB: z.coerce.number().int().min(0).optional(),
   LIVE_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   LIVE_SEGMENT_SECONDS: z.coerce.number().min(0.5).max(6).default(0.5),
   LIVE_LADDER: z
@@ -195,6 +200,19 @@ export interface Config {
     segmentSeconds: number;
     /** Heights of the extra renditions below the 720p-at-most main one; empty: no ladder. */
     ladder: number[];
+    /**
+     * What one RTMP connection may cost before and after its key is accepted (src/server/live/rtmp.ts):
+     * connections open at once in all and per address, the time from connecting to an accepted
+     * publish, the largest message an accepted publisher may send, and the resident memory of the
+     * process above which new connections and publishes are refused (0: no such limit).
+     */
+    rtmpLimits: {
+      maxConnections: number;
+      maxConnectionsPerAddress: number;
+      publishTimeoutMs: number;
+      maxMessageBytes: number;
+      maxRssBytes: number;
+    };
   };
   /** SMTP connection URL; unset writes mail to the local outbox under `dataDir/outbox`. */
   smtpUrl: string | undefined;
@@ -234,6 +252,15 @@ const CLUSTER_RPC = {
 } as const;
 
 export class ConfigError extends Error {}
+
+/**
+ * `RTMP_MAX_RSS_MB` unset: three quarters of the memory this process may use (its container's
+ * limit where there is one, else the machine's), leaving room for the encoders it runs.
+ */
+function defaultMaxRssMb(): number {
+  const limit = process.constrainedMemory() || os.totalmem();
+  return Math.floor((Math.min(limit, os.totalmem()) * 0.75) / 1024 / 1024);
+}
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
 const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -412,6 +439,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       graceSeconds: e.LIVE_GRACE_SECONDS,
       segmentSeconds: e.LIVE_SEGMENT_SECONDS,
       ladder: e.LIVE_LADDER,
+      rtmpLimits: {
+        maxConnections: e.RTMP_MAX_CONNECTIONS,
+        maxConnectionsPerAddress: e.RTMP_MAX_CONNECTIONS_PER_ADDRESS,
+        publishTimeoutMs: e.RTMP_PUBLISH_TIMEOUT_SECONDS * 1000,
+        maxMessageBytes: Math.round(e.RTMP_MAX_MESSAGE_MB * 1024 * 1024),
+        maxRssBytes: (e.RTMP_MAX_RSS_MB ?? defaultMaxRssMb()) * 1024 * 1024,
+      },
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

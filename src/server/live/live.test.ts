@@ -2,12 +2,16 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import net, { type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage, StreamStatusEvent } from '../../shared/realtime.js';
 import type { StreamDetail } from '../../shared/content.js';
+import { buildApp } from '../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../test-support/app.js';
+import { createRtmpServer, type RtmpLimits } from './rtmp.js';
 
 let t: TestApp;
 let base: string;
@@ -64,6 +68,80 @@ function publish(
 
 const streamOf = async (c: Client, id: string) => (await c.get(`/api/streams/${id}`)).json() as StreamDetail;
 
+/** The RTMP handshake a client sends (C0, C1, C2), which the server reads without waiting for its answer. */
+const HANDSHAKE = Buffer.concat([Buffer.from([3]), Buffer.alloc(1536, 1), Buffer.alloc(1536, 2)]);
+
+/**
+ * A chunk opening a message on each of `streams` chunk streams, each declaring `length` bytes of
+ * video (RTMP chunk header type 0), followed by one 128-byte chunk of payload: about 140 bytes
+ * sent for each reservation the parser makes.
+ */
+function hugeMessages(streams: number, length = 0xffffff): Buffer {
+  const chunks: Buffer[] = [];
+  for (let cid = 2; cid < 2 + streams; cid++) {
+    const header = Buffer.alloc(12);
+    header[0] = cid; // fmt 0, one-byte basic header (chunk stream ids 2 to 63)
+    header.writeUIntBE(length, 4, 3);
+    header[7] = 9; // video
+    header.writeUInt32LE(1, 8);
+    chunks.push(header, Buffer.alloc(128, 7));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A raw RTMP connection from `from` (any 127.x address is this machine): when it closed, and whether the server closed it. */
+function rtmpConnection(port: number, from: string, send?: Buffer) {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+  socket.on('error', () => {});
+  const opened = Date.now();
+  let byUs = false;
+  const closed = new Promise<{ byServer: boolean; afterMs: number }>((resolve) =>
+    socket.on('close', () => resolve({ byServer: !byUs, afterMs: Date.now() - opened })),
+  );
+  socket.on('connect', () => {
+    if (send) socket.write(send);
+  });
+  // The server's answers are read and dropped, as a client that never publishes would.
+  socket.resume();
+  let isClosed = false;
+  void closed.then(() => (isClosed = true));
+  return {
+    closed,
+    isClosed: () => isClosed,
+    close() {
+      byUs = true;
+      socket.destroy();
+    },
+  };
+}
+const { encodeAmf0Cmd } = createRequire(import.meta.url)('node-media-server/src/protocol/amf.js') as { encodeAmf0Cmd(cmd: object): Buffer };
+/** One RTMP message on chunk stream `cid`, in chunks of 128 bytes (the size a client starts with). */
+function rtmpMessage(cid: number, type: number, streamId: number, payload: Buffer): Buffer {
+  const header = Buffer.alloc(12);
+  header[0] = cid;
+  header.writeUIntBE(payload.length, 4, 3);
+  header[7] = type;
+  header.writeUInt32LE(streamId, 8);
+  const parts = [header];
+  for (let at = 0; at < payload.length; at += 128) {
+    if (at > 0) parts.push(Buffer.from([0xc0 | cid]));
+    parts.push(payload.subarray(at, at + 128));
+  }
+  return Buffer.concat(parts);
+}
+/** What OBS sends to publish `key`: connect to the `live` app, create a stream, publish on it. */
+const publishCommands = (key: string) =>
+  Buffer.concat([
+    rtmpMessage(3, 20, 0, encodeAmf0Cmd({ cmd: 'connect', transId: 1, cmdObj: { app: 'live', tcUrl: 'rtmp://127.0.0.1/live' } })),
+    rtmpMessage(3, 20, 0, encodeAmf0Cmd({ cmd: 'createStream', transId: 2, cmdObj: null })),
+    rtmpMessage(3, 20, 1, encodeAmf0Cmd({ cmd: 'publish', transId: 3, cmdObj: null, streamName: key, type: 'live' })),
+  ]);
+/** A video message of `size` bytes (an H.264 keyframe, as far as its first bytes say). */
+const videoMessage = (size: number) => rtmpMessage(6, 9, 1, Buffer.concat([Buffer.from([0x17, 0x01, 0, 0, 0]), Buffer.alloc(size - 5, 9)]));
+
+const rtmpPortOf = (app: TestApp['app']) => Number(new URL(app.live.rtmpUrl()!.replace('rtmp:', 'http:')).port);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('stream keys', () => {
   it('are made by their owner only, shown once, and a new one replaces the old', async () => {
     const guest = new Client(t.app);
@@ -78,6 +156,134 @@ describe('stream keys', () => {
     const second = (await c.post('/api/live/key', {})).json();
     expect(second.key).not.toBe(first.key);
   });
+});
+
+describe('RTMP connections without a key', () => {
+  it('cannot exhaust memory: huge messages declared on many chunk streams close the connection, memory stays flat and the site answers', async () => {
+    const port = rtmpPortOf(t.app);
+    const attack = Buffer.concat([HANDSHAKE, hugeMessages(62)]);
+    // Warm up what the first connections allocate once, so only the attack is measured.
+    const warm = rtmpConnection(port, '127.0.0.1', attack);
+    await Promise.race([warm.closed, sleep(2000)]);
+    warm.close();
+    const before = process.memoryUsage();
+    // 32 connections from 8 addresses (under the default caps of 50 and 5 per address), each
+    // claiming 62 messages of 16 MB: a billion bytes each if the parser reserved them.
+    const flood = Array.from({ length: 32 }, (_, i) => rtmpConnection(port, `127.0.0.${2 + (i % 8)}`, attack));
+    const ends = await Promise.race([Promise.all(flood.map((c) => c.closed)), sleep(10_000).then(() => undefined)]);
+    const after = process.memoryUsage();
+    for (const c of flood) c.close();
+    expect(after.rss - before.rss).toBeLessThan(50 * 1024 * 1024);
+    expect(ends, 'every connection closed by the server').toBeDefined();
+    expect(ends!.every((e) => e.byServer)).toBe(true);
+    // Web, API and live share the process: the site still answers.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  }, 60_000);
+
+  it('are limited per address and in all, closed when they do not publish in time, and refused while memory is over the limit', async () => {
+    const limits: RtmpLimits = { maxConnections: 3, maxConnectionsPerAddress: 2, publishTimeoutMs: 1500, maxMessageBytes: 8 << 20, maxRssBytes: 0 };
+    const published: string[] = [];
+    const listen = async (l: RtmpLimits) => {
+      const server = createRtmpServer(
+        async (key) => {
+          published.push(key);
+          return undefined;
+        },
+        { warn: () => {} },
+        l,
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { server, port: (server.address() as AddressInfo).port };
+    };
+    const { server, port } = await listen(limits);
+    try {
+      // Two from one address are taken; a third from it is closed at once.
+      const a1 = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      const a2 = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      await sleep(200);
+      const a3 = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      expect((await a3.closed).afterMs).toBeLessThan(1000);
+      // Another address is taken until there are three in all; a fourth connection is closed at once.
+      const b1 = rtmpConnection(port, '127.0.0.3', HANDSHAKE);
+      await sleep(200);
+      const c1 = rtmpConnection(port, '127.0.0.4', HANDSHAKE);
+      expect((await c1.closed).afterMs).toBeLessThan(1000);
+      expect([a1, a2, b1].map((c) => c.isClosed())).toEqual([false, false, false]);
+      // None of them publishes: each is closed by the server at the deadline, not before.
+      for (const c of [a1, a2, b1]) {
+        const end = await c.closed;
+        expect(end.byServer).toBe(true);
+        expect(end.afterMs).toBeGreaterThanOrEqual(1400);
+        expect(end.afterMs).toBeLessThan(5000);
+      }
+      // Their places are free again.
+      const again = rtmpConnection(port, '127.0.0.2', HANDSHAKE);
+      await sleep(300);
+      expect(again.isClosed()).toBe(false);
+      again.close();
+      expect(published).toEqual([]);
+    } finally {
+      server.close();
+    }
+
+    // Over the memory limit, a new connection is closed before it is read.
+    const full = await listen({ ...limits, maxRssBytes: 1 });
+    try {
+      const refused = rtmpConnection(full.port, '127.0.0.2', HANDSHAKE);
+      expect((await refused.closed).afterMs).toBeLessThan(1000);
+    } finally {
+      full.server.close();
+    }
+  }, 30_000);
+});
+
+describe('RTMP messages', () => {
+  it('may be large once the key is accepted, up to the limit; before it, only commands fit; a chunk size of 0 is refused', async () => {
+    const limits: RtmpLimits = { maxConnections: 10, maxConnectionsPerAddress: 10, publishTimeoutMs: 1000, maxMessageBytes: 2 << 20, maxRssBytes: 0 };
+    let received = 0;
+    const server = createRtmpServer(
+      async (key) => {
+        if (key !== 'live_good') return undefined;
+        const sink = new PassThrough();
+        sink.on('data', (b: Buffer) => (received += b.length));
+        return { sink, onClose: () => sink.destroy() };
+      },
+      { warn: () => {} },
+      limits,
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      // Before a key: a 100 KB message ends the connection at once, whatever follows.
+      const early = rtmpConnection(port, '127.0.0.2', Buffer.concat([HANDSHAKE, videoMessage(100 * 1024), publishCommands('live_good')]));
+      expect(await early.closed).toMatchObject({ byServer: true });
+      expect((await early.closed).afterMs).toBeLessThan(900);
+      expect(received).toBe(0);
+      // A chunk size of 0 would leave the parser stuck: refused.
+      const stuck = rtmpConnection(port, '127.0.0.2', Buffer.concat([HANDSHAKE, rtmpMessage(2, 1, 0, Buffer.alloc(4))]));
+      expect((await stuck.closed).afterMs).toBeLessThan(900);
+
+      // With the key: a 1.5 MB keyframe goes through, past the deadline to publish.
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });
+      socket.resume();
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(Buffer.concat([HANDSHAKE, publishCommands('live_good')]));
+      await sleep(1500);
+      socket.write(videoMessage(1536 * 1024));
+      await waitUntil(
+        'the keyframe to reach the encoder',
+        async () => received,
+        (n) => n > 1536 * 1024,
+        5000,
+      );
+      expect(socket.destroyed).toBe(false);
+      // Over RTMP_MAX_MESSAGE_MB: the connection is closed.
+      socket.write(videoMessage(3 << 20).subarray(0, 4096));
+      await Promise.race([closed, sleep(3000).then(() => Promise.reject(new Error('still open')))]);
+    } finally {
+      server.close();
+    }
+  }, 30_000);
 });
 
 describe('going live over RTMP', () => {
@@ -212,6 +418,62 @@ describe('going live over RTMP', () => {
     expect(statuses[1]!.hlsUrl).toBe(live.hlsUrl);
     expect(statuses.at(-1)).toMatchObject({ streamId: stream.id, hlsUrl: null, recordingVideoId: ended.recordingVideoId });
     room.close();
+  }, 120_000);
+});
+
+describe('a new stream key', () => {
+  it('cuts off a publisher still using the old one at once, on the instance that ingests it too: no new segments, the stream ends', async () => {
+    // A second instance on the same database, taking RTMP on its own port.
+    const second = await buildApp({ config: { ...t.config, instanceName: 'second-ingest' }, database: t.database, logger: false });
+    try {
+      const c = await creator();
+      let { key } = (await c.post('/api/live/key', {})).json() as { key: string };
+      // First on this instance, then on the other one: the key is made here both times.
+      for (const port of [rtmpPortOf(t.app), rtmpPortOf(second)]) {
+        const stream = (await c.post('/api/streams', { title: `Old key, new key on ${port}`, category: 'Trading' })).json() as StreamDetail;
+        const { child, exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 60);
+        try {
+          const live = await waitUntil(
+            'the stream to be live',
+            () => streamOf(c, stream.id),
+            (s) => s.status === 'live' && !!s.hlsUrl,
+            30_000,
+          );
+          const replaced = await c.post('/api/live/key', {});
+          expect(replaced.statusCode).toBe(200);
+          key = (replaced.json() as { key: string }).key;
+          // The publisher is cut off: ffmpeg, publishing for a minute, fails within seconds (well
+          // before the sweep every instance makes of its publishers, every 15 s).
+          const code = await Promise.race([exit, sleep(4_000).then(() => 'still publishing' as const)]);
+          expect(code).not.toBe('still publishing');
+          expect(code).not.toBe(0);
+          const stopped = await waitUntil(
+            'the stream to stop getting media',
+            () => streamOf(c, stream.id),
+            (s) => !s.hlsUrl,
+            10_000,
+          );
+          expect(stopped.status).not.toBe('scheduled');
+          // No new segments.
+          const playlist = async () => (await fetch(base + live.hlsUrl!)).text();
+          const then = await playlist();
+          await sleep(1500);
+          expect(await playlist()).toBe(then);
+        } finally {
+          child.kill('SIGINT');
+          await exit;
+        }
+        // The grace period passes and the stream ends.
+        await waitUntil(
+          'the stream to end',
+          () => streamOf(c, stream.id),
+          (s) => s.status === 'ended',
+          30_000,
+        );
+      }
+    } finally {
+      await second.close();
+    }
   }, 120_000);
 });
 

@@ -57,6 +57,7 @@ import {
   hasStreamKey,
   markPublishing,
   regenerateStreamKey,
+  replacedStreamKeys,
   streamsLeftLive,
   setReminder,
   setStreamThumbnail,
@@ -73,8 +74,10 @@ export interface PublishedSession {
   ingest: IngestProcess;
   /** True once the first segment exists (viewers can watch); false if the session ended first. */
   ready: Promise<boolean>;
-  /** Set when a moderator's decision cut the session off: why (the publisher is told). */
+  /** Set when a moderator's decision or a new stream key cut the session off: why (the publisher is told). */
   cutOff?: string;
+  /** The hash of the stream key an RTMP publisher was let in with; a new key ends the session. */
+  keyHash?: string;
 }
 
 export interface LiveIngest {
@@ -90,8 +93,11 @@ export interface LiveIngest {
   stop(which: { ownerId?: string; streamId?: string }, reason: string): number;
 }
 
-/** How often each instance checks that its publishers may still stream (suspended, banned, removed). */
+/** How often each instance checks that its publishers may still stream (suspended, banned, removed, key replaced). */
 export const STANDING_SWEEP_MS = 15_000;
+/** The realtime note every instance hears when a creator makes a new stream key (its data: the creator's id). */
+const KEY_REPLACED_NOTE = 'live.streamKeyReplaced';
+const KEY_REPLACED = 'Your stream key was replaced: stream with the new one';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -279,13 +285,18 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   let rtmpUrl: string | undefined;
   if (config.live.rtmpPort >= 0) {
-    const rtmp = createRtmpServer(async (key) => {
-      const userId = await userForStreamKey(db, key);
-      if (!userId) return undefined;
-      const started = await publish(userId, 'flv');
-      if (!started) return undefined;
-      return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
-    }, app.log);
+    const rtmp = createRtmpServer(
+      async (key) => {
+        const owner = await userForStreamKey(db, key);
+        if (!owner) return undefined;
+        const started = await publish(owner.userId, 'flv');
+        if (!started) return undefined;
+        started.keyHash = owner.keyHash;
+        return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
+      },
+      app.log,
+      config.live.rtmpLimits,
+    );
     await new Promise<void>((resolve, reject) => {
       rtmp.once('error', reject);
       rtmp.listen(config.live.rtmpPort, config.live.rtmpHost, () => resolve());
@@ -307,9 +318,32 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     }
     return stopped;
   };
+  /**
+   * Cuts off the RTMP sessions (of `ownerId`, or all) let in with a stream key that a new one has
+   * since replaced. Browser sessions are let in by the account's session, not a key: they go on.
+   */
+  const cutOffReplacedKeys = async (ownerId?: string) => {
+    const keyed = [...active].filter(([, a]) => a.published.keyHash && (!ownerId || a.ownerId === ownerId));
+    if (!keyed.length) return;
+    const replaced = await replacedStreamKeys(
+      db,
+      keyed.map(([, a]) => a.published.keyHash!),
+    );
+    for (const [streamId, a] of keyed) {
+      if (!replaced.has(a.published.keyHash!)) continue;
+      app.log.info({ stream: streamId }, 'live: publisher cut off (stream key replaced)');
+      stop({ streamId }, KEY_REPLACED);
+    }
+  };
+  // A new key may be made on another instance: it tells every instance at once, and the sweep
+  // below catches a session that began while the key was being replaced.
+  app.realtime.onNote(KEY_REPLACED_NOTE, (ownerId) => {
+    cutOffReplacedKeys(ownerId).catch((err: unknown) => app.log.warn({ err }, 'live: could not cut off a replaced key'));
+  });
   // A moderator's decision may be taken on another instance: each one checks its own publishers.
   const sweep = setInterval(() => {
     if (!active.size) return;
+    cutOffReplacedKeys().catch((err: unknown) => app.log.warn({ err }, 'live: key sweep failed'));
     void publishersToStop(
       db,
       [...active].map(([streamId, a]) => ({ streamId, ownerId: a.ownerId })),
@@ -361,14 +395,20 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     {
       schema: {
         tags: ['streams'],
-        summary: 'Make a new stream key (the old one stops working); the key is in this answer only',
+        summary: 'Make a new stream key (the old one stops working, and a publisher using it is cut off); the key is in this answer only',
         response: { 200: StreamKeyInfoSchema },
       },
     },
     async (req) => {
       const s = await requireVerifiedUser(req);
       if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
-      return keyInfo(s.user.id, await regenerateStreamKey(db, s.user.id));
+      const key = await regenerateStreamKey(db, s.user.id);
+      // A publisher still using the old key is cut off, here and on every other instance.
+      await cutOffReplacedKeys(s.user.id).catch((err: unknown) => req.log.warn({ err }, 'live: could not cut off a replaced key'));
+      await app.realtime
+        .note(KEY_REPLACED_NOTE, s.user.id)
+        .catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of a new key'));
+      return keyInfo(s.user.id, key);
     },
   );
 

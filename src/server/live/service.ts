@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../shared/live.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
@@ -28,14 +28,20 @@ export async function hasStreamKey(db: Db, userId: string): Promise<boolean> {
   return !!row;
 }
 
-/** The user a stream key belongs to, or undefined for a wrong key. */
-export async function userForStreamKey(db: Db, key: string): Promise<string | undefined> {
+/** The user a stream key belongs to, and the key's hash (what the session remembers), or undefined for a wrong key. */
+export async function userForStreamKey(db: Db, key: string): Promise<{ userId: string; keyHash: string } | undefined> {
   if (!key.startsWith(STREAM_KEY_PREFIX) || key.length > 100) return undefined;
-  const [row] = await db
-    .select({ userId: streamKeys.userId })
-    .from(streamKeys)
-    .where(eq(streamKeys.keyHash, hashKey(key)));
-  return row?.userId;
+  const keyHash = hashKey(key);
+  const [row] = await db.select({ userId: streamKeys.userId }).from(streamKeys).where(eq(streamKeys.keyHash, keyHash));
+  return row ? { userId: row.userId, keyHash } : undefined;
+}
+
+/** Of these key hashes, those that are no longer anyone's key: a new key replaced them. */
+export async function replacedStreamKeys(db: Db, keyHashes: string[]): Promise<Set<string>> {
+  if (!keyHashes.length) return new Set();
+  const rows = await db.select({ keyHash: streamKeys.keyHash }).from(streamKeys).where(inArray(streamKeys.keyHash, keyHashes));
+  const current = new Set(rows.map((r) => r.keyHash));
+  return new Set(keyHashes.filter((h) => !current.has(h)));
 }
 
 export async function createStream(db: Db, ownerId: string, input: z.output<typeof CreateStreamSchema>): Promise<StreamRow> {

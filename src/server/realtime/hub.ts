@@ -43,7 +43,8 @@ type Envelope =
   | { userId: string; event: RealtimeEventName; data: unknown }
   | { streamId: string; event: StreamEventName; data: unknown }
   | { sessionsEnded: true }
-  | { readsChanged: string };
+  | { readsChanged: string }
+  | { note: string; data: string; from: string };
 
 interface Connection {
   ws: WebSocket;
@@ -70,6 +71,12 @@ export interface Realtime {
   sessionsEnded(): Promise<void>;
   /** Public data changed here: every other server drops its read cache (src/server/http/read-cache.ts). */
   readsChanged(): Promise<void>;
+  /**
+   * A feature's note to its own code on every other server (this one acts on it itself), such as
+   * "this creator's stream key was replaced": the handlers registered for `name` with `onNote` run.
+   */
+  note(name: string, data: string): Promise<void>;
+  onNote(name: string, handler: (data: string) => void): void;
 }
 
 export interface RealtimeOptions {
@@ -89,6 +96,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
   const guests = new Map<string, number>();
   const rooms = new Map<string, Set<Connection>>();
   let closing = false;
+  const noteHandlers = new Map<string, ((data: string) => void)[]>();
 
   const notify = async (env: Envelope) => {
     const payload = JSON.stringify(env);
@@ -99,7 +107,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
     await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
   };
 
-  const deliver = (env: Exclude<Envelope, { sessionsEnded: true } | { readsChanged: string }>) => {
+  const deliver = (env: Exclude<Envelope, { sessionsEnded: true } | { readsChanged: string } | { note: string }>) => {
     if (env.event === 'stream.status') onReadsChanged?.();
     const message = JSON.stringify({ event: env.event, data: env.data });
     const targets = 'userId' in env ? users.get(env.userId) : rooms.get(env.streamId);
@@ -179,6 +187,8 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
       // Its own note this instance has acted on already.
       else if ('readsChanged' in env) {
         if (env.readsChanged !== instance) onReadsChanged?.();
+      } else if ('note' in env) {
+        if (env.from !== instance) for (const handler of noteHandlers.get(env.note) ?? []) handler(env.data);
       } else deliver(env);
     } catch (err) {
       app.log.warn({ err }, 'realtime: bad payload');
@@ -328,6 +338,12 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
     },
     async readsChanged() {
       await notify({ readsChanged: instance });
+    },
+    async note(name, data) {
+      await notify({ note: name, data, from: instance });
+    },
+    onNote(name, handler) {
+      noteHandlers.set(name, [...(noteHandlers.get(name) ?? []), handler]);
     },
   };
 }
