@@ -32,7 +32,7 @@ import { importProviderPicture } from './media/images.js';
 import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './media/storage.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
 import { videoRoutes } from './videos/routes.js';
-import { PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory } from './videos/service.js';
+import { PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory, RELEASE_HELD_VIDEOS_QUEUE, releaseHeldVideos } from './videos/service.js';
 import { registerLive } from './live/routes.js';
 import { registerPayments } from './payments/routes.js';
 import { registerTips } from './payments/tips.js';
@@ -242,6 +242,18 @@ async function registerMedia(app: FastifyInstance, config: Config, database: Dat
     },
   });
   await jobs.schedule(EXPIRE_UPLOADS_QUEUE, '*/15 * * * *');
+  // A video processed while its owner was suspended is held; it is published within a minute of
+  // the suspension's end (or its lifting).
+  await jobs.define(RELEASE_HELD_VIDEOS_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const released = await releaseHeldVideos(database.db, storage);
+      if (!released.length) return;
+      app.log.info({ released: released.length }, 'held videos published');
+      for (const v of released) await report(v.ownerId, { id: v.id, status: 'ready', percent: 100, failureReason: null });
+    },
+  });
+  await jobs.schedule(RELEASE_HELD_VIDEOS_QUEUE, '* * * * *');
   // Views are kept with their time as long as the leaderboards look back; shares while they dedupe.
   await jobs.define(PRUNE_VIEW_HISTORY_QUEUE, {
     retryLimit: 0,

@@ -240,4 +240,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.unban': 'Ban lifted',
   'report.dismiss': 'Reports dismissed',
   'chat.lift': 'Chat restriction lifted',
+  'chat.delete': 'Chat message deleted',
+  'chat.timeout': 'Timed out in a chat',
+  'chat.ban': 'Banned from a chat',
 };

@@ -64,7 +64,7 @@ export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat'
 
 export interface VideoProcessingEvent {
   id: string;
-  status: 'processing' | 'ready' | 'failed';
+  status: 'processing' | 'ready' | 'failed' | 'held';
   percent: number;
   failureReason: string | null;
 }

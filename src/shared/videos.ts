@@ -52,6 +52,9 @@ export const UpdateVideoSchema = z.object({
   priceUsdc: PriceSchema.nullable().optional(),
 });
 
+/** What the owner reads about a video processed while their account was suspended (status `held`). */
+export const VIDEO_HELD = 'Processed, and held while your account is suspended: it is published when the suspension ends.';
+
 export const VideoDetailSchema = z.object({
   id: z.string(),
   kind: z.enum(VIDEO_KINDS),
@@ -60,7 +63,7 @@ export const VideoDetailSchema = z.object({
   description: z.string(),
   category: z.string(),
   tags: z.array(z.string()),
-  status: z.enum(['uploading', 'processing', 'ready', 'failed', 'removed']),
+  status: z.enum(['uploading', 'processing', 'ready', 'failed', 'removed', 'held']),
   visibility: z.enum(['public', 'unlisted']),
   processingPercent: z.number(),
   failureReason: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, useBrowser } from './support.js';
+import { PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Glint Support Chat as a guest meets it: the floating button, a streamed answer that links the
 // right help page, Enter and Shift+Enter, copy, the error toast, and the drawer on a phone.
@@ -55,6 +55,30 @@ describe('support chat', () => {
     await link.click();
     await page.waitForURL((u) => u.pathname === '/leaderboards');
     await panel.getByText('how do the leaderboards work?').waitFor();
+  });
+
+  it('quotes a bounty titled with a planted link as text, linked only to the bounty on Glint', async () => {
+    const { page, username } = await signedInAccount(b, 'planter');
+    const title = `Airdrop](https://evil.example/claim) [more ${username}`;
+    const status = await page.evaluate(
+      async (body) => (await fetch('/api/bounties', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+      {
+        title,
+        description: 'Claim your airdrop before it is gone for good.',
+        rewardSol: '0.5',
+        deadline: new Date(Date.now() + 2 * 3600_000).toISOString(),
+        category: 'metaverse',
+      },
+    );
+    expect(status).toBe(201);
+    await page.getByRole('button', { name: 'Open Glint Support Chat' }).click();
+    const panel = page.getByRole('dialog', { name: 'Glint Support Chat' });
+    await panel.getByPlaceholder('Type your message...').fill('any open bounties in Metaverse?');
+    await panel.getByPlaceholder('Type your message...').press('Enter');
+    const link = panel.getByRole('link', { name: title, exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/^\/bounties\//);
+    expect(await panel.locator('a[href*="evil.example"]').count()).toBe(0);
   });
 
   it('shows the Error toast and removes the question when the server fails', async () => {

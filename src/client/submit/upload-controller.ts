@@ -1,6 +1,6 @@
 import type { VideoProcessingEvent } from '../../shared/realtime';
 import type { PreviousUpload, Upload } from 'tus-js-client';
-import type { VideoDetail } from '../../shared/videos';
+import { VIDEO_HELD, type VideoDetail } from '../../shared/videos';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
 import { api, ApiError } from '../lib/api';
 import { serverUrl } from '../native/api-origin';
@@ -192,6 +192,8 @@ export class UploadController {
   processingUpdate(e: VideoProcessingEvent) {
     if (this.state.status !== 'processing' || this.state.videoId !== e.id) return;
     if (e.status === 'ready') this.dispatch({ type: 'ready' });
+    // Held (the account is suspended): processing is over, and the reason is what the owner reads.
+    else if (e.status === 'held') this.dispatch({ type: 'failed', reason: VIDEO_HELD });
     else if (e.status === 'failed') this.dispatch({ type: 'failed', reason: e.failureReason ?? 'Processing failed.' });
     else this.dispatch({ type: 'processing', percent: e.percent });
   }
@@ -209,6 +211,7 @@ export class UploadController {
       try {
         const v = await api<VideoDetail>(`/api/videos/${videoId}`, { signal });
         if (v.status === 'ready') this.dispatch({ type: 'ready' });
+        else if (v.status === 'held') this.dispatch({ type: 'failed', reason: VIDEO_HELD });
         else if (v.status === 'failed') this.dispatch({ type: 'failed', reason: v.failureReason ?? 'Processing failed.' });
         else this.dispatch({ type: 'processing', percent: v.processingPercent });
       } catch (err) {

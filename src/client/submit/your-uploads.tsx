@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/routes';
 import { timeAgo } from '../../shared/time';
+import { VIDEO_HELD } from '../../shared/videos';
 import { useSession } from '../auth/session';
 import { Thumbnail } from '../components/thumbnail';
 import { useNow } from '../lib/use-now';
@@ -138,5 +139,7 @@ function StatusLine({ upload: u, active }: { upload: OwnUpload; active: Extract<
       return <span className="text-xs text-destructive">Failed: {u.failureReason ?? 'processing failed'}</span>;
     case 'removed':
       return <Badge variant="amber">Removed by moderators</Badge>;
+    case 'held':
+      return <span className="text-xs text-amber-600 dark:text-amber-400">{VIDEO_HELD}</span>;
   }
 }

@@ -12,23 +12,32 @@ describe('support chat stream', () => {
     expect(done).toBe(true);
   });
 
-  it('links only in-app paths and http(s)', () => {
-    expect(safeHref('/submit')).toEqual({ href: '/submit', internal: true });
-    expect(safeHref('https://example.com/a')).toEqual({ href: 'https://example.com/a', internal: false });
+  it("links only this site's own paths", () => {
+    expect(safeHref('/submit')).toEqual({ href: '/submit' });
+    expect(safeHref('/glint/ana/intro/v1')).toEqual({ href: '/glint/ana/intro/v1' });
+    expect(safeHref('https://evil.example/claim')).toBeUndefined();
+    expect(safeHref('http://example.com/a')).toBeUndefined();
     expect(safeHref('javascript:alert(1)')).toBeUndefined();
     expect(safeHref('//evil.example')).toBeUndefined();
+    expect(safeHref('/\\evil.example')).toBeUndefined();
     expect(safeHref('data:text/html,x')).toBeUndefined();
   });
 
-  it('parses links and bold, leaving unsafe links as text', () => {
-    expect(parseInline('See [OBS](/submit) and **this** [x](javascript:alert(1))')).toEqual([
+  it('parses links and bold; a link elsewhere is its text alone', () => {
+    expect(parseInline('See [OBS](/submit) and **this** [x](javascript:alert(1)) [claim](https://evil.example/claim)')).toEqual([
       { kind: 'text', text: 'See ' },
-      { kind: 'link', text: 'OBS', href: '/submit', internal: true },
+      { kind: 'link', text: 'OBS', href: '/submit' },
       { kind: 'text', text: ' and ' },
       { kind: 'bold', text: 'this' },
-      { kind: 'text', text: ' ' },
-      { kind: 'text', text: '[x](javascript:alert(1)' },
-      { kind: 'text', text: ')' },
+      { kind: 'text', text: ' x) claim' },
+    ]);
+  });
+
+  it('reads an escaped title as text, inside a link to its page', () => {
+    const title = 'Airdrop\\]\\(https://evil.example/claim\\) \\[more';
+    expect(parseInline(`- [${title}](/stream/s1) by @ana\\_b`.slice(2))).toEqual([
+      { kind: 'link', text: 'Airdrop](https://evil.example/claim) [more', href: '/stream/s1' },
+      { kind: 'text', text: ' by @ana_b' },
     ]);
   });
 });

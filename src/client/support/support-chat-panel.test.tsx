@@ -77,6 +77,24 @@ describe('SupportChatPanel', () => {
     expect(host.textContent).toContain('Copy');
   });
 
+  it('shows a link to another site as plain text, and a planted title as text in its own link', async () => {
+    vi.stubGlobal('fetch', async () =>
+      sse([
+        'Claim it at [Claim your airdrop](https://evil.example/claim) or [here](//evil.example/x).\n',
+        '- [Airdrop\\]\\(https://evil.example/claim\\) \\[more](/stream/s1) by @mallory',
+      ]),
+    );
+    render();
+    await type('any upcoming streams?');
+    const answer = [...host.querySelectorAll('[data-role="assistant"]')].at(-1)!;
+    expect(answer.textContent).toContain('Claim it at Claim your airdrop or here.');
+    expect(answer.textContent).toContain('Airdrop](https://evil.example/claim) [more');
+    expect(host.querySelector('a[href*="evil.example"]')).toBeNull();
+    const links = [...answer.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/stream/s1']);
+    expect(links[0]!.textContent).toBe('Airdrop](https://evil.example/claim) [more');
+  });
+
   it('on a failed reply removes the last message and toasts the error', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: 'Failed to get response' }), { status: 502 }));
     render();

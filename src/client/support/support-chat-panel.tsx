@@ -77,15 +77,9 @@ function Markdown({ text, onNavigate }: { text: string; onNavigate: () => void }
         const pieces = parseInline(bullet ? line.replace(/^\s*-\s+/, '') : line);
         const body = pieces.map((p, j) =>
           p.kind === 'link' ? (
-            p.internal ? (
-              <Link key={j} to={p.href} onClick={onNavigate} className="font-medium text-primary underline underline-offset-2">
-                {p.text}
-              </Link>
-            ) : (
-              <a key={j} href={p.href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-primary underline underline-offset-2">
-                {p.text}
-              </a>
-            )
+            <Link key={j} to={p.href} onClick={onNavigate} className="font-medium text-primary underline underline-offset-2">
+              {p.text}
+            </Link>
           ) : p.kind === 'bold' ? (
             <strong key={j}>{p.text}</strong>
           ) : (

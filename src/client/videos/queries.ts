@@ -18,7 +18,7 @@ export interface OwnUpload {
   kind: VideoKind;
   title: string;
   /** `removed`: taken down by a moderator (kept until restored; docs/product.md "Reports and moderation"). */
-  status: 'uploading' | 'processing' | 'ready' | 'failed' | 'removed';
+  status: 'uploading' | 'processing' | 'ready' | 'failed' | 'removed' | 'held';
   processingPercent: number;
   failureReason: string | null;
   thumbnailUrl: string | null;

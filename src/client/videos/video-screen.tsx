@@ -5,7 +5,7 @@ import type { VideoCard } from '../../shared/content';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product';
 import { paths } from '../../shared/routes';
 import { timeAgo } from '../../shared/time';
-import type { VideoDetail } from '../../shared/videos';
+import { VIDEO_HELD, type VideoDetail } from '../../shared/videos';
 import { formatUsdc } from '../../shared/x402-rules';
 import { LockedPoster } from '../x402/locked-poster';
 import { PriceBadge } from '../x402/price-badge';
@@ -247,6 +247,11 @@ function ProcessingPanel({ video: v }: { video: VideoDetail }) {
           <TriangleAlert aria-hidden className="size-10 text-destructive" />
           <p className="font-semibold">Processing failed</p>
           <p className="max-w-md text-sm text-muted-foreground">{v.failureReason ?? 'This video could not be processed.'}</p>
+        </>
+      ) : v.status === 'held' ? (
+        <>
+          <p className="font-semibold">On hold</p>
+          <p className="max-w-md text-sm text-muted-foreground">{VIDEO_HELD}</p>
         </>
       ) : v.status === 'uploading' ? (
         <>

@@ -225,6 +225,76 @@ describe('moderation', () => {
   });
 });
 
+describe('the audit log of staff in chats', () => {
+  type Entry = {
+    action: string;
+    actorId: string;
+    targetType: string;
+    targetId: string;
+    reason: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    createdAt: string;
+  };
+  const auditOf = async (admin: Client, actorName: string) => {
+    const res = await admin.get(`/api/admin/audit?actor=${actorName}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { entries: Entry[] }).entries.reverse();
+  };
+
+  it('records every delete, timeout, ban and lift a moderator or admin makes in someone else’s channel; not the creator’s own', async () => {
+    const { owner, id } = await liveStream();
+    const mod = await person();
+    const admin = await person();
+    await t.database.db.insert(userRoles).values([
+      { userId: mod.id, role: 'moderator' },
+      { userId: admin.id, role: 'admin' },
+    ]);
+    const fan = await person();
+    const msg = (await say(fan.c, id, 'buy my coin')).json() as ChatMessage;
+    const started = Date.now() - 1000;
+
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(204);
+    expect((await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 300, reason: 'spam' })).statusCode).toBe(200);
+    expect((await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null, reason: 'more spam' })).statusCode).toBe(200);
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+    // Lifting what is not there changes nothing and records nothing.
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+
+    const place = { channelId: owner.id, streamId: id };
+    const entries = await auditOf(admin.c, mod.username);
+    expect(entries.map((e) => e.action)).toEqual(['chat.delete', 'chat.timeout', 'chat.ban', 'chat.lift']);
+    for (const e of entries) {
+      expect(e.actorId).toBe(mod.id);
+      expect(Date.parse(e.createdAt)).toBeGreaterThan(started);
+    }
+    expect(entries[0]).toMatchObject({ targetType: 'chat_message', targetId: msg.id, before: { ...place, authorId: fan.id, body: 'buy my coin' } });
+    expect(entries[1]).toMatchObject({ targetType: 'user', targetId: fan.id, reason: 'spam', after: { ...place, restriction: { kind: 'timeout' } } });
+    expect(entries[2]).toMatchObject({
+      targetType: 'user',
+      targetId: fan.id,
+      reason: 'more spam',
+      before: { restriction: { kind: 'timeout' } },
+      after: { ...place, restriction: { kind: 'ban', until: null } },
+    });
+    expect(entries[3]).toMatchObject({ targetType: 'user', targetId: fan.id, before: { ...place, kind: 'ban' }, after: null });
+
+    // An admin acting in someone's chat is staff too.
+    await age(fan.id);
+    const second = (await say(fan.c, id, 'gm')).json() as ChatMessage;
+    expect((await admin.c.request('DELETE', `/api/streams/${id}/chat/${second.id}`)).statusCode).toBe(204);
+    expect((await auditOf(admin.c, admin.username)).map((e) => [e.action, e.targetId])).toEqual([['chat.delete', second.id]]);
+
+    // The creator moderating their own chat is not a staff action.
+    await age(fan.id);
+    const third = (await say(fan.c, id, 'hi again')).json() as ChatMessage;
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/${third.id}`)).statusCode).toBe(204);
+    expect((await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 60 })).statusCode).toBe(200);
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+    expect(await auditOf(admin.c, owner.username)).toEqual([]);
+  });
+});
+
 describe('restricted chatters', () => {
   const restrictionsOf = (c: Client, streamId: string) => c.get(`/api/streams/${streamId}/chat/restrictions`);
   const listed = async (c: Client, streamId: string) => {

@@ -20,6 +20,7 @@ import {
 import { lamportsToSol, STREAM_NOT_FOUND } from '../../shared/content.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
 import type { Db } from '../db/client.js';
 import { isUuid } from '../db/ids.js';
 import { chatBans, chatMessages } from '../db/schema/index.js';
@@ -113,24 +114,49 @@ export async function postTipMessage(db: Db, streamId: string, userId: string, b
   return messageOf(row!, author!);
 }
 
-/** The stream's creator, platform moderators and admins moderate its chat; anyone else is refused. */
-async function requireChatModerator(db: Db, stream: StreamRow, userId: string): Promise<void> {
-  if (stream.ownerId === userId) return;
+/**
+ * The stream's creator, platform moderators and admins moderate its chat; anyone else is refused.
+ * Says in which right the caller acts: a moderator or admin in a channel not their own acts as
+ * staff, and a staff action goes in the audit log (docs/product.md "Audit log"); the creator
+ * moderating their own chat does not.
+ */
+async function requireChatModerator(db: Db, stream: StreamRow, userId: string): Promise<'creator' | 'staff'> {
+  if (stream.ownerId === userId) return 'creator';
   const roles = (await findProfileById(db, userId))?.roles ?? [];
   if (!roles.includes('moderator') && !roles.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_MODERATOR);
+  return 'staff';
 }
+
+/** Where a chat action happened, for its audit entry: the channel (the creator) and the stream. */
+const placeOf = (stream: StreamRow) => ({ channelId: stream.ownerId, streamId: stream.id });
 
 /** Marks a message of this stream deleted (kept for review); a second delete is a no-op. */
 export async function deleteChatMessage(db: Db, streamId: string, messageId: string, byUserId: string): Promise<void> {
   const stream = await streamOrThrow(db, streamId);
-  await requireChatModerator(db, stream, byUserId);
+  const acting = await requireChatModerator(db, stream, byUserId);
   const [row] = await db
-    .select({ id: chatMessages.id, deletedAt: chatMessages.deletedAt })
+    .select({ id: chatMessages.id, deletedAt: chatMessages.deletedAt, userId: chatMessages.userId, body: chatMessages.body })
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.streamId, streamId)));
   if (!row) throw notFound(CHAT_MESSAGE_NOT_FOUND);
   if (row.deletedAt) return;
-  await db.update(chatMessages).set({ deletedAt: new Date(), deletedBy: byUserId }).where(eq(chatMessages.id, messageId));
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [deleted] = await tx
+      .update(chatMessages)
+      .set({ deletedAt: now, deletedBy: byUserId })
+      .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
+      .returning({ id: chatMessages.id });
+    if (!deleted || acting !== 'staff') return;
+    await recordAudit(tx, {
+      actorId: byUserId,
+      action: 'chat.delete',
+      targetType: 'chat_message',
+      targetId: messageId,
+      before: { ...placeOf(stream), authorId: row.userId, body: row.body, deletedAt: null },
+      after: { deletedAt: iso(now) },
+    });
+  });
 }
 
 /**
@@ -146,7 +172,7 @@ export async function restrictChatter(
   input: z.output<typeof ChatTimeoutSchema>,
 ): Promise<{ userId: string; until: string | null; removedMessageIds: string[] }> {
   const stream = await streamOrThrow(db, streamId);
-  await requireChatModerator(db, stream, byUserId);
+  const acting = await requireChatModerator(db, stream, byUserId);
   if (input.userId === stream.ownerId) throw new HttpError(403, 'forbidden', CHAT_NOT_THE_CREATOR);
   const target = await findProfileById(db, input.userId);
   if (!target) throw notFound(CHAT_USER_NOT_FOUND);
@@ -157,16 +183,36 @@ export async function restrictChatter(
   const now = new Date();
   const until = input.seconds === null ? null : new Date(now.getTime() + input.seconds * 1000);
   const removed = await db.transaction(async (tx) => {
+    const [earlier] = await tx
+      .select()
+      .from(chatBans)
+      .where(and(eq(chatBans.channelId, stream.ownerId), eq(chatBans.userId, input.userId)));
     await tx
       .insert(chatBans)
       .values({ channelId: stream.ownerId, userId: input.userId, until, byId: byUserId, reason: input.reason, createdAt: now })
       .onConflictDoUpdate({ target: [chatBans.channelId, chatBans.userId], set: { until, byId: byUserId, reason: input.reason, createdAt: now } });
-    if (until) return [];
-    return tx
-      .update(chatMessages)
-      .set({ deletedAt: now, deletedBy: byUserId })
-      .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.userId, input.userId), isNull(chatMessages.deletedAt)))
-      .returning({ id: chatMessages.id });
+    const gone = until
+      ? []
+      : await tx
+          .update(chatMessages)
+          .set({ deletedAt: now, deletedBy: byUserId })
+          .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.userId, input.userId), isNull(chatMessages.deletedAt)))
+          .returning({ id: chatMessages.id });
+    if (acting === 'staff')
+      await recordAudit(tx, {
+        actorId: byUserId,
+        action: until ? 'chat.timeout' : 'chat.ban',
+        targetType: 'user',
+        targetId: input.userId,
+        reason: input.reason,
+        before: { ...placeOf(stream), restriction: earlier ? restrictionView(earlier) : null },
+        after: {
+          ...placeOf(stream),
+          restriction: { kind: until ? 'timeout' : 'ban', until: until ? iso(until) : null },
+          removedMessageIds: gone.map((r) => r.id),
+        },
+      });
+    return gone;
   });
   return { userId: input.userId, until: until ? iso(until) : null, removedMessageIds: removed.map((r) => r.id) };
 }
@@ -197,11 +243,31 @@ export async function listRestrictions(db: Db, streamId: string, byUserId: strin
   });
 }
 
+/** A chat restriction as its audit entry tells it. */
+const restrictionView = (row: typeof chatBans.$inferSelect) => ({
+  kind: row.until ? 'timeout' : 'ban',
+  until: row.until ? iso(row.until) : null,
+  reason: row.reason,
+  byId: row.byId,
+});
+
 /** Lifts a timeout or ban in the creator's chats; lifting none is a no-op. */
 export async function liftRestriction(db: Db, streamId: string, byUserId: string, userId: string): Promise<void> {
   const stream = await streamOrThrow(db, streamId);
-  await requireChatModerator(db, stream, byUserId);
-  await liftChannelRestriction(db, stream.ownerId, userId);
+  const acting = await requireChatModerator(db, stream, byUserId);
+  await db.transaction(async (tx) => {
+    const row = await liftChannelRestriction(tx, stream.ownerId, userId);
+    if (!row || acting !== 'staff') return;
+    // The same entry as a lift from the moderators' screen, with the stream it was lifted from.
+    await recordAudit(tx, {
+      actorId: byUserId,
+      action: 'chat.lift',
+      targetType: 'user',
+      targetId: userId,
+      before: { ...placeOf(stream), ...restrictionView(row) },
+      after: null,
+    });
+  });
 }
 
 /**

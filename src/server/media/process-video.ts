@@ -25,6 +25,7 @@ import { sniffVideo } from '../../shared/sniff.js';
 import { runMediaTool } from './run.js';
 import { paidMedia, videoMedia, type Storage } from './storage.js';
 import { newMediaPlace, placeVideoMedia } from '../videos/paid-media.js';
+import { standingOf } from '../moderation/standing.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 
@@ -84,7 +85,7 @@ export interface ProcessDeps {
 export async function processVideo(deps: ProcessDeps, videoId: string, signal: AbortSignal): Promise<void> {
   const { db, storage } = deps;
   const video = await getVideo(db, videoId);
-  if (!video || video.status === 'removed' || video.status === 'ready') {
+  if (!video || video.status === 'removed' || video.status === 'ready' || video.status === 'held') {
     // Removed while it waited: its original has no use any more.
     if (video?.status === 'removed' && video.sourceKey) await removeSource(deps.uploadsDir, video.sourceKey);
     return;
@@ -133,10 +134,14 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
 
     const own = videoMedia(videoId);
     const prefix: string = own;
+    // An owner suspended or banned meanwhile (an upload started before) publishes nothing: the
+    // video is held, its playable media private, until the owner is in good standing again
+    // (releaseHeldVideos publishes it then).
+    const held = !!(await standingOf(db, video.ownerId));
     // A priced video's playable media goes straight to the private area (pay-per-view); the
     // poster and thumbnail frames stay public. placeVideoMedia below settles a price changed meanwhile.
     const priced = (await getVideo(db, videoId))?.priceMicroUsdc != null;
-    const playable = newMediaPlace(videoId, priced);
+    const playable = newMediaPlace(videoId, priced || held);
     await storage.deleteAllOf(own);
     await storage.deleteAllOf(paidMedia(videoId));
     await storage.putDirectory(`${playable}/hls`, hlsDir);
@@ -155,18 +160,18 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
       return;
     }
     await updateVideoRow(db, videoId, {
-      status: 'ready',
+      status: held ? 'held' : 'ready',
       processingPercent: 100,
       failureReason: null,
       hlsKey: `${playable}/hls/master.m3u8`,
       thumbnailCandidates: candidates,
       thumbnailUrl: fresh.thumbnailUrl ?? candidates[1] ?? candidates[0] ?? null,
       sprite: { key: `${playable}/sprite.jpg`, ...spec },
-      publishedAt: fresh.publishedAt ?? new Date(),
+      publishedAt: held ? fresh.publishedAt : (fresh.publishedAt ?? new Date()),
       sourceKey: null,
     });
     await placeVideoMedia(db, storage, videoId);
-    void tell('ready', 100);
+    void tell(held ? 'held' : 'ready', 100);
     // The original is not kept once the renditions exist.
     await removeSource(deps.uploadsDir, video.sourceKey);
   } finally {

@@ -18,6 +18,13 @@ export type Standing = { kind: 'ban'; until: null } | { kind: 'suspension'; unti
 export const notBanned = (userId: AnyPgColumn | SQL): SQL =>
   sql`not exists (select 1 from ${sanctions} where ${sanctions.userId} = ${userId} and ${sanctions.kind} = 'ban')`;
 
+/**
+ * SQL that holds when the account `userId` has no ban and no suspension in force at `now`: what a
+ * held video's owner needs before it is published.
+ */
+export const inGoodStanding = (userId: AnyPgColumn | SQL, now = new Date()): SQL =>
+  sql`not exists (select 1 from ${sanctions} where ${sanctions.userId} = ${userId} and (${sanctions.kind} = 'ban' or ${sanctions.until} > ${now}))`;
+
 /** The account's ban or suspension in force now, if any (a suspension whose time has passed is none). */
 export async function standingOf(db: Db, userId: string, now = new Date()): Promise<Standing | undefined> {
   const [row] = await db

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDetail } from '../../shared/content.js';
 import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_NO_WALLET, TIP_YOURSELF, type Payment } from '../../shared/payments.js';
 import { buildTransferTransaction } from '../../shared/solana-tx.js';
+import { eq } from 'drizzle-orm';
+import { suspendedMessage } from '../../shared/moderation.js';
+import { sanctions } from '../db/schema/index.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
 import { TestWallet } from '../test-support/wallet.js';
@@ -185,6 +188,30 @@ describe('tips', () => {
     await settle(fan, tip.id);
     const chat = (await fan.get(`/api/streams/${stream.id}/chat`)).json().messages;
     expect(chat).toEqual([expect.objectContaining({ body: 'to the moon', tipSol: '1.5', author: expect.objectContaining({ username: `tipper_${n}` }) })]);
+  }, 60_000);
+
+  it('a suspended account cannot put words in a live chat with a tip: refused when opened, left out when suspended before it settles', async () => {
+    const { creator, creatorName, fan, fanWallet } = await people();
+    const fanId = (await fan.get('/api/me')).json().user.id as string;
+    const stream = (await creator.post('/api/streams', { title: 'Tips while suspended', category: 'Trading' })).json() as StreamDetail;
+    await t.database.executeSql(`update livestreams set status = 'live', started_at = now() where id = $1`, [stream.id]);
+    const open = (message: string) =>
+      fan.post('/api/tips', { to: creatorName, amountSol: '0.1', message, fromWallet: fanWallet.address, content: { type: 'livestream', id: stream.id } });
+
+    // Opened in good standing, with a message; suspended before the transfer settles.
+    const tip = (await open('claim your airdrop at evil.example')).json() as Payment;
+    const until = new Date(Date.now() + 86_400_000);
+    await t.database.db.insert(sanctions).values({ userId: fanId, kind: 'suspension', until });
+    await fan.post(`/api/payments/${tip.id}/signature`, { signature: await payFromPhantom(fan, fanWallet, tip) });
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized' });
+    const chat = (await fan.get(`/api/streams/${stream.id}/chat`)).json().messages;
+    expect(chat).toEqual([expect.objectContaining({ body: '', tipSol: '0.1' })]);
+
+    // While suspended, a tip with a message is refused with the suspension's words.
+    const refused = await open('gm again');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'account_suspended', message: suspendedMessage(until.toISOString()) });
+    await t.database.db.delete(sanctions).where(eq(sanctions.userId, fanId));
   }, 60_000);
 
   it('says the network cannot be reached when the cluster does not answer, rather than failing', async () => {

@@ -9,6 +9,7 @@ import { postTipMessage, restrictionOf } from '../chat/service.js';
 import type { Db } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { getStreamRow } from '../live/service.js';
+import { standingOf, standingRefusal } from '../moderation/standing.js';
 import { findProfileByUsername } from '../profiles/service.js';
 import { getVideo } from '../videos/service.js';
 import { createPayment, recentIntents } from './service.js';
@@ -50,8 +51,9 @@ export function registerTips(app: FastifyInstance): void {
       contentTitle = stream?.title;
       // The tip and its message in the live chat while the stream is live, highlighted.
       if (stream?.status === 'live') {
-        // A tipper kept out of this chat still tipped, but their words stay out.
-        const quiet = await restrictionOf(db, stream.ownerId, p.payerId);
+        // A tipper kept out of this chat, or suspended or banned since, still tipped, but their
+        // words stay out.
+        const quiet = (await restrictionOf(db, stream.ownerId, p.payerId)) || (await standingOf(db, p.payerId));
         const message = await postTipMessage(db, stream.id, p.payerId, quiet ? '' : p.message, p.lamports);
         await app.realtime.publishToStream(stream.id, 'stream.chat', message);
       }
@@ -101,6 +103,12 @@ export function registerTips(app: FastifyInstance): void {
     async (req, reply) => {
       const s = await requireUser(req);
       const input = req.body as z.output<typeof CreateTipSchema> & CreateTipInput;
+      // A tip's message is posted (in the creator's bell and a live chat): a suspended or banned
+      // account may tip, but says nothing.
+      if (input.message?.trim()) {
+        const standing = await standingOf(db, s.user.id);
+        if (standing) throw standingRefusal(standing);
+      }
       const creator = await findProfileByUsername(db, input.to);
       if (!creator) throw notFound(USER_NOT_FOUND);
       if (creator.id === s.user.id) throw new HttpError(400, 'tip_yourself', TIP_YOURSELF);

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { peopleQuery } from '../search/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed.js';
-import { userRoles } from '../db/schema/index.js';
+import { execFileSync } from 'node:child_process';
+import { sanctions, userRoles } from '../db/schema/index.js';
+import { suspendedMessage } from '../../shared/moderation.js';
 import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
 let t: TestApp;
@@ -96,6 +98,38 @@ describe('PATCH /api/profile errors', () => {
     expect(invalid.json()).toMatchObject({
       code: 'invalid_request',
       fields: { displayName: 'Display name must be less than 50 characters', 'links.1': expect.any(String) },
+    });
+  });
+});
+
+describe('a suspended account', () => {
+  it('cannot change its bio, links, display name, avatar or banner; the profile stays as it was', async () => {
+    const c = await verifiedClient(t.app, 'suspended_prof');
+    expect((await c.request('PATCH', '/api/profile', { displayName: 'Honest Name', bio: 'Before', links: ['https://ok.example'] })).statusCode).toBe(200);
+    const before = (await t.app.inject('/api/profiles/suspended_prof')).json();
+    const id = (await c.get('/api/me')).json().user.id as string;
+    const until = new Date(Date.now() + 3 * 86_400_000);
+    await t.database.db.insert(sanctions).values({ userId: id, kind: 'suspension', until });
+    const refusal = { code: 'account_suspended', message: suspendedMessage(until.toISOString()) };
+
+    for (const body of [{ bio: 'Airdrop at https://evil.example' }, { links: ['https://evil.example/claim'] }, { displayName: 'Glint Support' }]) {
+      const res = await c.request('PATCH', '/api/profile', body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject(refusal);
+    }
+    const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+    for (const kind of ['avatar', 'banner']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/profile/${kind}`, payload: png, headers: { 'content-type': 'image/png', cookie: c.cookie } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject(refusal);
+    }
+    const after = (await t.app.inject('/api/profiles/suspended_prof')).json();
+    expect(after).toMatchObject({
+      displayName: 'Honest Name',
+      bio: 'Before',
+      links: ['https://ok.example'],
+      avatarUrl: before.avatarUrl,
+      bannerUrl: before.bannerUrl,
     });
   });
 });

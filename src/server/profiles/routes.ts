@@ -13,7 +13,7 @@ import { listBounties } from '../bounties/service.js';
 import { notFound } from '../http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
-import { requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { ACCOUNT_BANNED } from '../../shared/moderation.js';
 import { isBanned } from '../moderation/standing.js';
 import { findProfileById, findProfileByUsername, isDisplayNameTaken, isUsernameTaken } from './service.js';
@@ -174,7 +174,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      // What a profile says is posted too: a suspended account leaves it as it was.
+      const s = await requirePoster(req);
       const { displayName, bio, links, allowClips } = req.body;
       if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
         throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
@@ -206,7 +207,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (req) => {
-          const s = await requireVerifiedUser(req);
+          const s = await requirePoster(req);
           const old = await findProfileById(app.db, s.user.id);
           const url = await storeImage(app.storage, req.body, `${profileMedia(s.user.id)}/${kind}-${randomUUID()}.jpg`, w, h);
           await app.db

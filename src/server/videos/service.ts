@@ -11,8 +11,9 @@ import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { livestreams, videoComments, videoLikes, videoProgress, videoViews, videos } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Storage } from '../media/storage.js';
+import { placeVideoMedia } from './paid-media.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
-import { isBanned, notBanned, removedError } from '../moderation/standing.js';
+import { inGoodStanding, isBanned, notBanned, removedError } from '../moderation/standing.js';
 
 export interface VideoFilter {
   kind: VideoKind;
@@ -142,6 +143,24 @@ export async function updateVideoInStatus(db: Db, id: string, status: (typeof vi
     .where(and(eq(videos.id, id), eq(videos.status, status)))
     .returning({ id: videos.id });
   return rows.length > 0;
+}
+
+/** The recurring job that publishes held videos whose owners are in good standing again (every minute). */
+export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
+
+/**
+ * Publishes the held videos (processed while their owner was suspended or banned) of owners in
+ * good standing again: the suspension ended or was lifted. Ready from now on, published now; the
+ * media moves to where the price says. Returns what was published, to tell the owners.
+ */
+export async function releaseHeldVideos(db: Db, storage: Storage, now = new Date()): Promise<{ id: string; ownerId: string }[]> {
+  const released = await db
+    .update(videos)
+    .set({ status: 'ready', publishedAt: now })
+    .where(and(eq(videos.status, 'held'), inGoodStanding(videos.ownerId, now)))
+    .returning({ id: videos.id, ownerId: videos.ownerId });
+  for (const v of released) await placeVideoMedia(db, storage, v.id);
+  return released;
 }
 
 /**

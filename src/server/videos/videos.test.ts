@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../shared/videos.js';
-import { videos } from '../db/schema/index.js';
+import { sanctions, videos } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { releaseHeldVideos } from './service.js';
 import { buildApp } from '../app.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
@@ -139,6 +141,42 @@ describe('upload and processing', () => {
     expect((await other.request('PATCH', `/api/videos/${id}`, { title: 'Mine now' })).statusCode).toBe(404);
     expect((await other.request('DELETE', `/api/videos/${id}`)).statusCode).toBe(404);
     expect((await new Client(t.app).post('/api/videos', { kind: 'long', title: 'x', category: 'Other' })).statusCode).toBe(401);
+  });
+
+  it('holds an upload started before its owner was suspended: not published when it finishes, published when the suspension ends', async () => {
+    const c = await verifiedUser();
+    const me = (await c.get('/api/me')).json().user.id as string;
+    const id = await draft(c, 'long', 'Finished while suspended');
+    const file = fs.readFileSync(landscape);
+    const created = await tusCreate(c, id, file.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const half = Math.floor(file.length / 2);
+    expect((await tusPatch(c, location, file.subarray(0, half), 0)).status).toBe(204);
+    // A moderator suspends the account while the upload is under way.
+    await t.database.db.insert(sanctions).values({ userId: me, kind: 'suspension', until: new Date(Date.now() + 3600_000) });
+    expect((await tusPatch(c, location, file.subarray(half), half)).status).toBe(204);
+
+    const held = await waitFor(c, id, 'held');
+    expect(held).toMatchObject({ processingPercent: 100, publishedAt: null });
+    const guest = new Client(t.app);
+    expect((await guest.get('/api/videos?kind=long')).json().map((v: { id: string }) => v.id)).not.toContain(id);
+    expect((await guest.get(`/api/videos/${id}`)).statusCode).toBe(404);
+    // Still suspended: the release leaves it held.
+    expect(await releaseHeldVideos(t.app.db, t.app.storage)).toEqual([]);
+    expect((await c.get(`/api/videos/${id}`)).json().status).toBe('held');
+
+    // The suspension ends: the next release publishes it, playable and listed.
+    await t.database.db
+      .update(sanctions)
+      .set({ until: new Date(Date.now() - 1000) })
+      .where(eq(sanctions.userId, me));
+    expect(await releaseHeldVideos(t.app.db, t.app.storage)).toEqual([{ id, ownerId: me }]);
+    const ready = (await guest.get(`/api/videos/${id}`)).json();
+    expect(ready.status).toBe('ready');
+    expect(ready.publishedAt).not.toBeNull();
+    expect((await fetch(base + ready.hlsUrl)).status).toBe(200);
+    expect((await guest.get('/api/videos?kind=long')).json().map((v: { id: string }) => v.id)).toContain(id);
   });
 
   it('goes on with processing after a restart', async () => {

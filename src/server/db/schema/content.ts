@@ -6,7 +6,8 @@ import { profiles } from './profiles.js';
 
 export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended']);
 export const videoKind = pgEnum('video_kind', VIDEO_KINDS);
-export const videoStatus = pgEnum('video_status', ['uploading', 'processing', 'ready', 'failed', 'removed']);
+/** `held`: processed while its owner was suspended or banned; published when the owner is in good standing again. */
+export const videoStatus = pgEnum('video_status', ['uploading', 'processing', 'ready', 'failed', 'removed', 'held']);
 export const visibility = pgEnum('visibility', ['public', 'unlisted']);
 export const bountyStatus = pgEnum('bounty_status', ['open', 'claimed', 'paid', 'expired', 'cancelled']);
 
