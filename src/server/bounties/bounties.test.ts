@@ -52,7 +52,7 @@ async function people() {
   chain.airdrop(posterWallet.address, 10n * SOL);
   const creator = await verifiedClient(t.app, `maker_${i}`);
   const creatorWallet = new TestWallet(t.app);
-  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof())).statusCode).toBe(200);
+  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof(creator))).statusCode).toBe(200);
   const shortId = await readyVideo(creator, 'short', `Impermanent loss in 60 s #${i}`);
   return { poster, posterWallet, creator, creatorWallet, shortId };
 }
@@ -195,7 +195,7 @@ describe('claims', () => {
     // The poster sees every claim; a stranger none (nothing approved yet); the claimant their own.
     const other = await verifiedClient(t.app, `other_${n}`);
     const otherWallet = new TestWallet(t.app);
-    await other.post('/api/auth/verify-wallet', await otherWallet.linkProof());
+    await other.post('/api/auth/verify-wallet', await otherWallet.linkProof(other));
     const otherShort = await readyVideo(other, 'short', 'Another take');
     expect((await claim(other, b.id, otherShort)).statusCode).toBe(201);
     expect((await detail(poster, b.id)).claims).toHaveLength(2);
@@ -208,7 +208,7 @@ describe('claims', () => {
     const { poster, creator, shortId } = await people();
     const b = await post(poster);
     const thief = await verifiedClient(t.app, `thief_${n}`);
-    await thief.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+    await thief.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof(thief));
     const stolen = await claim(thief, b.id, shortId);
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe(CLAIM_NOT_YOURS);
@@ -252,7 +252,7 @@ describe('approving and paying', () => {
     const b = await post(poster, { rewardSol: '0.75' });
     const mine = (await claim(creator, b.id, shortId)).json() as BountyClaim;
     const rival = await verifiedClient(t.app, `rival_${n}`);
-    await rival.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+    await rival.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof(rival));
     const theirs = (await claim(rival, b.id, await readyVideo(rival, 'long', 'Rival video'), 'glint_video')).json() as BountyClaim;
 
     // Paying before approving is refused.

@@ -126,7 +126,7 @@ describe('wallet messages are bound to this site and to a server nonce', () => {
       .where(eq(walletNonces.uuid, nonce));
     expect((await c.post('/api/auth/login-with-wallet', await w.loginProof({ uuid: nonce }))).statusCode).toBe(401);
     // Linking needs an issued nonce as well.
-    expect((await owner.post('/api/auth/verify-wallet', await w.linkProof({ uuid: randomUUID() }))).statusCode).toBe(401);
+    expect((await owner.post('/api/auth/verify-wallet', await w.linkProof(owner, { uuid: randomUUID() }))).statusCode).toBe(401);
     expect((await c.get('/api/me')).json()).toEqual({ user: null });
   });
 
@@ -170,14 +170,14 @@ describe('link a wallet (verify-wallet)', () => {
   }
 
   it('needs a signed-in user', async () => {
-    const res = await new Client(t.app).post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+    const res = await new Client(t.app).post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof('someone'));
     expect(res.statusCode).toBe(401);
   });
 
   it('links the wallet, shows it on the profile, and lets it log in', async () => {
     const c = await emailAccount();
     const w = new TestWallet(t.app);
-    const res = await c.post('/api/auth/verify-wallet', await w.linkProof());
+    const res = await c.post('/api/auth/verify-wallet', await w.linkProof(c));
     expect(res.statusCode).toBe(200);
     const me = (await c.get('/api/me')).json();
     expect(me.profile.publicWalletAddress).toBe(w.address);
@@ -197,7 +197,7 @@ describe('link a wallet (verify-wallet)', () => {
   it('refuses a wallet linked to another account', async () => {
     const { w } = await register();
     const c = await emailAccount();
-    const res = await c.post('/api/auth/verify-wallet', await w.linkProof());
+    const res = await c.post('/api/auth/verify-wallet', await w.linkProof(c));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This wallet is linked to another account. Please try again.');
   });
