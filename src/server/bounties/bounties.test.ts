@@ -363,6 +363,27 @@ describe('approving and paying', () => {
     expect(chain.balance(creatorWallet.address) - before).toBe(SOL / 2n);
   }, 60_000);
 
+  it('a reward’s signature reported first for another payment reserves nothing: the poster’s report is accepted and the bounty is paid', async () => {
+    const { poster, posterWallet, bounty } = await approved();
+    const payment = (await poster.post(`/api/bounties/${bounty.id}/payment`, { fromWallet: posterWallet.address })).json() as Payment;
+    const signature = await payFromPhantom(poster, posterWallet, payment);
+    // Someone who saw the transaction reports it first, on a tip of their own.
+    const attacker = await verifiedClient(t.app, `sniper_${n}`);
+    const attackerWallet = new TestWallet(t.app);
+    expect((await attacker.post('/api/auth/verify-wallet', await attackerWallet.linkProof(attacker))).statusCode).toBe(200);
+    const decoy = (await attacker.post('/api/tips', { to: `maker_${n}`, amountSol: '0.5', fromWallet: attackerWallet.address })).json() as Payment;
+    expect((await attacker.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
+    expect(await settle(attacker, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
+    const sent = await poster.post(`/api/payments/${payment.id}/signature`, { signature });
+    expect(sent.statusCode).toBe(202);
+    expect(await settle(poster, payment.id)).toMatchObject({ status: 'finalized', signature });
+    await waitUntil(
+      'the bounty to be paid',
+      () => detail(poster, bounty.id),
+      (d) => d.status === 'paid',
+    );
+  }, 60_000);
+
   it('refuses a non-poster’s approve, reject, cancel and payment', async () => {
     const { poster, creator, shortId } = await people();
     const b = await post(poster);

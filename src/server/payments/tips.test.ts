@@ -17,7 +17,7 @@ import {
 import { getAddMemoInstruction, LEGACY_MEMO_PROGRAM_ADDRESS_V3 } from '@solana-program/memo';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_LINK_WALLET, TIP_NO_WALLET, TIP_YOURSELF, tipWrongWallet, type Payment } from '../../shared/payments.js';
-import { buildTransferTransaction } from '../../shared/solana-tx.js';
+import { buildTransferTransaction, readTransaction } from '../../shared/solana-tx.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
 import { TestWallet } from '../test-support/wallet.js';
@@ -227,6 +227,34 @@ describe('tips', () => {
     const replay = await attacker.fan.post(`/api/payments/${again.id}/signature`, { signature });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toBe(PAYMENT_FAILURES.usedSignature);
+  }, 60_000);
+
+  it('a signature reported for another tip before the transaction lands does not keep the real tip from verifying', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.04', fromWallet: fanWallet.address })).json() as Payment;
+    const { blockhash, lastValidBlockHeight } = (await fan.get('/api/chain/blockhash')).json();
+    const signed = chain.sign(
+      buildTransferTransaction({
+        from: fanWallet.address,
+        to: tip.payeeWallet,
+        lamports: SOL / 25n,
+        memo: tip.memo,
+        blockhash,
+        lastValidBlockHeight: BigInt(lastValidBlockHeight),
+      }),
+      fanWallet.secretKey,
+    );
+    const signature = readTransaction(signed).signature!;
+    // Seen on its way, reported on someone else's tip while the chain has not got it yet.
+    const attacker = await people();
+    const decoy = (await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.04', fromWallet: attacker.fanWallet.address })).json() as Payment;
+    expect((await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
+    expect((await attacker.fan.get(`/api/payments/${decoy.id}`)).json()).toMatchObject({ status: 'pending', signature });
+    const sent = await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+    expect(sent.statusCode).toBe(202);
+    chain.send(signed);
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized', signature });
+    expect(await settle(attacker.fan, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
   }, 60_000);
 
   it('a transaction reported on the wrong tip is attached to the tip its memo names, which then verifies', async () => {
