@@ -5,7 +5,17 @@ import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchem
 import { requireUser } from '../auth/guards.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { createChain, type Chain } from './chain.js';
-import { advance, attachSignature, failStalePayment, getPaymentRow, myPayments, PAYMENT_NOT_FOUND, paymentView, submitSignature, type PaymentRow } from './service.js';
+import {
+  advance,
+  attachSignature,
+  failStalePayment,
+  getPaymentRow,
+  myPayments,
+  PAYMENT_NOT_FOUND,
+  paymentView,
+  submitSignature,
+  type PaymentRow,
+} from './service.js';
 
 export const VERIFY_QUEUE = 'payment-verify';
 /** How long between two looks at the chain for a payment not finalized yet. */

@@ -67,7 +67,14 @@ describe('waiting for a payment on chain', () => {
 
   it('a signature reported on two payments: the first the chain shows paying keeps it, the other fails as already used', async () => {
     const p = await submitted();
-    const q = await createPayment(database.db, { kind: 'tip', payerId: 'payer', payeeId: 'payee', payerWallet: 'A'.repeat(32), payeeWallet: 'B'.repeat(32), lamports: 1000n });
+    const q = await createPayment(database.db, {
+      kind: 'tip',
+      payerId: 'payer',
+      payeeId: 'payee',
+      payerWallet: 'A'.repeat(32),
+      payeeWallet: 'B'.repeat(32),
+      lamports: 1000n,
+    });
     // Only reported on `p`: reporting it on `q` too is allowed, nothing is reserved yet.
     await submitSignature(database.db, q.id, 'payer', p.signature!);
     const final = chainSaying({ state: 'matches', commitment: 'finalized', payerWallet: 'A'.repeat(32) });
@@ -75,7 +82,14 @@ describe('waiting for a payment on chain', () => {
     expect(await advancePayment(database.db, final, q.id)).toBe('failed');
     expect(await getPaymentRow(database.db, q.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
     // Once verified it is refused up front.
-    const r = await createPayment(database.db, { kind: 'tip', payerId: 'payer', payeeId: 'payee', payerWallet: 'A'.repeat(32), payeeWallet: 'B'.repeat(32), lamports: 1000n });
+    const r = await createPayment(database.db, {
+      kind: 'tip',
+      payerId: 'payer',
+      payeeId: 'payee',
+      payerWallet: 'A'.repeat(32),
+      payeeWallet: 'B'.repeat(32),
+      lamports: 1000n,
+    });
     await expect(submitSignature(database.db, r.id, 'payer', p.signature!)).rejects.toMatchObject({ statusCode: 409 });
   });
 

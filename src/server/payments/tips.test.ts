@@ -210,7 +210,9 @@ describe('tips', () => {
     const signature = await payFromPhantom(fan, fanWallet, tip);
     // Someone who saw the transaction reports it first, on a tip of their own.
     const attacker = await people();
-    const decoy = (await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.03', fromWallet: attacker.fanWallet.address })).json() as Payment;
+    const decoy = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.03', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
     expect((await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
     expect(await settle(attacker.fan, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
     // The fan's own report is accepted, and the tip counts.
@@ -223,7 +225,9 @@ describe('tips', () => {
       (list) => list.some((x) => x.type === 'donation'),
     );
     // Verified, it is the fan's: nobody can report it again.
-    const again = (await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.03', fromWallet: attacker.fanWallet.address })).json() as Payment;
+    const again = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.03', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
     const replay = await attacker.fan.post(`/api/payments/${again.id}/signature`, { signature });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toBe(PAYMENT_FAILURES.usedSignature);
@@ -247,7 +251,9 @@ describe('tips', () => {
     const signature = readTransaction(signed).signature!;
     // Seen on its way, reported on someone else's tip while the chain has not got it yet.
     const attacker = await people();
-    const decoy = (await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.04', fromWallet: attacker.fanWallet.address })).json() as Payment;
+    const decoy = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.04', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
     expect((await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
     expect((await attacker.fan.get(`/api/payments/${decoy.id}`)).json()).toMatchObject({ status: 'pending', signature });
     const sent = await fan.post(`/api/payments/${tip.id}/signature`, { signature });
@@ -262,7 +268,9 @@ describe('tips', () => {
     const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.02', fromWallet: fanWallet.address })).json() as Payment;
     const signature = await payFromPhantom(fan, fanWallet, tip);
     const attacker = await people();
-    const decoy = (await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.02', fromWallet: attacker.fanWallet.address })).json() as Payment;
+    const decoy = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.02', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
     await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature });
     // The fan never got to report it (a closed tab): the tip is verified all the same.
     expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized', signature });
@@ -305,9 +313,7 @@ describe('tips', () => {
         ),
     );
     const compiled = compileTransaction(message);
-    const signatures = Object.fromEntries(
-      [stranger, fanWallet].map((w) => [w.address, ed25519.sign(new Uint8Array(compiled.messageBytes), w.secretKey)]),
-    );
+    const signatures = Object.fromEntries([stranger, fanWallet].map((w) => [w.address, ed25519.sign(new Uint8Array(compiled.messageBytes), w.secretKey)]));
     const wire = new Uint8Array(getTransactionEncoder().encode({ ...compiled, signatures } as unknown as Transaction));
     const signature = chain.send(wire);
     await fan.post(`/api/payments/${tip.id}/signature`, { signature });

@@ -47,13 +47,7 @@ export async function issueWalletNonce(db: Db, now = Date.now()): Promise<{ nonc
  * is a nonce this server issued in the last five minutes and never accepted before: the nonce is
  * spent here, so a signature works once and only on the site that asked for it.
  */
-export async function acceptWalletProof(
-  db: Db,
-  proof: WalletProof,
-  kind: 'login' | { link: string },
-  host: string,
-  now = Date.now(),
-): Promise<ParsedMessage> {
+export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login' | { link: string }, host: string, now = Date.now()): Promise<ParsedMessage> {
   const parsed = kind === 'login' ? parseLoginMessage(proof.message, host) : parseLinkMessage(proof.message, host, kind.link);
   if (!parsed) throw refuse('BAD_REQUEST', kind === 'login' ? 'Invalid sign-in message' : INVALID_LINK_MESSAGE, 'INVALID_MESSAGE');
   const age = messageAge(parsed.timestamp, now);

@@ -210,7 +210,9 @@ describe('link a wallet (verify-wallet)', () => {
     // The old message, naming neither, is refused too.
     const { nonce } = await victim.challenge();
     const bare = `Sign this message to verify your wallet: ${Date.now()}:${nonce}`;
-    expect((await attacker.post('/api/auth/verify-wallet', { walletAddress: victim.address, message: bare, signature: victim.sign(bare) })).statusCode).toBe(400);
+    expect((await attacker.post('/api/auth/verify-wallet', { walletAddress: victim.address, message: bare, signature: victim.sign(bare) })).statusCode).toBe(
+      400,
+    );
     expect((await attacker.get('/api/me')).json().profile.publicWalletAddress).toBeNull();
     // Made for this site and this account, it links.
     expect((await attacker.post('/api/auth/verify-wallet', await victim.linkProof(attackerId))).statusCode).toBe(200);
