@@ -81,6 +81,21 @@ describe('waiting for a payment on chain', () => {
     expect(await advancePayment(database.db, final, p.id)).toBe('finalized');
     expect(await advancePayment(database.db, final, q.id)).toBe('failed');
     expect(await getPaymentRow(database.db, q.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
+    // The same at confirmed: the second one seen fails at once.
+    const a = await submitted();
+    const b = await createPayment(database.db, {
+      kind: 'tip',
+      payerId: 'payer',
+      payeeId: 'payee',
+      payerWallet: 'A'.repeat(32),
+      payeeWallet: 'B'.repeat(32),
+      lamports: 1000n,
+    });
+    await submitSignature(database.db, b.id, 'payer', a.signature!);
+    const confirmed = chainSaying({ state: 'matches', commitment: 'confirmed', payerWallet: 'A'.repeat(32) });
+    expect(await advancePayment(database.db, confirmed, a.id)).toBe('waiting');
+    expect(await advancePayment(database.db, confirmed, b.id)).toBe('failed');
+    expect(await getPaymentRow(database.db, b.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
     // Once verified it is refused up front.
     const r = await createPayment(database.db, {
       kind: 'tip',

@@ -199,7 +199,10 @@ export async function advance(
   }
   if (check.commitment === 'confirmed') {
     if (age > PAYMENT_FINALITY_MINUTES * 60_000) return set('failed', { status: 'failed', failure: PAYMENT_FAILURES.notFinal });
-    if (row.status === 'pending') return { ...(await set('waiting', { status: 'confirmed' })), outcome: 'waiting' };
+    if (row.status === 'pending') {
+      const seen = await set('waiting', { status: 'confirmed' });
+      return seen.outcome === 'failed' ? seen : { ...seen, outcome: 'waiting' };
+    }
     return { outcome: 'waiting' };
   }
   return set('finalized', { status: 'finalized', finalizedAt: now, failure: null });
