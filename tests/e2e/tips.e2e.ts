@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { TIP_LINK_WALLET } from '../../src/shared/payments.js';
+import { TIP_LINK_WALLET, tipWrongWallet } from '../../src/shared/payments.js';
 import { buildLinkMessage } from '../../src/shared/wallet.js';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
@@ -95,7 +95,7 @@ it('closing Phantom’s prompt sends nothing and says so', async () => {
   await dialog.getByText('Payment cancelled in Phantom. Nothing was sent.').waitFor({ timeout: 10_000 });
 });
 
-it('a fan whose Phantom is not their linked wallet is told to link one before tipping; nothing is sent', async () => {
+it('a tip is paid from the fan’s linked wallet: without one, or with Phantom on another, the dialog says so and nothing is sent', async () => {
   const { page: host, username: hostName } = await signedInAccount(b, 'host');
   await linkWallet(host, new TestWallet());
   const { page: fan } = await signedInAccount(b, 'fan');
@@ -105,4 +105,11 @@ it('a fan whose Phantom is not their linked wallet is told to link one before ti
   const dialog = fan.getByRole('dialog', { name: `Tip @${hostName}` });
   await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();
   await dialog.getByText(TIP_LINK_WALLET).waitFor({ timeout: 10_000 });
+  // Linked, but Phantom is on another account.
+  const linked = new TestWallet();
+  await linkWallet(fan, linked);
+  await fan.reload();
+  await fan.getByRole('button', { name: 'Tip', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();
+  await dialog.getByText(tipWrongWallet(linked.address)).waitFor({ timeout: 10_000 });
 });
