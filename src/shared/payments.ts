@@ -13,6 +13,9 @@ export const PAYMENT_FINALITY_MINUTES = 10;
 
 /** What the memo of a payment's transaction says: the payment's id, so one transaction pays one intent. */
 export const paymentMemo = (paymentId: string) => `glint:${paymentId}`;
+const MEMO = /^glint:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** The payment a memo names (the reverse of `paymentMemo`); undefined for any other memo. */
+export const paymentIdOfMemo = (memo: string) => MEMO.exec(memo)?.[1]?.toLowerCase();
 
 const SOL_AMOUNT = /^\d{1,12}(\.\d{1,9})?$/;
 const lamportsOf = (v: string) => (SOL_AMOUNT.test(v) ? solToLamports(v) : undefined);
@@ -38,7 +41,7 @@ export const CreateTipSchema = z.object({
   to: z.string().trim().min(1).max(64),
   amountSol: solAmount(TIP_MIN_SOL, TIP_MAX_SOL),
   message: z.string().trim().max(TIP_MESSAGE_MAX, `A message can be at most ${TIP_MESSAGE_MAX} characters`).default(''),
-  /** The wallet the tip is paid from (Phantom's connected account). */
+  /** The wallet the tip is paid from (Phantom's connected account): the tipper's linked wallet. */
   fromWallet: WalletAddressSchema,
   content: z.object({ type: z.enum(TIP_CONTENT_TYPES), id: z.guid() }).optional(),
 });
@@ -89,6 +92,12 @@ export type TipRecipient = z.infer<typeof TipRecipientSchema>;
 
 export const TIP_NO_WALLET = 'This creator has not linked a Solana wallet yet, so they cannot receive tips.';
 export const TIP_YOURSELF = 'You cannot tip yourself.';
+/** A tip is paid from the tipper's linked wallet: without one there is nothing to tip from. */
+export const TIP_LINK_WALLET =
+  'Link a Solana wallet before you tip: tips are paid from your linked wallet. Connect Phantom from the wallet button in the top bar (or Settings → Wallet).';
+/** Phantom is on another account than the tipper's linked wallet. */
+export const tipWrongWallet = (linked: string) =>
+  `Tips are paid from the wallet linked to your account (${linked.slice(0, 4)}…${linked.slice(-4)}). Switch to it in Phantom and try again.`;
 export const TIP_SIGN_IN = 'Sign in to tip creators.';
 export const CHAIN_UNAVAILABLE = 'The Solana network cannot be reached right now. Please try again in a moment.';
 

@@ -29,19 +29,26 @@ describe('wallet messages (docs/product.md §5)', () => {
     expect(parseLoginMessage(buildLoginMessage('localhost:3000', ts, uuid), host)).toBeUndefined();
   });
 
-  it('builds the link message of docs/product.md and reads it back', () => {
-    const m = buildLinkMessage(ts, uuid);
-    expect(m).toBe(`Sign this message to verify your wallet: ${ts}:${uuid}`);
-    expect(parseLinkMessage(m)).toEqual({ timestamp: ts, uuid });
+  it('builds the link message of docs/product.md, naming the site and the account, and reads it back', () => {
+    const m = buildLinkMessage(host, 'acct1', ts, uuid);
+    expect(m.split('\n')).toEqual([`Sign this message to verify your wallet: ${ts}:${uuid}`, 'Site: glint.example', 'Account: acct1']);
+    expect(parseLinkMessage(m, host, 'acct1')).toEqual({ timestamp: ts, uuid });
   });
 
+  it('refuses a link message made for another site or another account', () => {
+    expect(parseLinkMessage(buildLinkMessage('glint.example.evil.test', 'acct1', ts, uuid), host, 'acct1')).toBeUndefined();
+    expect(parseLinkMessage(buildLinkMessage(host, 'attacker', ts, uuid), host, 'acct1')).toBeUndefined();
+  });
+
+  const tail = `\nSite: ${host}\nAccount: acct1`;
   it.each([
-    `Sign this message to verify your wallet: ${ts}`,
-    `Sign this message to verify your wallet: abc:${uuid}`,
-    `Sign this message to verify your wallet: ${ts}:not-a-uuid`,
-    `sign this message to verify your wallet: ${ts}:${uuid}`,
-    `Sign this message to verify your wallet: ${ts}:${uuid}\nextra`,
-  ])('refuses the malformed link message %j', (m) => expect(parseLinkMessage(m)).toBeUndefined());
+    `Sign this message to verify your wallet: ${ts}${tail}`,
+    `Sign this message to verify your wallet: abc:${uuid}${tail}`,
+    `Sign this message to verify your wallet: ${ts}:not-a-uuid${tail}`,
+    `sign this message to verify your wallet: ${ts}:${uuid}${tail}`,
+    `Sign this message to verify your wallet: ${ts}:${uuid}`,
+    `Sign this message to verify your wallet: ${ts}:${uuid}${tail}\nextra`,
+  ])('refuses the malformed link message %j', (m) => expect(parseLinkMessage(m, host, 'acct1')).toBeUndefined());
 
   it('refuses malformed sign-in messages', () => {
     expect(parseLoginMessage(`Hello\n${ts}\n${uuid}`, host)).toBeUndefined();

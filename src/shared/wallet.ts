@@ -19,9 +19,16 @@ export function buildLoginMessage(host: string, timestamp: number, uuid: string)
   return `${loginMessageHeading(host)}\n${timestamp}\n${uuid}`;
 }
 
-export function buildLinkMessage(timestamp: number, uuid: string): string {
-  return `${LINK_MESSAGE_PREFIX}${timestamp}:${uuid}`;
+/**
+ * The link message: docs/product.md's line 'Sign this message to verify your wallet:
+ * {timestamp}:{uuid}', then the deployment's host and the account the wallet is linked to, so a
+ * signature made on another site, or for another account, links nothing.
+ */
+export function buildLinkMessage(host: string, accountId: string, timestamp: number, uuid: string): string {
+  return `${LINK_MESSAGE_PREFIX}${timestamp}:${uuid}\n${linkSiteLine(host)}\n${linkAccountLine(accountId)}`;
 }
+const linkSiteLine = (host: string) => `Site: ${host}`;
+const linkAccountLine = (accountId: string) => `Account: ${accountId}`;
 
 export interface ParsedMessage {
   timestamp: number;
@@ -35,10 +42,16 @@ export function parseLoginMessage(message: string, host: string): ParsedMessage 
   return parseParts(lines[1]!, lines[2]!);
 }
 
-/** Reads a link message; undefined when it is not 'Sign this message to verify your wallet: {timestamp}:{uuid}'. */
-export function parseLinkMessage(message: string): ParsedMessage | undefined {
-  if (!message.startsWith(LINK_MESSAGE_PREFIX)) return undefined;
-  const rest = message.slice(LINK_MESSAGE_PREFIX.length);
+/**
+ * Reads a link message made on `host` for the account `accountId`; undefined when it is not
+ * 'Sign this message to verify your wallet: {timestamp}:{uuid}' followed by those two lines.
+ */
+export function parseLinkMessage(message: string, host: string, accountId: string): ParsedMessage | undefined {
+  const lines = message.split('\n');
+  if (lines.length !== 3 || lines[1] !== linkSiteLine(host) || lines[2] !== linkAccountLine(accountId)) return undefined;
+  const first = lines[0]!;
+  if (!first.startsWith(LINK_MESSAGE_PREFIX)) return undefined;
+  const rest = first.slice(LINK_MESSAGE_PREFIX.length);
   const colon = rest.indexOf(':');
   if (colon < 0) return undefined;
   return parseParts(rest.slice(0, colon), rest.slice(colon + 1));

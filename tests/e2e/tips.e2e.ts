@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
+import { TIP_LINK_WALLET, tipWrongWallet } from '../../src/shared/payments.js';
 import { buildLinkMessage } from '../../src/shared/wallet.js';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
@@ -14,8 +15,9 @@ const chainUrl = inject('solanaRpcUrl');
 
 /** Links `wallet` to the signed-in account of `page`, as Connect Wallet does after Phantom signs. */
 async function linkWallet(page: Page, wallet: TestWallet) {
-  const { nonce } = (await (await page.request.get('/api/auth/wallet-nonce')).json()) as { nonce: string };
-  const message = buildLinkMessage(Date.now(), nonce);
+  const { nonce, host } = (await (await page.request.get('/api/auth/wallet-nonce')).json()) as { nonce: string; host: string };
+  const { user } = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const message = buildLinkMessage(host, user.id, Date.now(), nonce);
   const res = await page.request.post('/api/auth/verify-wallet', {
     data: { walletAddress: wallet.address, message, signature: wallet.sign(message) },
     headers: { origin: b.baseURL },
@@ -35,6 +37,8 @@ it('a fan tips a live creator from Phantom; the tip is verified on chain and sho
     const fanWallet = new TestWallet();
     await rpcCall(chainUrl, 'requestAirdrop', [fanWallet.address, 2_000_000_000]);
     const { page: fan } = await signedInAccount(b, 'fan');
+    // A tip is paid from the fan's linked wallet.
+    await linkWallet(fan, fanWallet);
     await installPhantom(fan, fanWallet, { chainUrl });
     await fan.goto(streamPath);
     await fan.getByRole('button', { name: 'Tip', exact: true }).click();
@@ -81,10 +85,31 @@ it('closing Phantom’s prompt sends nothing and says so', async () => {
   const { page: host, username: hostName } = await signedInAccount(b, 'host');
   await linkWallet(host, new TestWallet());
   const { page: fan } = await signedInAccount(b, 'fan');
-  await installPhantom(fan, new TestWallet(), { chainUrl, rejectSign: true });
+  const fanWallet = new TestWallet();
+  await linkWallet(fan, fanWallet);
+  await installPhantom(fan, fanWallet, { chainUrl, rejectSign: true });
   await fan.goto(`/profile/${hostName}`);
   await fan.getByRole('button', { name: 'Tip', exact: true }).click();
   const dialog = fan.getByRole('dialog', { name: `Tip @${hostName}` });
   await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();
   await dialog.getByText('Payment cancelled in Phantom. Nothing was sent.').waitFor({ timeout: 10_000 });
+});
+
+it('a tip is paid from the fan’s linked wallet: without one, or with Phantom on another, the dialog says so and nothing is sent', async () => {
+  const { page: host, username: hostName } = await signedInAccount(b, 'host');
+  await linkWallet(host, new TestWallet());
+  const { page: fan } = await signedInAccount(b, 'fan');
+  await installPhantom(fan, new TestWallet(), { chainUrl });
+  await fan.goto(`/profile/${hostName}`);
+  await fan.getByRole('button', { name: 'Tip', exact: true }).click();
+  const dialog = fan.getByRole('dialog', { name: `Tip @${hostName}` });
+  await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();
+  await dialog.getByText(TIP_LINK_WALLET).waitFor({ timeout: 10_000 });
+  // Linked, but Phantom is on another account.
+  const linked = new TestWallet();
+  await linkWallet(fan, linked);
+  await fan.reload();
+  await fan.getByRole('button', { name: 'Tip', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();
+  await dialog.getByText(tipWrongWallet(linked.address)).waitFor({ timeout: 10_000 });
 });

@@ -2,12 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Coins, ExternalLink, Loader2, XCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { CreateTipSchema, TIP_MESSAGE_MAX, TIP_NO_WALLET, TIP_PRESETS_SOL, type Payment, type TipRecipient } from '../../shared/payments';
+import {
+  CreateTipSchema,
+  TIP_LINK_WALLET,
+  TIP_MESSAGE_MAX,
+  TIP_NO_WALLET,
+  TIP_PRESETS_SOL,
+  tipWrongWallet,
+  type Payment,
+  type TipRecipient,
+} from '../../shared/payments';
 import { Textarea } from '../components/textarea';
 import { api, ApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { errorProps, fieldErrors, FormError, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
+import { useSession } from '../auth/session';
+import { PayError } from './pay';
 import { isPaying, type PayState } from './pay-machine';
 import { usePayFlow } from './use-pay-flow';
 
@@ -26,8 +37,13 @@ export function TipFlow({ target, onClose }: { target: TipTarget; onClose: () =>
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const tip = useRef<z.output<typeof CreateTipSchema> | null>(null);
+  // A tip is paid from the tipper's linked wallet (the server refuses any other).
+  const linked = useSession().user?.publicWalletAddress ?? null;
   const flow = usePayFlow({
-    open: (wallet) => api<Payment>('/api/tips', { method: 'POST', json: { ...tip.current!, fromWallet: wallet } }),
+    open: (wallet) => {
+      if (linked && wallet !== linked) return Promise.reject(new PayError(tipWrongWallet(linked)));
+      return api<Payment>('/api/tips', { method: 'POST', json: { ...tip.current!, fromWallet: wallet } });
+    },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
     },
@@ -72,6 +88,7 @@ export function TipFlow({ target, onClose }: { target: TipTarget; onClose: () =>
       content: target.content,
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    if (!linked) return setErrors({ form: TIP_LINK_WALLET });
     setErrors({});
     tip.current = parsed.data;
     flow.start();

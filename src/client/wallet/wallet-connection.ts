@@ -63,7 +63,11 @@ export function createWalletConnection(deps: WalletFlowDeps) {
     const { nonce, host } = await deps.challenge();
     return buildLoginMessage(host, deps.now(), nonce);
   };
-  const linkMessage = async () => buildLinkMessage(deps.now(), (await deps.challenge()).nonce);
+  /** A link names this site and the signed-in account: signed elsewhere or for someone else, it links nothing. */
+  const linkMessage = async () => {
+    const { nonce, host } = await deps.challenge();
+    return buildLinkMessage(host, deps.session.currentUserId() ?? '', deps.now(), nonce);
+  };
 
   /** Connects, or toasts why not; `fallback` is the text for a failure we cannot place. */
   async function connectOrExplain(fallback: string): Promise<ConnectedWallet | undefined> {

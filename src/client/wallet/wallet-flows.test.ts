@@ -223,7 +223,8 @@ describe('wallet as logged-in user', () => {
     const t = setup({ signedIn: 'u1', replies: { '/api/auth/verify-wallet': [{ success: true, walletAddress: ADDRESS }] } });
     await t.flows.connect();
     expect(t.titles()).toEqual(['Wallet connected successfully!']);
-    expect(parseLinkMessage(t.log.posts[0]!.body.message as string)).toBeDefined();
+    // The message names this site and the signed-in account.
+    expect(parseLinkMessage(t.log.posts[0]!.body.message as string, HOST, 'u1')).toBeDefined();
   });
 
   it('on Unauthorized refreshes once and retries once with the same proof, then says the session expired', async () => {

@@ -52,7 +52,7 @@ async function people() {
   chain.airdrop(posterWallet.address, 10n * SOL);
   const creator = await verifiedClient(t.app, `maker_${i}`);
   const creatorWallet = new TestWallet(t.app);
-  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof())).statusCode).toBe(200);
+  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof(creator))).statusCode).toBe(200);
   const shortId = await readyVideo(creator, 'short', `Impermanent loss in 60 s #${i}`);
   return { poster, posterWallet, creator, creatorWallet, shortId };
 }
@@ -195,7 +195,7 @@ describe('claims', () => {
     // The poster sees every claim; a stranger none (nothing approved yet); the claimant their own.
     const other = await verifiedClient(t.app, `other_${n}`);
     const otherWallet = new TestWallet(t.app);
-    await other.post('/api/auth/verify-wallet', await otherWallet.linkProof());
+    await other.post('/api/auth/verify-wallet', await otherWallet.linkProof(other));
     const otherShort = await readyVideo(other, 'short', 'Another take');
     expect((await claim(other, b.id, otherShort)).statusCode).toBe(201);
     expect((await detail(poster, b.id)).claims).toHaveLength(2);
@@ -208,7 +208,7 @@ describe('claims', () => {
     const { poster, creator, shortId } = await people();
     const b = await post(poster);
     const thief = await verifiedClient(t.app, `thief_${n}`);
-    await thief.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+    await thief.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof(thief));
     const stolen = await claim(thief, b.id, shortId);
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe(CLAIM_NOT_YOURS);
@@ -252,7 +252,7 @@ describe('approving and paying', () => {
     const b = await post(poster, { rewardSol: '0.75' });
     const mine = (await claim(creator, b.id, shortId)).json() as BountyClaim;
     const rival = await verifiedClient(t.app, `rival_${n}`);
-    await rival.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+    await rival.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof(rival));
     const theirs = (await claim(rival, b.id, await readyVideo(rival, 'long', 'Rival video'), 'glint_video')).json() as BountyClaim;
 
     // Paying before approving is refused.
@@ -361,6 +361,27 @@ describe('approving and paying', () => {
       (d) => d.status === 'paid',
     );
     expect(chain.balance(creatorWallet.address) - before).toBe(SOL / 2n);
+  }, 60_000);
+
+  it('a reward’s signature reported first for another payment reserves nothing: the poster’s report is accepted and the bounty is paid', async () => {
+    const { poster, posterWallet, bounty } = await approved();
+    const payment = (await poster.post(`/api/bounties/${bounty.id}/payment`, { fromWallet: posterWallet.address })).json() as Payment;
+    const signature = await payFromPhantom(poster, posterWallet, payment);
+    // Someone who saw the transaction reports it first, on a tip of their own.
+    const attacker = await verifiedClient(t.app, `sniper_${n}`);
+    const attackerWallet = new TestWallet(t.app);
+    expect((await attacker.post('/api/auth/verify-wallet', await attackerWallet.linkProof(attacker))).statusCode).toBe(200);
+    const decoy = (await attacker.post('/api/tips', { to: `maker_${n}`, amountSol: '0.5', fromWallet: attackerWallet.address })).json() as Payment;
+    expect((await attacker.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
+    expect(await settle(attacker, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
+    const sent = await poster.post(`/api/payments/${payment.id}/signature`, { signature });
+    expect(sent.statusCode).toBe(202);
+    expect(await settle(poster, payment.id)).toMatchObject({ status: 'finalized', signature });
+    await waitUntil(
+      'the bounty to be paid',
+      () => detail(poster, bounty.id),
+      (d) => d.status === 'paid',
+    );
   }, 60_000);
 
   it('refuses a non-poster’s approve, reject, cancel and payment', async () => {

@@ -295,7 +295,7 @@ beforeAll(async () => {
     })
   ).json();
   const c = await verifiedClient(t.app, 'fuzz_claimant');
-  await c.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+  await c.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof(c));
   const cId = (await c.get('/api/me')).json().user.id as string;
   const [short] = await t.database.db
     .insert(videos)

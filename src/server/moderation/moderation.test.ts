@@ -520,7 +520,7 @@ describe('bans', () => {
     const mod = await person('moderator');
     const owner = await person();
     const wallet = new TestWallet(t.app);
-    expect((await owner.c.post('/api/auth/verify-wallet', await wallet.linkProof())).statusCode).toBe(200);
+    expect((await owner.c.post('/api/auth/verify-wallet', await wallet.linkProof(owner.c))).statusCode).toBe(200);
     const video = await readyVideo(owner.id, 'Soon to be banned');
     const elsewhere = new Client(t.app);
     expect((await elsewhere.post('/api/auth/sign-in/email', { email: owner.email, password: PASSWORD })).statusCode).toBe(200);

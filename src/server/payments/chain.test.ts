@@ -78,6 +78,8 @@ describe('checking a payment on chain', () => {
     expect(await chain.check(expected(await pay({ memo: paymentMemo('99999999-2222-4333-8444-555555555555') })))).toEqual({
       state: 'failed',
       reason: PAYMENT_FAILURES.wrongMemo,
+      // The payment the transaction is for, named so it can be given to it.
+      namedPayments: ['99999999-2222-4333-8444-555555555555'],
     });
     local.airdrop(other.address, SOL);
     expect(await chain.check(expected(await pay({ from: other })))).toEqual({ state: 'failed', reason: PAYMENT_FAILURES.wrongSender });

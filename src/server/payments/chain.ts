@@ -1,11 +1,15 @@
 import { createSolanaRpc, signature as toSignature } from '@solana/kit';
-import { PAYMENT_FAILURES } from '../../shared/payments.js';
+import { PAYMENT_FAILURES, paymentIdOfMemo } from '../../shared/payments.js';
 import { readTransaction } from '../../shared/solana-tx.js';
 
 export type Commitment = 'confirmed' | 'finalized';
 
 /** What one look at the chain tells about a payment's signature. */
-export type ChainCheck = { state: 'unseen' } | { state: 'failed'; reason: string } | { state: 'matches'; commitment: Commitment; payerWallet: string };
+export type ChainCheck =
+  | { state: 'unseen' }
+  /** `namedPayments`: when the memo names other payments, their ids (the transaction may be theirs). */
+  | { state: 'failed'; reason: string; namedPayments?: string[] }
+  | { state: 'matches'; commitment: Commitment; payerWallet: string };
 
 export interface ExpectedPayment {
   signature: string;
@@ -17,10 +21,11 @@ export interface ExpectedPayment {
 
 /**
  * Whether a transaction (its wire bytes, as the chain holds it) pays exactly what was expected:
- * signed as `signature`, transfers from the payer's wallet to the payee's summing to `lamports`,
- * and a memo that names this payment. Pure: unit-tested without a chain.
+ * signed as `signature` by the payer's wallet (its fee payer), transfers from the payer's wallet
+ * to the payee's summing to `lamports`, and a memo that names this payment. A memo that names
+ * other payments says which (`namedPayments`). Pure: unit-tested without a chain.
  */
-export function matchPayment(wire: Uint8Array, expected: ExpectedPayment): { ok: true } | { ok: false; reason: string } {
+export function matchPayment(wire: Uint8Array, expected: ExpectedPayment): { ok: true } | { ok: false; reason: string; namedPayments?: string[] } {
   let tx;
   try {
     tx = readTransaction(wire);
@@ -28,7 +33,12 @@ export function matchPayment(wire: Uint8Array, expected: ExpectedPayment): { ok:
     return { ok: false, reason: PAYMENT_FAILURES.unreadable };
   }
   if (tx.usesLookupTables || tx.signature !== expected.signature) return { ok: false, reason: PAYMENT_FAILURES.unreadable };
-  if (!tx.memos.includes(expected.memo)) return { ok: false, reason: PAYMENT_FAILURES.wrongMemo };
+  if (!tx.memos.includes(expected.memo)) {
+    const named = tx.memos.map(paymentIdOfMemo).filter((id): id is string => !!id);
+    return { ok: false, reason: PAYMENT_FAILURES.wrongMemo, ...(named.length ? { namedPayments: named } : {}) };
+  }
+  // The payer's wallet signs it (the fee payer is the first signer): a transfer someone else signed is not theirs.
+  if (tx.feePayer !== expected.payerWallet) return { ok: false, reason: PAYMENT_FAILURES.wrongSender };
   const toPayee = tx.transfers.filter((t) => t.destination === expected.payeeWallet);
   if (toPayee.length === 0) return { ok: false, reason: PAYMENT_FAILURES.wrongRecipient };
   if (toPayee.some((t) => t.source !== expected.payerWallet)) return { ok: false, reason: PAYMENT_FAILURES.wrongSender };
@@ -62,7 +72,8 @@ export function createChain(rpcUrl: string): Chain {
       if (!tx) return { state: 'unseen' };
       if (tx.meta?.err) return { state: 'failed', reason: PAYMENT_FAILURES.failedOnChain };
       const match = matchPayment(new Uint8Array(Buffer.from(tx.transaction[0], 'base64')), expected);
-      return match.ok ? { state: 'matches', commitment, payerWallet: expected.payerWallet } : { state: 'failed', reason: match.reason };
+      if (match.ok) return { state: 'matches', commitment, payerWallet: expected.payerWallet };
+      return { state: 'failed', reason: match.reason, ...(match.namedPayments ? { namedPayments: match.namedPayments } : {}) };
     },
   };
 }

@@ -5,7 +5,17 @@ import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchem
 import { requireUser } from '../auth/guards.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { createChain, type Chain } from './chain.js';
-import { advance, failStalePayment, getPaymentRow, myPayments, PAYMENT_NOT_FOUND, paymentView, submitSignature, type PaymentRow } from './service.js';
+import {
+  advance,
+  attachSignature,
+  failStalePayment,
+  getPaymentRow,
+  myPayments,
+  PAYMENT_NOT_FOUND,
+  paymentView,
+  submitSignature,
+  type PaymentRow,
+} from './service.js';
 
 export const VERIFY_QUEUE = 'payment-verify';
 /** How long between two looks at the chain for a payment not finalized yet. */
@@ -49,9 +59,13 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
   const step = async (id: string): Promise<'waiting' | 'over'> => {
     const row = await getPaymentRow(db, id);
     if (!row) return 'over';
-    const { outcome, changed } = await advance(db, chain, row);
+    const { outcome, changed, namedPayments } = await advance(db, chain, row);
     if (outcome === 'finalized' && changed) await hooks.get(changed.kind)?.(changed);
     if (changed) await announce(id);
+    // Someone reported a transaction that pays another payment: it is that payment's, tracked as its own.
+    for (const other of namedPayments ?? []) {
+      if (row.signature && (await attachSignature(db, chain, other, row.signature))) await payments.track(other);
+    }
     return outcome === 'waiting' ? 'waiting' : 'over';
   };
 

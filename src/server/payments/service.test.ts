@@ -65,6 +65,49 @@ describe('waiting for a payment on chain', () => {
     expect(results.filter((r) => r === 'finalized')).toHaveLength(1);
   });
 
+  it('a signature reported on two payments: the first the chain shows paying keeps it, the other fails as already used', async () => {
+    const p = await submitted();
+    const q = await createPayment(database.db, {
+      kind: 'tip',
+      payerId: 'payer',
+      payeeId: 'payee',
+      payerWallet: 'A'.repeat(32),
+      payeeWallet: 'B'.repeat(32),
+      lamports: 1000n,
+    });
+    // Only reported on `p`: reporting it on `q` too is allowed, nothing is reserved yet.
+    await submitSignature(database.db, q.id, 'payer', p.signature!);
+    const final = chainSaying({ state: 'matches', commitment: 'finalized', payerWallet: 'A'.repeat(32) });
+    expect(await advancePayment(database.db, final, p.id)).toBe('finalized');
+    expect(await advancePayment(database.db, final, q.id)).toBe('failed');
+    expect(await getPaymentRow(database.db, q.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
+    // The same at confirmed: the second one seen fails at once.
+    const a = await submitted();
+    const b = await createPayment(database.db, {
+      kind: 'tip',
+      payerId: 'payer',
+      payeeId: 'payee',
+      payerWallet: 'A'.repeat(32),
+      payeeWallet: 'B'.repeat(32),
+      lamports: 1000n,
+    });
+    await submitSignature(database.db, b.id, 'payer', a.signature!);
+    const confirmed = chainSaying({ state: 'matches', commitment: 'confirmed', payerWallet: 'A'.repeat(32) });
+    expect(await advancePayment(database.db, confirmed, a.id)).toBe('waiting');
+    expect(await advancePayment(database.db, confirmed, b.id)).toBe('failed');
+    expect(await getPaymentRow(database.db, b.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
+    // Once verified it is refused up front.
+    const r = await createPayment(database.db, {
+      kind: 'tip',
+      payerId: 'payer',
+      payeeId: 'payee',
+      payerWallet: 'A'.repeat(32),
+      payeeWallet: 'B'.repeat(32),
+      lamports: 1000n,
+    });
+    await expect(submitSignature(database.db, r.id, 'payer', p.signature!)).rejects.toMatchObject({ statusCode: 409 });
+  });
+
   it('gives up on a payment whose chain could not be checked for 10 minutes, not before', async () => {
     const p = await submitted();
     expect(await failStalePayment(database.db, p.id, new Date(p.submittedAt!.getTime() + 5 * MIN))).toBe(false);

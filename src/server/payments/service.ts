@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { lamportsToSol } from '../../shared/content.js';
 import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../shared/payments.js';
@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { payments, profiles } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { creatorColumns } from '../profiles/service.js';
+import { pgErrorCode } from '../roles/service.js';
 import type { Chain } from './chain.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -13,6 +14,7 @@ export type NewPayment = Pick<PaymentRow, 'kind' | 'payerId' | 'payeeId' | 'paye
   Partial<Pick<PaymentRow, 'message' | 'contentType' | 'contentId' | 'bountyId' | 'claimId'>>;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
+const UNIQUE_VIOLATION = '23505';
 
 const EXPLORER_CLUSTER: Record<string, string> = { 'mainnet-beta': '', devnet: '?cluster=devnet', testnet: '?cluster=testnet' };
 
@@ -94,29 +96,53 @@ export async function recentIntents(db: Db, payerId: string, minutes: number): P
   return row?.n ?? 0;
 }
 
+/** Whether `signature` is already verified as paying a payment other than `id`. */
+async function verifiedElsewhere(db: Db, signature: string, id: string): Promise<boolean> {
+  const [used] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.signature, signature), inArray(payments.status, ['confirmed', 'finalized']), ne(payments.id, id)))
+    .limit(1);
+  return !!used;
+}
+
 /**
  * The payer reports the signature of the transaction they sent. Only the payer, only once per
- * intent, and a signature pays for one intent only (the unique index settles a race).
+ * intent. Reporting a signature reserves nothing: it belongs to the payment whose memo, payer and
+ * amount the transaction carries, and is refused here only once the chain showed it paying
+ * another payment (a signature pays for one intent only; the partial unique index settles a race).
  */
 export async function submitSignature(db: Db, id: string, payerId: string, signature: string): Promise<PaymentRow> {
   const row = await getPaymentRow(db, id);
   if (!row || row.payerId !== payerId) throw notFound(PAYMENT_NOT_FOUND);
   if (row.signature === signature) return row;
   if (row.status !== 'created') throw new HttpError(409, 'payment_submitted', 'This payment already has a transaction.');
-  const [used] = await db.select({ id: payments.id }).from(payments).where(eq(payments.signature, signature));
-  if (used) throw new HttpError(409, 'signature_used', PAYMENT_FAILURES.usedSignature);
-  try {
-    const [updated] = await db
-      .update(payments)
-      .set({ signature, status: 'pending', submittedAt: new Date() })
-      .where(and(eq(payments.id, id), eq(payments.status, 'created')))
-      .returning();
-    if (!updated) throw new HttpError(409, 'payment_submitted', 'This payment already has a transaction.');
-    return updated;
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(409, 'signature_used', PAYMENT_FAILURES.usedSignature);
-  }
+  if (await verifiedElsewhere(db, signature, id)) throw new HttpError(409, 'signature_used', PAYMENT_FAILURES.usedSignature);
+  const [updated] = await db
+    .update(payments)
+    .set({ signature, status: 'pending', submittedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'created')))
+    .returning();
+  if (!updated) throw new HttpError(409, 'payment_submitted', 'This payment already has a transaction.');
+  return updated;
+}
+
+/**
+ * A transaction reported for the wrong payment whose memo names `id`: when it pays `id` exactly
+ * (its payer's wallet, its payee's, its amount) and `id` has no transaction yet, it becomes
+ * `id`'s, as if its payer had reported it. True when it was attached (the caller then tracks it).
+ */
+export async function attachSignature(db: Db, chain: Chain, id: string, signature: string): Promise<boolean> {
+  const row = await getPaymentRow(db, id);
+  if (!row || row.status !== 'created') return false;
+  const check = await chain.check({ signature, payerWallet: row.payerWallet, payeeWallet: row.payeeWallet, lamports: row.lamports, memo: paymentMemo(row.id) });
+  if (check.state !== 'matches') return false;
+  const attached = await db
+    .update(payments)
+    .set({ signature, status: 'pending', submittedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'created')))
+    .returning({ id: payments.id });
+  return attached.length > 0;
 }
 
 export type Advance = 'waiting' | 'finalized' | 'failed' | 'done';
@@ -135,7 +161,12 @@ export async function advancePayment(db: Db, chain: Chain, id: string, now = new
  * `advancePayment` for a row already read; `changed` is the row as this look left it, when it
  * moved it on (so the caller tells the payer without reading it again).
  */
-export async function advance(db: Db, chain: Chain, row: PaymentRow, now = new Date()): Promise<{ outcome: Advance; changed?: PaymentRow }> {
+export async function advance(
+  db: Db,
+  chain: Chain,
+  row: PaymentRow,
+  now = new Date(),
+): Promise<{ outcome: Advance; changed?: PaymentRow; namedPayments?: string[] }> {
   if (!row.signature || (row.status !== 'pending' && row.status !== 'confirmed')) return { outcome: 'done' };
   const check = await chain.check({
     signature: row.signature,
@@ -145,19 +176,33 @@ export async function advance(db: Db, chain: Chain, row: PaymentRow, now = new D
     memo: paymentMemo(row.id),
   });
   const open = and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'confirmed']));
-  const set = async (outcome: Advance, values: Partial<PaymentRow>) => {
-    const [changed] = await db.update(payments).set(values).where(open).returning();
-    return changed ? { outcome, changed } : { outcome: 'done' as const };
+  const set = async (outcome: Advance, values: Partial<PaymentRow>): Promise<{ outcome: Advance; changed?: PaymentRow }> => {
+    try {
+      const [changed] = await db.update(payments).set(values).where(open).returning();
+      return changed ? { outcome, changed } : { outcome: 'done' };
+    } catch (err) {
+      // Seen paying this payment, but already verified as paying another (one transaction naming both).
+      if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+      return set('failed', { status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
+    }
   };
   const age = now.getTime() - (row.submittedAt ?? row.createdAt).getTime();
   if (check.state === 'unseen') {
     // Never seen, or seen at confirmed and then gone (dropped with its fork).
     return age > PAYMENT_FIND_MINUTES * 60_000 ? set('failed', { status: 'failed', failure: PAYMENT_FAILURES.notFound }) : { outcome: 'waiting' };
   }
-  if (check.state === 'failed') return set('failed', { status: 'failed', failure: check.reason });
+  if (check.state === 'failed') {
+    const failed = await set('failed', { status: 'failed', failure: check.reason });
+    // Reported for the wrong payment: the payments its memo names may be the ones it pays.
+    const named = check.namedPayments?.filter((other) => other !== row.id);
+    return named?.length ? { ...failed, namedPayments: named } : failed;
+  }
   if (check.commitment === 'confirmed') {
     if (age > PAYMENT_FINALITY_MINUTES * 60_000) return set('failed', { status: 'failed', failure: PAYMENT_FAILURES.notFinal });
-    if (row.status === 'pending') return { ...(await set('waiting', { status: 'confirmed' })), outcome: 'waiting' };
+    if (row.status === 'pending') {
+      const seen = await set('waiting', { status: 'confirmed' });
+      return seen.outcome === 'failed' ? seen : { ...seen, outcome: 'waiting' };
+    }
     return { outcome: 'waiting' };
   }
   return set('finalized', { status: 'finalized', finalizedAt: now, failure: null });

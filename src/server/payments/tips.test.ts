@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDetail } from '../../shared/content.js';
-import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_NO_WALLET, TIP_YOURSELF, type Payment } from '../../shared/payments.js';
-import { buildTransferTransaction } from '../../shared/solana-tx.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import {
+  address,
+  appendTransactionMessageInstructions,
+  blockhash as toBlockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Transaction,
+} from '@solana/kit';
+import { getAddMemoInstruction, LEGACY_MEMO_PROGRAM_ADDRESS_V3 } from '@solana-program/memo';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_LINK_WALLET, TIP_NO_WALLET, TIP_YOURSELF, tipWrongWallet, type Payment } from '../../shared/payments.js';
+import { buildTransferTransaction, readTransaction } from '../../shared/solana-tx.js';
 import { eq } from 'drizzle-orm';
 import { suspendedMessage } from '../../shared/moderation.js';
 import { sanctions } from '../db/schema/index.js';
@@ -23,14 +39,15 @@ afterAll(async () => {
   await chain.close();
 });
 
-/** A creator with a linked wallet, and a fan whose Phantom holds some SOL. */
+/** A creator with a linked wallet, and a fan whose linked wallet (their Phantom) holds some SOL. */
 async function people() {
   const i = ++n;
   const creator = await verifiedClient(t.app, `tipped_${i}`);
   const creatorWallet = new TestWallet(t.app);
-  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof())).statusCode).toBe(200);
+  expect((await creator.post('/api/auth/verify-wallet', await creatorWallet.linkProof(creator))).statusCode).toBe(200);
   const fan = await verifiedClient(t.app, `tipper_${i}`);
   const fanWallet = new TestWallet(t.app);
+  expect((await fan.post('/api/auth/verify-wallet', await fanWallet.linkProof(fan))).statusCode).toBe(200);
   chain.airdrop(fanWallet.address, 5n * SOL);
   return { creator, creatorWallet, creatorName: `tipped_${i}`, fan, fanWallet };
 }
@@ -212,6 +229,122 @@ describe('tips', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'account_suspended', message: suspendedMessage(until.toISOString()) });
     await t.database.db.delete(sanctions).where(eq(sanctions.userId, fanId));
+  }, 60_000);
+
+  it('a signature reported first for another tip reserves nothing: the real tip’s report is accepted and it verifies', async () => {
+    const { creator, creatorName, fan, fanWallet } = await people();
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.03', fromWallet: fanWallet.address })).json() as Payment;
+    const signature = await payFromPhantom(fan, fanWallet, tip);
+    // Someone who saw the transaction reports it first, on a tip of their own.
+    const attacker = await people();
+    const decoy = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.03', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
+    expect((await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
+    expect(await settle(attacker.fan, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
+    // The fan's own report is accepted, and the tip counts.
+    const sent = await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+    expect(sent.statusCode).toBe(202);
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized', signature, failure: null });
+    await waitUntil(
+      'the creator to be told',
+      async () => (await creator.get('/api/notifications')).json().notifications as { type: string }[],
+      (list) => list.some((x) => x.type === 'donation'),
+    );
+    // Verified, it is the fan's: nobody can report it again.
+    const again = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.03', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
+    const replay = await attacker.fan.post(`/api/payments/${again.id}/signature`, { signature });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().message).toBe(PAYMENT_FAILURES.usedSignature);
+  }, 60_000);
+
+  it('a signature reported for another tip before the transaction lands does not keep the real tip from verifying', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.04', fromWallet: fanWallet.address })).json() as Payment;
+    const { blockhash, lastValidBlockHeight } = (await fan.get('/api/chain/blockhash')).json();
+    const signed = chain.sign(
+      buildTransferTransaction({
+        from: fanWallet.address,
+        to: tip.payeeWallet,
+        lamports: SOL / 25n,
+        memo: tip.memo,
+        blockhash,
+        lastValidBlockHeight: BigInt(lastValidBlockHeight),
+      }),
+      fanWallet.secretKey,
+    );
+    const signature = readTransaction(signed).signature!;
+    // Seen on its way, reported on someone else's tip while the chain has not got it yet.
+    const attacker = await people();
+    const decoy = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.04', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
+    expect((await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature })).statusCode).toBe(202);
+    expect((await attacker.fan.get(`/api/payments/${decoy.id}`)).json()).toMatchObject({ status: 'pending', signature });
+    const sent = await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+    expect(sent.statusCode).toBe(202);
+    chain.send(signed);
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized', signature });
+    expect(await settle(attacker.fan, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
+  }, 60_000);
+
+  it('a transaction reported on the wrong tip is attached to the tip its memo names, which then verifies', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.02', fromWallet: fanWallet.address })).json() as Payment;
+    const signature = await payFromPhantom(fan, fanWallet, tip);
+    const attacker = await people();
+    const decoy = (
+      await attacker.fan.post('/api/tips', { to: attacker.creatorName, amountSol: '0.02', fromWallet: attacker.fanWallet.address })
+    ).json() as Payment;
+    await attacker.fan.post(`/api/payments/${decoy.id}/signature`, { signature });
+    // The fan never got to report it (a closed tab): the tip is verified all the same.
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'finalized', signature });
+    expect(await settle(attacker.fan, decoy.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongMemo });
+    // The fan's late report finds it done.
+    expect((await fan.post(`/api/payments/${tip.id}/signature`, { signature })).statusCode).toBe(202);
+  }, 60_000);
+
+  it('is paid from the tipper’s linked wallet: none linked, or someone else’s named, is refused', async () => {
+    const { creatorName, fanWallet } = await people();
+    const unlinked = await verifiedClient(t.app, `unlinked_${n}`);
+    const none = await unlinked.post('/api/tips', { to: creatorName, amountSol: '0.1', fromWallet: new TestWallet().address });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(TIP_LINK_WALLET);
+    // A tipper with a wallet of their own cannot name another's (the fan's) as the source.
+    const other = await people();
+    const named = await other.fan.post('/api/tips', { to: creatorName, amountSol: '0.1', fromWallet: fanWallet.address });
+    expect(named.statusCode).toBe(409);
+    expect(named.json().message).toBe(tipWrongWallet(other.fanWallet.address));
+  }, 60_000);
+
+  it('does not verify a transaction whose fee payer (signer) is another wallet', async () => {
+    const { creatorName, fan, fanWallet } = await people();
+    const tip = (await fan.post('/api/tips', { to: creatorName, amountSol: '0.05', fromWallet: fanWallet.address })).json() as Payment;
+    const stranger = new TestWallet();
+    chain.airdrop(stranger.address, SOL);
+    const { blockhash, lastValidBlockHeight } = (await fan.get('/api/chain/blockhash')).json();
+    // The transfer comes out of the fan's wallet, but the transaction is the stranger's.
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(address(stranger.address), m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(blockhash), lastValidBlockHeight: BigInt(lastValidBlockHeight) }, m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [
+            getTransferSolInstruction({ source: createNoopSigner(address(fanWallet.address)), destination: address(tip.payeeWallet), amount: SOL / 20n }),
+            getAddMemoInstruction({ memo: tip.memo }, { programAddress: LEGACY_MEMO_PROGRAM_ADDRESS_V3 }),
+          ],
+          m,
+        ),
+    );
+    const compiled = compileTransaction(message);
+    const signatures = Object.fromEntries([stranger, fanWallet].map((w) => [w.address, ed25519.sign(new Uint8Array(compiled.messageBytes), w.secretKey)]));
+    const wire = new Uint8Array(getTransactionEncoder().encode({ ...compiled, signatures } as unknown as Transaction));
+    const signature = chain.send(wire);
+    await fan.post(`/api/payments/${tip.id}/signature`, { signature });
+    expect(await settle(fan, tip.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.wrongSender });
   }, 60_000);
 
   it('says the network cannot be reached when the cluster does not answer, rather than failing', async () => {

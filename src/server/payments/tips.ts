@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lamportsToSol, solToLamports } from '../../shared/content.js';
-import { CreateTipSchema, PaymentSchema, TIP_NO_WALLET, TIP_YOURSELF, TipRecipientSchema, type CreateTipInput } from '../../shared/payments.js';
+import {
+  CreateTipSchema,
+  PaymentSchema,
+  TIP_LINK_WALLET,
+  TIP_NO_WALLET,
+  TIP_YOURSELF,
+  TipRecipientSchema,
+  tipWrongWallet,
+  type CreateTipInput,
+} from '../../shared/payments.js';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
 import { requireUser, sessionOf } from '../auth/guards.js';
 import { postTipMessage, restrictionOf } from '../chat/service.js';
@@ -12,6 +21,7 @@ import { getStreamRow } from '../live/service.js';
 import { standingOf, standingRefusal } from '../moderation/standing.js';
 import { findProfileByUsername } from '../profiles/service.js';
 import { getVideo } from '../videos/service.js';
+import { linkedWallets } from '../wallet/plugin.js';
 import { createPayment, recentIntents } from './service.js';
 
 /** Tip intents one account may open in TIP_INTENT_WINDOW minutes (a paid tip needs one each). */
@@ -116,6 +126,10 @@ export function registerTips(app: FastifyInstance): void {
       if ((await recentIntents(db, s.user.id, TIP_INTENT_WINDOW)) >= TIP_INTENTS_PER_WINDOW) {
         throw new HttpError(429, 'too_many_tips', 'Too many tips started in a short time. Please wait a few minutes.');
       }
+      // A tip is paid from a wallet the tipper proved is theirs, never one they only name.
+      const linked = await linkedWallets(db, s.user.id);
+      if (linked.length === 0) throw new HttpError(409, 'no_payer_wallet', TIP_LINK_WALLET);
+      if (!linked.includes(input.fromWallet)) throw new HttpError(409, 'wrong_wallet', tipWrongWallet(linked[0]!));
       const content = input.content ? await tippedContent(db, creator.id, input.content) : undefined;
       const row = await createPayment(db, {
         kind: 'tip',

@@ -13,6 +13,11 @@ interface ProofOptions {
   encoding?: 'base58' | 'base64';
 }
 
+/** A client with a session (`Client` of ./app.ts). */
+interface SignedIn {
+  get(url: string): Promise<{ json(): unknown }>;
+}
+
 /** A real ed25519 keypair that signs like Phantom's signMessage does. */
 export class TestWallet {
   readonly secretKey = ed25519.utils.randomSecretKey();
@@ -38,9 +43,14 @@ export class TestWallet {
     return { walletAddress: this.address, message, signature: this.sign(message, opts.encoding) };
   }
 
-  async linkProof(opts: ProofOptions = {}) {
-    const { nonce } = await this.challenge();
-    const message = buildLinkMessage(opts.at ?? Date.now(), opts.uuid ?? nonce);
+  /**
+   * A link of this wallet to `account`: a user id, or the signed-in client that will send it (its
+   * id is read from `/api/me`). `host` defaults to the app's own.
+   */
+  async linkProof(account: string | SignedIn, opts: ProofOptions = {}) {
+    const { nonce, host } = await this.challenge();
+    const accountId = typeof account === 'string' ? account : ((await account.get('/api/me')).json() as { user: { id: string } }).user.id;
+    const message = buildLinkMessage(opts.host ?? host, accountId, opts.at ?? Date.now(), opts.uuid ?? nonce);
     return { walletAddress: this.address, message, signature: this.sign(message) };
   }
 }

@@ -42,14 +42,14 @@ export async function issueWalletNonce(db: Db, now = Date.now()): Promise<{ nonc
 }
 
 /**
- * Checks a signed wallet message: its format (a sign-in message must name this deployment's
- * host), its age (5 minutes, nothing from the future), the ed25519 signature, and that its uuid
+ * Checks a signed wallet message: its format (it must name this deployment's host, and a link
+ * message the account it links, `{ link: userId }`), its age (5 minutes, nothing from the future), the ed25519 signature, and that its uuid
  * is a nonce this server issued in the last five minutes and never accepted before: the nonce is
  * spent here, so a signature works once and only on the site that asked for it.
  */
-export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login' | 'link', host: string, now = Date.now()): Promise<ParsedMessage> {
-  const parsed = kind === 'login' ? parseLoginMessage(proof.message, host) : parseLinkMessage(proof.message);
-  if (!parsed) throw refuse('BAD_REQUEST', kind === 'link' ? INVALID_LINK_MESSAGE : 'Invalid sign-in message', 'INVALID_MESSAGE');
+export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login' | { link: string }, host: string, now = Date.now()): Promise<ParsedMessage> {
+  const parsed = kind === 'login' ? parseLoginMessage(proof.message, host) : parseLinkMessage(proof.message, host, kind.link);
+  if (!parsed) throw refuse('BAD_REQUEST', kind === 'login' ? 'Invalid sign-in message' : INVALID_LINK_MESSAGE, 'INVALID_MESSAGE');
   const age = messageAge(parsed.timestamp, now);
   if (age === 'stale') throw refuse('UNAUTHORIZED', 'This signature has expired. Please sign again.', 'MESSAGE_EXPIRED');
   if (age === 'future') throw refuse('UNAUTHORIZED', 'This message is dated in the future. Check your clock and sign again.', 'MESSAGE_FROM_FUTURE');
@@ -62,6 +62,12 @@ export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login
     .returning({ uuid: walletNonces.uuid });
   if (spent.length === 0) throw refuse('UNAUTHORIZED', 'This signature was already used or has expired. Please sign again.', 'MESSAGE_REPLAYED');
   return parsed;
+}
+
+/** The wallets linked to an account (one, as linking replaces the link), each proved by its signature. */
+export async function linkedWallets(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ address: profileWallets.walletAddress }).from(profileWallets).where(eq(profileWallets.userId, userId));
+  return rows.map((r) => r.address);
 }
 
 async function walletOwner(db: Db, address: string): Promise<string | undefined> {
@@ -132,7 +138,7 @@ export function phantomWallet(db: Db, host: string) {
 
       verifyWallet: createAuthEndpoint('/verify-wallet', { method: 'POST', body: WalletProofSchema, use: [sessionMiddleware] }, async (ctx) => {
         const userId = ctx.context.session.user.id;
-        await acceptWalletProof(db, ctx.body, 'link', host);
+        await acceptWalletProof(db, ctx.body, { link: userId }, host);
         const owner = await walletOwner(db, ctx.body.walletAddress);
         if (owner && owner !== userId) throw refuse('CONFLICT', WALLET_LINKED_ELSEWHERE, 'WALLET_TAKEN');
         if (!owner) {

@@ -126,7 +126,7 @@ describe('wallet messages are bound to this site and to a server nonce', () => {
       .where(eq(walletNonces.uuid, nonce));
     expect((await c.post('/api/auth/login-with-wallet', await w.loginProof({ uuid: nonce }))).statusCode).toBe(401);
     // Linking needs an issued nonce as well.
-    expect((await owner.post('/api/auth/verify-wallet', await w.linkProof({ uuid: randomUUID() }))).statusCode).toBe(401);
+    expect((await owner.post('/api/auth/verify-wallet', await w.linkProof(owner, { uuid: randomUUID() }))).statusCode).toBe(401);
     expect((await c.get('/api/me')).json()).toEqual({ user: null });
   });
 
@@ -170,14 +170,14 @@ describe('link a wallet (verify-wallet)', () => {
   }
 
   it('needs a signed-in user', async () => {
-    const res = await new Client(t.app).post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof());
+    const res = await new Client(t.app).post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof('someone'));
     expect(res.statusCode).toBe(401);
   });
 
   it('links the wallet, shows it on the profile, and lets it log in', async () => {
     const c = await emailAccount();
     const w = new TestWallet(t.app);
-    const res = await c.post('/api/auth/verify-wallet', await w.linkProof());
+    const res = await c.post('/api/auth/verify-wallet', await w.linkProof(c));
     expect(res.statusCode).toBe(200);
     const me = (await c.get('/api/me')).json();
     expect(me.profile.publicWalletAddress).toBe(w.address);
@@ -194,10 +194,34 @@ describe('link a wallet (verify-wallet)', () => {
     expect(res.json().message).toBe('Invalid message format generated');
   });
 
+  it('refuses a link signed for another site, or for another account (a phishing page linking the victim’s wallet to its own)', async () => {
+    const victim = new TestWallet(t.app);
+    const attacker = await emailAccount();
+    const attackerId = (await attacker.get('/api/me')).json().user.id as string;
+    // Signed on a look-alike site: it names that site.
+    const elsewhere = await attacker.post('/api/auth/verify-wallet', await victim.linkProof(attacker, { host: 'glint.example.evil.test' }));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe('Invalid message format generated');
+    // Signed here by the victim for their own account, then sent by the attacker's session.
+    const victimAccount = await emailAccount();
+    const forVictim = await attacker.post('/api/auth/verify-wallet', await victim.linkProof(victimAccount));
+    expect(forVictim.statusCode).toBe(400);
+    expect(forVictim.json().message).toBe('Invalid message format generated');
+    // The old message, naming neither, is refused too.
+    const { nonce } = await victim.challenge();
+    const bare = `Sign this message to verify your wallet: ${Date.now()}:${nonce}`;
+    expect((await attacker.post('/api/auth/verify-wallet', { walletAddress: victim.address, message: bare, signature: victim.sign(bare) })).statusCode).toBe(
+      400,
+    );
+    expect((await attacker.get('/api/me')).json().profile.publicWalletAddress).toBeNull();
+    // Made for this site and this account, it links.
+    expect((await attacker.post('/api/auth/verify-wallet', await victim.linkProof(attackerId))).statusCode).toBe(200);
+  });
+
   it('refuses a wallet linked to another account', async () => {
     const { w } = await register();
     const c = await emailAccount();
-    const res = await c.post('/api/auth/verify-wallet', await w.linkProof());
+    const res = await c.post('/api/auth/verify-wallet', await w.linkProof(c));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This wallet is linked to another account. Please try again.');
   });

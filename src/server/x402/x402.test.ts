@@ -51,7 +51,7 @@ async function creatorWithPaidVideo(price = '1.5') {
   const i = ++n;
   const creator = await verifiedClient(t.app, `seller_${i}`);
   const wallet = new TestWallet(t.app);
-  expect((await creator.post('/api/auth/verify-wallet', await wallet.linkProof())).statusCode).toBe(200);
+  expect((await creator.post('/api/auth/verify-wallet', await wallet.linkProof(creator))).statusCode).toBe(200);
   await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: 0n }]);
   const id = await readyVideo(t.app, await userIdOf(creator));
   const set = await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: price });
@@ -284,7 +284,7 @@ describe('pay-per-view over x402', () => {
     expect(noWallet.statusCode).toBe(409);
     expect(noWallet.json().message).toBe(PRICE_NO_WALLET);
     const wallet = new TestWallet(t.app);
-    await creator.post('/api/auth/verify-wallet', await wallet.linkProof());
+    await creator.post('/api/auth/verify-wallet', await wallet.linkProof(creator));
     const noAccount = await creator.request('PATCH', `/api/videos/${id}`, { priceUsdc: '1' });
     expect(noAccount.json().message).toBe(PRICE_NO_USDC_ACCOUNT);
     await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: 0n }]);

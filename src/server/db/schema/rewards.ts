@@ -41,6 +41,7 @@ export const payments = pgTable(
     bountyId: uuid('bounty_id').references(() => bounties.id, { onDelete: 'cascade' }),
     claimId: uuid('claim_id'),
     status: paymentStatus('status').notNull().default('created'),
+    /** The transaction the payer reported; it is theirs only once verified (the partial unique index below). */
     signature: text('signature'),
     failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,8 +49,13 @@ export const payments = pgTable(
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
   },
   (t) => [
-    // A signature pays for one thing, once.
-    uniqueIndex('payments_signature_idx').on(t.signature),
+    // A signature pays for one thing, once: the transaction it names was seen paying this payment
+    // (confirmed or finalized). A signature only reported (pending) or refused (failed) reserves
+    // nothing, so reporting someone else's transaction first cannot keep it from its payment.
+    uniqueIndex('payments_verified_signature_idx')
+      .on(t.signature)
+      .where(sql`${t.status} in ('confirmed', 'finalized')`),
+    index('payments_signature_idx').on(t.signature),
     // Leaderboards: SOL received and given in a window, finalized payments only.
     index('payments_payee_finalized_idx')
       .on(t.payeeId, t.finalizedAt)
