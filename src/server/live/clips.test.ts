@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const withWallet = async (c: Client) => {
-  expect((await c.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof())).statusCode).toBe(200);
+  expect((await c.post('/api/auth/verify-wallet', await new TestWallet(t.app).linkProof(c))).statusCode).toBe(200);
   return c;
 };
 

@@ -122,7 +122,7 @@ function rtmpMessage(cid: number, type: number, streamId: number, payload: Buffe
   header.writeUIntBE(payload.length, 4, 3);
   header[7] = type;
   header.writeUInt32LE(streamId, 8);
-  const parts = [header];
+  const parts: Buffer[] = [header];
   for (let at = 0; at < payload.length; at += 128) {
     if (at > 0) parts.push(Buffer.from([0xc0 | cid]));
     parts.push(payload.subarray(at, at + 128));

@@ -430,7 +430,7 @@ describe('pay-per-view over x402', () => {
     const i = ++n;
     const creator = await verifiedClient(t.app, `seller_${i}`);
     const wallet = new TestWallet(t.app);
-    await creator.post('/api/auth/verify-wallet', await wallet.linkProof());
+    await creator.post('/api/auth/verify-wallet', await wallet.linkProof(creator));
     await fundTokens(paid.chain.url, keypairBytes(paid.mintAuthority), paid.usdcMint, [{ owner: wallet.address, amount: 0n }]);
     const id = await readyVideo(t.app, await userIdOf(creator));
     /** A free video's public files, as a viewer (and every cache on the way) fetched them. */
