@@ -9,3 +9,4 @@ export * from './x402.js';
 export * from './audit.js';
 export * from './verification.js';
 export * from './moderation.js';
+export * from './privacy.js';
