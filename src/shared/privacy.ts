@@ -18,7 +18,7 @@ export const EXPORT_FILES = [
   'notifications.json',
 ] as const;
 
-export const DELETION_CANCELLED_MESSAGE = 'Your account deletion was cancelled';
+export { DELETION_CANCELLED_MESSAGE } from './privacy-messages.js';
 export const LAST_ADMIN_DELETE_MESSAGE = `${PRODUCT_NAME} needs at least one admin: make someone else an admin before deleting your account.`;
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
 export const WRONG_WALLET_MESSAGE = 'This wallet is not linked to your account.';

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_CANCELLED_MESSAGE, EXPORT_FILES, LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../../shared/privacy.js';
+import { DELETION_CANCELLED_MESSAGE, EXPORT_FILES, LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE, type DataExport } from '../../shared/privacy.js';
 import { listAudit } from '../audit/service.js';
 import {
   accountDeletions,
@@ -265,17 +265,17 @@ describe('downloading your data', () => {
 
     const ready = await waitUntil(
       'the export',
-      async () => (await p.c.get('/api/account/export')).json().export,
-      (e: { status: string }) => e.status !== 'preparing',
+      async () => (await p.c.get('/api/account/export')).json().export as DataExport,
+      (e) => e.status !== 'preparing',
       60_000,
     );
     expect(ready.status).toBe('ready');
     expect(ready.progress).toBe(100);
-    expect(new Date(ready.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(new Date(ready.expiresAt!).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     const mail = (await t.app.mailer.list()).find((m) => m.to === p.email && /data is ready/.test(m.subject));
     expect(mail?.text).toContain(ready.downloadUrl);
 
-    const res = await p.c.get(ready.downloadUrl as string);
+    const res = await p.c.get(ready.downloadUrl!);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const files = unzip(res.rawPayload);
@@ -301,17 +301,17 @@ describe('downloading your data', () => {
     expect(JSON.parse(files.get('notifications.json')!)[0].title).toBe('New follower');
 
     // Someone else, signed in, gets nothing; a guest neither; the file is not under /media/.
-    expect((await other.c.get(ready.downloadUrl as string)).statusCode).toBe(404);
-    expect((await new Client(t.app).get(ready.downloadUrl as string)).statusCode).toBe(401);
-    const [row] = await t.app.db.select().from(dataExports).where(eq(dataExports.id, ready.id as string));
+    expect((await other.c.get(ready.downloadUrl!)).statusCode).toBe(404);
+    expect((await new Client(t.app).get(ready.downloadUrl!)).statusCode).toBe(401);
+    const [row] = await t.app.db.select().from(dataExports).where(eq(dataExports.id, ready.id));
     expect((await p.c.get(`/media/${row!.storageKey}`)).statusCode).toBe(404);
 
     // A day later the link is refused, and the sweep deletes the file.
     await t.app.db
       .update(dataExports)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(dataExports.id, ready.id as string));
-    const expired = await p.c.get(ready.downloadUrl as string);
+      .where(eq(dataExports.id, ready.id));
+    const expired = await p.c.get(ready.downloadUrl!);
     expect(expired.statusCode).toBe(410);
     expect((await p.c.get('/api/account/export')).json().export).toMatchObject({ status: 'expired', downloadUrl: null });
     expect(await expireExports(t.app.db, t.app.storage)).toBeGreaterThanOrEqual(1);
