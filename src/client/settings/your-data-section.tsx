@@ -89,7 +89,17 @@ function DownloadYourData() {
 }
 
 /** The dialog that asks who is there before the deletion is scheduled: password or wallet, and the code. */
-function DeleteAccountDialog({ user, hasPassword, open, onOpenChange }: { user: SessionUser; hasPassword: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+function DeleteAccountDialog({
+  user,
+  hasPassword,
+  open,
+  onOpenChange,
+}: {
+  user: SessionUser;
+  hasPassword: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { actions } = useSession();
   const schedule = useScheduleDeletionMutation();
   const [password, setPassword] = useState('');
@@ -190,7 +200,11 @@ function DeleteAccount({ user, hasPassword }: { user: SessionUser; hasPassword: 
   const deleteAfter = deletion.data?.deleteAfter ?? null;
 
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-destructive/30 px-4 py-3" data-testid="delete-account" data-state={deleteAfter ? 'scheduled' : 'idle'}>
+    <div
+      className="flex flex-col gap-3 rounded-lg border border-destructive/30 px-4 py-3"
+      data-testid="delete-account"
+      data-state={deleteAfter ? 'scheduled' : 'idle'}
+    >
       <div>
         <h3 className="font-medium">Delete account</h3>
         {deleteAfter ? (

@@ -96,11 +96,21 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
   switch (file) {
     case 'profile.json': {
       const [account] = await db
-        .select({ id: authUser.id, email: authUser.email, emailVerified: authUser.emailVerified, username: authUser.username, createdAt: authUser.createdAt, twoFactorEnabled: authUser.twoFactorEnabled })
+        .select({
+          id: authUser.id,
+          email: authUser.email,
+          emailVerified: authUser.emailVerified,
+          username: authUser.username,
+          createdAt: authUser.createdAt,
+          twoFactorEnabled: authUser.twoFactorEnabled,
+        })
         .from(authUser)
         .where(eq(authUser.id, userId));
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-      const wallets = await db.select({ walletAddress: profileWallets.walletAddress, linkedAt: profileWallets.createdAt }).from(profileWallets).where(eq(profileWallets.userId, userId));
+      const wallets = await db
+        .select({ walletAddress: profileWallets.walletAddress, linkedAt: profileWallets.createdAt })
+        .from(profileWallets)
+        .where(eq(profileWallets.userId, userId));
       const roles = await db.select({ role: userRoles.role, since: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId));
       return { account: account && { ...account, email: isPlaceholderEmail(account.email) ? null : account.email }, profile: profile ?? null, wallets, roles };
     }
@@ -115,18 +125,34 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
           // A priced video's files are private: its page is the link.
           media: hlsKey && !v.priceMicroUsdc ? link(hlsKey) : null,
         })),
-        streams: streams.map(({ liveSession: _session, ingestInstance: _instance, publishing: _publishing, hlsPath: _hls, ...s }) => ({ ...s, page: `${publicUrl}/stream/${s.id}` })),
+        streams: streams.map(({ liveSession: _session, ingestInstance: _instance, publishing: _publishing, hlsPath: _hls, ...s }) => ({
+          ...s,
+          page: `${publicUrl}/stream/${s.id}`,
+        })),
       };
     }
     case 'comments.json':
       return db
-        .select({ id: videoComments.id, videoId: videoComments.videoId, body: videoComments.body, createdAt: videoComments.createdAt, editedAt: videoComments.editedAt })
+        .select({
+          id: videoComments.id,
+          videoId: videoComments.videoId,
+          body: videoComments.body,
+          createdAt: videoComments.createdAt,
+          editedAt: videoComments.editedAt,
+        })
         .from(videoComments)
         .where(eq(videoComments.userId, userId))
         .orderBy(desc(videoComments.createdAt));
     case 'chat-messages.json':
       return db
-        .select({ id: chatMessages.id, streamId: chatMessages.streamId, body: chatMessages.body, createdAt: chatMessages.createdAt, deletedAt: chatMessages.deletedAt, tipLamports: chatMessages.tipLamports })
+        .select({
+          id: chatMessages.id,
+          streamId: chatMessages.streamId,
+          body: chatMessages.body,
+          createdAt: chatMessages.createdAt,
+          deletedAt: chatMessages.deletedAt,
+          tipLamports: chatMessages.tipLamports,
+        })
         .from(chatMessages)
         .where(eq(chatMessages.userId, userId))
         .orderBy(desc(chatMessages.createdAt));
@@ -139,7 +165,9 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
       const purchases = await db
         .select()
         .from(videoPurchases)
-        .where(or(eq(videoPurchases.buyerId, userId), inArray(videoPurchases.videoId, db.select({ id: videos.id }).from(videos).where(eq(videos.ownerId, userId)))))
+        .where(
+          or(eq(videoPurchases.buyerId, userId), inArray(videoPurchases.videoId, db.select({ id: videos.id }).from(videos).where(eq(videos.ownerId, userId)))),
+        )
         .orderBy(desc(videoPurchases.createdAt));
       return {
         tipsAndRewards: rows.map((p) => ({ ...p, direction: p.payerId === userId ? 'sent' : 'received' })),
@@ -220,7 +248,14 @@ export async function runExport({ db, storage, publicUrl, onReady }: ExportDeps,
     const ready = now();
     const [done] = await db
       .update(dataExports)
-      .set({ status: 'ready', progress: 100, storageKey: key, sizeBytes: size, readyAt: ready, expiresAt: new Date(ready.getTime() + EXPORT_VALID_HOURS * HOUR_MS) })
+      .set({
+        status: 'ready',
+        progress: 100,
+        storageKey: key,
+        sizeBytes: size,
+        readyAt: ready,
+        expiresAt: new Date(ready.getTime() + EXPORT_VALID_HOURS * HOUR_MS),
+      })
       .where(eq(dataExports.id, exportId))
       .returning();
     if (done) await onReady?.(done);
@@ -230,7 +265,10 @@ export async function runExport({ db, storage, publicUrl, onReady }: ExportDeps,
 }
 
 export async function markExportFailed(db: Db, exportId: string): Promise<void> {
-  await db.update(dataExports).set({ status: 'failed' }).where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'preparing')));
+  await db
+    .update(dataExports)
+    .set({ status: 'failed' })
+    .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'preparing')));
 }
 
 /** The sweep: deletes the files of exports past their day and marks them expired. */

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_CANCELLED_MESSAGE, EXPORT_FILES, LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE, type DataExport } from '../../shared/privacy.js';
 import { listAudit } from '../audit/service.js';
 import {
-  accountDeletions,
   chatMessages,
   dataExports,
   follows,
@@ -72,7 +71,10 @@ async function personWithData(other: Person) {
     .insert(videos)
     .values({ ownerId: p.id, kind: 'long', title: 'My first video', slug: 'my-first-video', category: 'other', status: 'ready', publishedAt: new Date() })
     .returning();
-  await db.update(videos).set({ hlsKey: `videos/${video!.id}/master.m3u8` }).where(eq(videos.id, video!.id));
+  await db
+    .update(videos)
+    .set({ hlsKey: `videos/${video!.id}/master.m3u8` })
+    .where(eq(videos.id, video!.id));
   await storedFile(`videos/${video!.id}/master.m3u8`, '#EXTM3U');
   await storedFile(`profiles/${p.id}/avatar-1.jpg`);
   const [stream] = await db.insert(livestreams).values({ ownerId: p.id, title: 'My stream', slug: 'my-stream', category: 'Trading' }).returning();
@@ -236,9 +238,15 @@ describe('deleting an account', () => {
     expect((await p.c.get('/api/me')).json().user).toBeNull();
 
     // The ledger keeps both tips, with their amounts, naming no one; the sale stays without the video.
-    const sent = await db.select().from(payments).where(and(eq(payments.payerId, DELETED_ACCOUNT_ID), eq(payments.payeeId, other.id)));
+    const sent = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.payerId, DELETED_ACCOUNT_ID), eq(payments.payeeId, other.id)));
     expect(sent.map((r) => [r.lamports, r.message])).toEqual([[1_500_000_000n, '']]);
-    const received = await db.select().from(payments).where(and(eq(payments.payerId, other.id), eq(payments.payeeId, DELETED_ACCOUNT_ID)));
+    const received = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.payerId, other.id), eq(payments.payeeId, DELETED_ACCOUNT_ID)));
     expect(received.map((r) => r.lamports)).toEqual([250_000_000n]);
     const sales = await db.select().from(videoPurchases).where(eq(videoPurchases.buyerId, other.id));
     expect(sales.map((s) => [s.videoId, s.amountMicroUsdc])).toEqual([[null, 990_000]]);

@@ -10,7 +10,18 @@ import { HttpError, notFound } from '../http/errors.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 import { confirmIdentity } from './confirm-identity.js';
 import { cancelDeletion, eraseDueAccounts, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
-import { createExport, downloadPath, EXPORT_EXPIRY_QUEUE, EXPORT_QUEUE, expireExports, latestExport, markExportFailed, ownExport, runExport, toDataExport } from './export.js';
+import {
+  createExport,
+  downloadPath,
+  EXPORT_EXPIRY_QUEUE,
+  EXPORT_QUEUE,
+  expireExports,
+  latestExport,
+  markExportFailed,
+  ownExport,
+  runExport,
+  toDataExport,
+} from './export.js';
 import { privacyMail } from './mails.js';
 
 export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
@@ -63,7 +74,13 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/account/export',
-    { schema: { tags: ['account'], summary: 'Your newest data export: preparing (with progress), ready (with its link), failed or expired', response: { 200: ExportStatusSchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your newest data export: preparing (with progress), ready (with its link), failed or expired',
+        response: { 200: ExportStatusSchema },
+      },
+    },
     async (req, reply) => {
       const s = await requireUser(req);
       reply.header('Cache-Control', 'no-store');
@@ -74,7 +91,14 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/account/export',
-    { schema: { tags: ['account'], summary: 'Prepare a download of your data (one at a time)', body: z.object({}).optional(), response: { 202: ExportStatusSchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Prepare a download of your data (one at a time)',
+        body: z.object({}).optional(),
+        response: { 202: ExportStatusSchema },
+      },
+    },
     async (req, reply) => {
       const s = await requireUser(req);
       const row = await createExport(db, s.user.id);
@@ -91,7 +115,8 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       // Someone else's export is answered like one that never existed.
       const row = await ownExport(db, s.user.id, req.params.id);
       if (!row) throw notFound('No such export');
-      if (row.status !== 'ready' || !row.storageKey || !row.expiresAt || row.expiresAt <= new Date()) throw new HttpError(410, 'export_expired', EXPORT_EXPIRED_MESSAGE);
+      if (row.status !== 'ready' || !row.storageKey || !row.expiresAt || row.expiresAt <= new Date())
+        throw new HttpError(410, 'export_expired', EXPORT_EXPIRED_MESSAGE);
       const file = await storage.read(row.storageKey);
       if (!file) throw new HttpError(410, 'export_expired', EXPORT_EXPIRED_MESSAGE);
       reply
@@ -148,7 +173,14 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
   // After a sign-in cancelled the deletion, the app tells the person once and clears the notice.
   r.post(
     '/api/account/deletion/notice',
-    { schema: { tags: ['account'], summary: 'Whether a sign-in cancelled your account deletion (told once)', body: z.object({}).optional(), response: { 200: z.object({ cancelled: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether a sign-in cancelled your account deletion (told once)',
+        body: z.object({}).optional(),
+        response: { 200: z.object({ cancelled: z.boolean() }) },
+      },
+    },
     async (req) => {
       const s = await requireUser(req);
       return { cancelled: await takeCancellationNotice(db, s.user.id) };

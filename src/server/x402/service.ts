@@ -106,7 +106,11 @@ export async function salesOf(db: Db, videoIds: string[]): Promise<Map<string, S
     .from(videoPurchases)
     .where(and(inArray(videoPurchases.videoId, videoIds), eq(videoPurchases.status, 'settled')))
     .groupBy(videoPurchases.videoId);
-  return new Map(rows.flatMap((r) => (r.videoId ? [[r.videoId, { count: r.count, totalMicroUsdc: Number(r.total), lastSoldAt: r.last ? new Date(r.last) : null }] as const] : [])));
+  return new Map(
+    rows.flatMap((r) =>
+      r.videoId ? [[r.videoId, { count: r.count, totalMicroUsdc: Number(r.total), lastSoldAt: r.last ? new Date(r.last) : null }] as const] : [],
+    ),
+  );
 }
 
 /** What this account unlocked, newest first. */
