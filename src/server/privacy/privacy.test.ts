@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_LOGINS } from '../../shared/auth.js';
 import { DELETION_CANCELLED_MESSAGE, EXPORT_FILES, LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE, type DataExport } from '../../shared/privacy.js';
 import { listAudit } from '../audit/service.js';
 import {
@@ -138,6 +139,15 @@ describe('deleting an account', () => {
     expect(res.json().message).toBe(WRONG_PASSWORD_MESSAGE);
     expect((await p.c.get('/api/account/deletion')).json().deleteAfter).toBeNull();
     expect((await new Client(t.app).post('/api/account/deletion', { password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('counts wrong passwords like wrong sign-ins: a stolen session cannot guess on', async () => {
+    const p = await person();
+    for (let i = 0; i < 5; i++) expect((await deleteAccount(p, { password: `guess-${i}` })).statusCode).toBe(401);
+    const res = await deleteAccount(p, { password: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(TOO_MANY_LOGINS);
+    expect((await p.c.get('/api/account/deletion')).json().deleteAfter).toBeNull();
   });
 
   it('refuses the last admin, and lets an admin go when another stays', async () => {

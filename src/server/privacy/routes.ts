@@ -67,7 +67,10 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
     retryLimit: 0,
     handler: async () => {
       const n = await eraseDueAccounts(db, storage, new Date(), app.log);
-      if (n) app.log.info({ erased: n }, 'accounts deleted after their grace period');
+      if (!n) return;
+      app.log.info({ erased: n }, 'accounts deleted after their grace period');
+      // Their sessions are gone: the realtime sockets they opened close on every server.
+      await app.realtime.sessionsEnded();
     },
   });
   await app.jobs.schedule(ACCOUNT_DELETION_QUEUE, '23 * * * *');
@@ -151,7 +154,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const s = await requireUser(req);
-      await confirmIdentity(app, s.user.id, req.body);
+      await confirmIdentity(app, s.user.id, req.body, req.ip);
       const deleteAfter = await scheduleDeletion(db, s.user.id);
       await mailTo(s.user.id, 'deletion-scheduled', { url: `${config.publicUrl}/settings`, date: formatDeletionDate(deleteAfter.toISOString()) }).catch(
         (err: unknown) => req.log.warn({ err }, 'deletion mail not sent'),
