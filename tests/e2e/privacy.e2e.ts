@@ -14,7 +14,7 @@ it('downloads your data, and schedules, cancels and (by signing in) cancels agai
   const { page, username } = await signedInAccount(b, 'priv', { viewport: PHONE });
   await page.goto('/settings');
   const section = page.locator('[data-settings-section="your-data"]');
-  await section.getByRole('heading', { name: 'Your data' }).waitFor();
+  await section.getByRole('heading', { name: 'Your data', exact: true }).waitFor();
 
   // Download: preparing, then ready with its link and expiry.
   await section.getByRole('button', { name: 'Download your data' }).click();
@@ -34,10 +34,10 @@ it('downloads your data, and schedules, cancels and (by signing in) cancels agai
   // Delete: the wrong password is refused in the dialog; the right one schedules it.
   await section.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.keyboard.press('Enter');
   await dialog.getByRole('alert').filter({ hasText: 'Incorrect password' }).waitFor();
-  await dialog.getByLabel('Password').fill('Str0ng!Passw0rd');
+  await dialog.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   await section.getByText(/Your account will be deleted on \d{1,2} \w+ \d{4}\./).waitFor();
@@ -49,7 +49,7 @@ it('downloads your data, and schedules, cancels and (by signing in) cancels agai
 
   // Schedule again, then sign in elsewhere: the deletion is cancelled and that page says so.
   await section.getByRole('button', { name: 'Delete account' }).click();
-  await dialog.getByLabel('Password').fill('Str0ng!Passw0rd');
+  await dialog.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await section.getByText(/Your account will be deleted on/).waitFor();
 
