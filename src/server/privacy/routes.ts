@@ -98,7 +98,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['account'],
         summary: 'Prepare a download of your data (one at a time)',
-       
+
         response: { 202: ExportStatusSchema },
       },
     },
@@ -180,7 +180,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['account'],
         summary: 'Whether a sign-in cancelled your account deletion (told once)',
-       
+
         response: { 200: z.object({ cancelled: z.boolean() }) },
       },
     },
