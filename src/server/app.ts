@@ -58,6 +58,7 @@ import { profileRoutes } from './profiles/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { registerX402 } from './x402/routes.js';
 import { registerSupportChat } from './support/routes.js';
+import { registerPrivacy } from './privacy/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,6 +181,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await registerAuditRoutes(app);
   // Reports and the moderators' screens (uses app.live, decorated by the media step above).
   await app.register(moderationRoutes);
+  // "Your data": the account's export and its deletion (jobs on the queue registerMedia started).
+  await registerPrivacy(app);
 
   // The support chat: help articles and live data, or a configured model fed with them.
   await registerSupportChat(app, { helpDir: config.helpDir, llm: config.llm });

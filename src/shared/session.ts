@@ -21,6 +21,8 @@ export const MeSchema = z.object({
     .nullable()
     .optional(),
   roles: z.array(z.enum(['admin', 'moderator'])).optional(),
+  /** A sign-in just cancelled this account's scheduled deletion: the app says so once. */
+  deletionCancelled: z.boolean().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

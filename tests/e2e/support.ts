@@ -59,6 +59,8 @@ export function useBrowser(extraArgs: string[] = []): Browsing {
         // So is a refusal the account API gives on purpose (wrong password 401, rate limit 429,
         // taken email 409), which the page then shows as a toast.
         if (/status of 4(01|03|09|22|29)/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname.startsWith('/api/auth/')) return;
+        // And the account deletion's refusals (a wrong password 401, the last admin 409), shown in its dialog.
+        if (/status of 4(01|09)/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname === '/api/account/deletion') return;
         // And 402 from a priced video's playlist: the x402 protocol's first answer, before payment.
         if (/status of 402/.test(msg.text()) && /^\/api\/videos\/[^/]+\/paid\/master\.m3u8$/.test(new URL(msg.location().url || baseURL, baseURL).pathname))
           return;

@@ -7,6 +7,9 @@ import type { Creator } from '../../shared/content';
 import { INLINE_SESSION_ID } from '../../shared/page-data';
 import type { Me, SessionStatus } from '../../shared/session';
 import { api } from '../lib/api';
+import { toast } from '../lib/toast';
+import { DELETION_CANCELLED_MESSAGE } from '../../shared/privacy-messages';
+import type { WalletProof } from '../../shared/wallet';
 import { walletActions, type WalletIntent } from '../wallet/wallet-actions';
 
 export type Role = 'admin' | 'moderator';
@@ -42,6 +45,8 @@ export interface AuthActions {
   connectPhantom?: (options?: { intent?: WalletIntent }) => Promise<void>;
   /** Unlinks the wallet and signs out (docs/product.md §4 wallet disconnect). */
   disconnectWallet?: () => Promise<void>;
+  /** A fresh signature of the wallet, when a step asks who is there again (deleting the account). */
+  proveWalletOwnership?: () => Promise<WalletProof | undefined>;
   /** True once asked; the answer never tells whether the email has an account. */
   requestPasswordReset: (email: string) => Promise<boolean>;
   /** Sets the new password with the mailed link's token. */
@@ -145,6 +150,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!user) guestCommits.release();
   }, [user, guestCommits]);
+  // docs/product.md "Your data": a sign-in during the grace period cancelled the deletion; say so once.
+  const deletionCancelled = !!query.data?.deletionCancelled;
+  useEffect(() => {
+    if (!deletionCancelled) return;
+    toast.info(DELETION_CANCELLED_MESSAGE, { id: 'deletion-cancelled' });
+    void api('/api/account/deletion/notice', { method: 'POST', json: {} })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['privacy'] }))
+      .catch(() => undefined);
+  }, [deletionCancelled, queryClient]);
   const status: SessionStatus = query.isError ? 'guest' : !query.data ? 'loading' : !user ? 'guest' : user.emailVerified ? 'verified' : 'unverified';
   const actions = useMemo<AuthActions>(() => {
     const refresh = () => refreshAfterAccountChange(queryClient);

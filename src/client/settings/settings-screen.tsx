@@ -12,8 +12,9 @@ import { useLinkedAccountsQuery } from './queries';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { VerificationSection } from './verification-section';
+import { YourDataSection } from './your-data-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, pay-per-view, sessions. */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, pay-per-view, sessions, and your data (download, delete). */
 export default function SettingsScreen() {
   const { user, status } = useSession();
   const accounts = useLinkedAccountsQuery();
@@ -42,6 +43,7 @@ export default function SettingsScreen() {
           <UnlockedSection />
           <SalesSection />
           <SessionsSection />
+          {accounts.isPending ? null : <YourDataSection user={user} hasPassword={hasPassword} />}
         </>
       ) : null}
     </div>

@@ -11,6 +11,8 @@ export function walletActions(session: WalletSession) {
     connectPhantom: async (options?: { intent?: WalletIntent }) => (await flows()).connect(options?.intent),
     /** Unlink the wallet and sign out (docs/product.md §4). */
     disconnectWallet: async () => (await flows()).disconnect(),
+    /** A fresh signature of the linked wallet, when a step asks who is there again (deleting the account). */
+    proveWalletOwnership: async () => (await flows()).proveOwnership(),
   };
 }
 

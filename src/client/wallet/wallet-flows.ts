@@ -1,4 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/product';
+import type { WalletProof } from '../../shared/wallet';
+import { WALLET_TEXT } from './wallet-errors';
 import { createWalletConnection } from './wallet-connection';
 import { createWalletLink } from './wallet-link';
 import { createWalletSignIn } from './wallet-sign-in';
@@ -81,7 +83,17 @@ export function createWalletFlows(deps: WalletFlowDeps) {
     return deps.session.currentUserId() ? link() : signIn(intent);
   }
 
-  return { connect, signIn, link, disconnect };
+  /**
+   * A fresh signature of the sign-in message by the connected wallet, for a step that asks who is
+   * there again (deleting the account); undefined when no wallet could be connected (toasted).
+   */
+  async function proveOwnership(): Promise<WalletProof | undefined> {
+    const wallet = await connection.connectOrExplain(WALLET_TEXT.noSignature);
+    if (!wallet) return undefined;
+    return connection.prove(wallet, await connection.loginMessage());
+  }
+
+  return { connect, signIn, link, disconnect, proveOwnership };
 }
 
 export type WalletFlows = ReturnType<typeof createWalletFlows>;

@@ -28,6 +28,7 @@ import { explainWrongCode, holdGoogleSignIn, refuseReusedCode, rememberUsedCode 
 import { phantomWallet } from '../wallet/plugin.js';
 import { ACCOUNT_BANNED } from '../../shared/moderation.js';
 import { isBanned } from '../moderation/standing.js';
+import { cancelDeletion } from '../privacy/deletion.js';
 
 export interface AuthDeps {
   config: Config;
@@ -136,6 +137,10 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
           // here: a banned account gets none, and is told why (docs/product.md "Reports and moderation").
           before: async (session) => {
             if (await isBanned(db, session.userId)) throw fail('FORBIDDEN', ACCOUNT_BANNED, 'ACCOUNT_BANNED');
+          },
+          // docs/product.md "Your data": signing in during the grace period cancels a scheduled deletion.
+          after: async (session) => {
+            await cancelDeletion(db, session.userId, { bySignIn: true });
           },
         },
       },

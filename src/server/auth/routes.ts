@@ -12,6 +12,7 @@ import { toFetchHeaders } from '../http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
 import { session as sessions } from '../db/schema/index.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
+import { hasCancellationNotice } from '../privacy/deletion.js';
 
 /** Copies a Fastify request into a Fetch `Request` for Better Auth, with the caller's address. */
 function toFetchRequest(req: FastifyRequest, publicUrl: string): Request {
@@ -56,6 +57,7 @@ export async function meOf(req: FastifyRequest): Promise<Me> {
         }
       : null,
     roles: profile?.roles ?? [],
+    ...((await hasCancellationNotice(app.db, s.user.id)) ? { deletionCancelled: true } : {}),
   };
 }
 

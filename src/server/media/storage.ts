@@ -37,11 +37,13 @@ export interface Storage {
  * itself to whoever may see them (pay-per-view media).
  */
 export const PRIVATE_PREFIX = 'paid/';
+/** Account exports (docs/product.md "Your data"): private too, served only to their owner. */
+export const EXPORTS_PREFIX = 'exports/';
 
-/** Whether a path below `/media/` (as a static server receives it, decoded) reaches the private prefix. */
+/** Whether a path below `/media/` (as a static server receives it, decoded) reaches a private prefix. */
 export function isPrivateMediaPath(pathname: string): boolean {
   const n = path.posix.normalize(`/${pathname}`).toLowerCase();
-  return n === '/paid' || n.startsWith(`/${PRIVATE_PREFIX}`);
+  return [PRIVATE_PREFIX, EXPORTS_PREFIX].some((p) => n === `/${p.slice(0, -1)}` || n.startsWith(`/${p}`));
 }
 
 export class UnsafeKey extends Error {}
@@ -63,7 +65,7 @@ export const safeKey = (key: string) => {
 
 /** The only places a delete may reach: one user's profile images, one video's files, or one stream's pictures. */
 export type OwnerPrefix = string & { readonly __ownerPrefix: true };
-const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'paid', id: string): OwnerPrefix => {
+const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'paid' | 'exports', id: string): OwnerPrefix => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new UnsafeKey(`Unsafe owner id: ${JSON.stringify(id)}`);
   return `${area}/${id}` as OwnerPrefix;
 };
@@ -72,6 +74,8 @@ export const videoMedia = (videoId: string) => ownerPrefix('videos', videoId);
 export const streamMedia = (streamId: string) => ownerPrefix('streams', streamId);
 /** A priced video's HLS and preview sprite: private, served only to those entitled (x402). */
 export const paidMedia = (videoId: string) => ownerPrefix('paid', videoId);
+/** One account export's zip (private: never under `/media/`). */
+export const exportMedia = (exportId: string) => ownerPrefix('exports', exportId);
 
 /** `key` made safe, and refused unless it lies strictly below `owner`. */
 export function ownedKey(owner: OwnerPrefix, key: string): string {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { videoPurchases } from '../db/schema/index.js';
 
@@ -106,15 +106,21 @@ export async function salesOf(db: Db, videoIds: string[]): Promise<Map<string, S
     .from(videoPurchases)
     .where(and(inArray(videoPurchases.videoId, videoIds), eq(videoPurchases.status, 'settled')))
     .groupBy(videoPurchases.videoId);
-  return new Map(rows.map((r) => [r.videoId, { count: r.count, totalMicroUsdc: Number(r.total), lastSoldAt: r.last ? new Date(r.last) : null }]));
+  return new Map(
+    rows.flatMap((r) =>
+      r.videoId ? [[r.videoId, { count: r.count, totalMicroUsdc: Number(r.total), lastSoldAt: r.last ? new Date(r.last) : null }] as const] : [],
+    ),
+  );
 }
 
 /** What this account unlocked, newest first. */
-export async function purchasesBy(db: Db, userId: string): Promise<PurchaseRow[]> {
-  return db
+export async function purchasesBy(db: Db, userId: string): Promise<(PurchaseRow & { videoId: string })[]> {
+  const rows = await db
     .select()
     .from(videoPurchases)
-    .where(and(eq(videoPurchases.buyerId, userId), eq(videoPurchases.status, 'settled')))
+    // A purchase whose video went with its creator's account stays in the ledger, not in this list.
+    .where(and(eq(videoPurchases.buyerId, userId), eq(videoPurchases.status, 'settled'), isNotNull(videoPurchases.videoId)))
     .orderBy(desc(videoPurchases.settledAt))
     .limit(200);
+  return rows as (PurchaseRow & { videoId: string })[];
 }

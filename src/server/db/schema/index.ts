@@ -10,3 +10,4 @@ export * from './audit.js';
 export * from './verification.js';
 export * from './moderation.js';
 export * from './rate-limits.js';
+export * from './privacy.js';

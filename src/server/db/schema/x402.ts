@@ -15,9 +15,11 @@ export const videoPurchases = pgTable(
   'video_purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the video's creator deleted their account: the sale stays in the ledger, anonymous,
+     * with its amount (docs/product.md "Your data").
+     */
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
     /** The signed-in buyer; null for a buyer without an account (a script paying over HTTP). */
     buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
     payerWallet: text('payer_wallet').notNull(),
