@@ -88,7 +88,9 @@ describe('clips belong to the stream', () => {
 
     // Nor be tipped as its creator; a tip for it goes to the stream's creator.
     const fan = await verifiedClient(t.app, `fan_${n}`);
-    const fanWallet = new TestWallet(t.app).address;
+    const fanProof = new TestWallet(t.app);
+    expect((await fan.post('/api/auth/verify-wallet', await fanProof.linkProof(fan))).statusCode).toBe(200);
+    const fanWallet = fanProof.address;
     const tip = (to: string) => fan.post('/api/tips', { to, amountSol: '0.1', fromWallet: fanWallet, content: { type: 'short_video', id: videoId } });
     expect((await tip(viewerName)).statusCode).toBe(400);
     expect((await tip(creatorName)).statusCode).toBe(201);

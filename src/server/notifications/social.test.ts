@@ -250,7 +250,7 @@ describe('profile editing', () => {
     const a = await person();
     const b = await person();
     const res = await a.c.request('PATCH', '/api/profile', { displayName: 'Alpha Creator', bio: 'Hi', links: ['https://x.com/alpha'] });
-    expect(res.json()).toEqual({ displayName: 'Alpha Creator', bio: 'Hi', links: ['https://x.com/alpha'] });
+    expect(res.json()).toEqual({ displayName: 'Alpha Creator', bio: 'Hi', links: ['https://x.com/alpha'], allowClips: true });
     expect((await b.c.request('PATCH', '/api/profile', { displayName: 'alpha creator' })).json().message).toBe('Display name is already taken');
     expect((await b.c.request('PATCH', '/api/profile', { displayName: 'x'.repeat(50) })).json().message).toBe('Display name must be less than 50 characters');
     expect((await b.c.request('PATCH', '/api/profile', { links: ['javascript:alert(1)'] })).statusCode).toBe(400);
