@@ -1,7 +1,7 @@
-import { reportRequest } from '../pwa/connectivity';
+import { reportRequest } from './connectivity';
 import { codeForStatus, GENERIC_ERROR_MESSAGE, isApiErrorBody, type ApiErrorBody } from '../../shared/errors';
-import { serverUrl } from '../native/api-origin';
-import { nativeAuthHeaders, rememberSession } from '../native/session-token';
+import { serverUrl } from './native/api-origin';
+import { nativeAuthHeaders, rememberSession } from './native/session-token';
 
 /**
  * A failed API call: the status and the server's `{ code, message, fields }`. Made from any

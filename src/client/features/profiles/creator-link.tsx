@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { paths } from '../../../shared/routes';
+import type { Creator } from '../../../shared/content';
+import { cn } from '../../lib/utils';
+import { UserAvatar } from '../../ui/avatar';
+import { VerificationBadge } from './verification-badge';
+
+export function CreatorAvatarLink({ creator, className }: { creator: Creator; className?: string }) {
+  return (
+    <Link
+      to={paths.profile(creator.username)}
+      className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-label={`${creator.displayName} (@${creator.username})`}
+    >
+      <UserAvatar name={creator.displayName} seed={creator.username} src={creator.avatarUrl} className={className} />
+    </Link>
+  );
+}
+
+/** A creator's name with their badge, linking to their profile. */
+export function CreatorName({ creator, className }: { creator: Creator; className?: string }) {
+  return (
+    <span className={cn('flex min-w-0 items-center gap-1', className)}>
+      <Link
+        to={paths.profile(creator.username)}
+        className="truncate rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {creator.displayName}
+      </Link>
+      <VerificationBadge type={creator.verificationType} className="size-3.5" />
+    </span>
+  );
+}
