@@ -5,11 +5,9 @@ import { toast } from 'sonner';
 import { isContentTarget, type ChatRestrictionView, type ModeratedItem, type SanctionView } from '../../../shared/moderation';
 import { paths } from '../../../shared/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
-import { isModerator, useSession } from '../auth/session';
-import { PageHeader } from '../../ui/page-header';
 import { formatDateTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { DecisionForm, ItemInPlace, ItemSummary, StaffOnlyNotice } from '../moderation/moderated-item';
+import { DecisionForm, ItemInPlace, ItemSummary } from '../moderation/moderated-item';
 import { useLiftChatRestriction, useLiftSanction, useModerationOverview, useModerationSearch, useRestore } from '../moderation/queries';
 import { UserAvatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
@@ -20,6 +18,7 @@ import { ErrorState } from '../../ui/error-state';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { StaffScreen } from './staff-screen';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
@@ -28,32 +27,16 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * accounts and live-chat restrictions to lift, and a search for any user or item to act on.
  */
 export default function ModerationScreen() {
-  const { user } = useSession();
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        icon={<Gavel aria-hidden />}
-        title="Moderation"
-        description="Review removed content and moderation actions."
-        actions={
-          isModerator(user) ? (
-            <Button variant="outline" asChild>
-              <Link to="/admin/reports">
-                <Flag aria-hidden /> Reports
-              </Link>
-            </Button>
-          ) : undefined
-        }
-      />
-      {isModerator(user) ? (
-        <>
-          <FindAnything />
-          <Overview />
-        </>
-      ) : (
-        <StaffOnlyNotice />
-      )}
-    </div>
+    <StaffScreen
+      icon={<Gavel aria-hidden />}
+      title="Moderation"
+      description="Review removed content and moderation actions."
+      sibling={{ to: '/admin/reports', icon: <Flag aria-hidden />, label: 'Reports' }}
+    >
+      <FindAnything />
+      <Overview />
+    </StaffScreen>
   );
 }
 

@@ -1,15 +1,12 @@
 import { ArrowLeft, Flag, Gavel, History, Inbox } from 'lucide-react';
-import { Link } from 'react-router';
 import { useEffect, useRef, useState } from 'react';
 import { AUDIT_ACTION_LABELS, REPORT_REASON_LABELS, type ReportQueueEntry, type ReportTarget, type ReportView } from '../../../shared/moderation';
 import { timeAgo } from '../../lib/time';
-import { isModerator, useSession } from '../auth/session';
-import { PageHeader } from '../../ui/page-header';
 import { formatDateTime } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useNow } from '../../lib/use-now';
 import { cn } from '../../lib/utils';
-import { DecisionForm, ItemInPlace, ItemSummary, StaffOnlyNotice } from '../moderation/moderated-item';
+import { DecisionForm, ItemInPlace, ItemSummary } from '../moderation/moderated-item';
 import { useReportCase, useReportQueue, type QueueSort } from '../moderation/queries';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -17,6 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { StaffScreen } from './staff-screen';
 
 type Selected = { type: ReportTarget; id: string };
 const WIDE = '(min-width: 1024px)';
@@ -26,25 +24,15 @@ const WIDE = '(min-width: 1024px)';
  * opens in place with its reports and history, and a decision closes all its reports at once.
  */
 export default function ReportsScreen() {
-  const { user } = useSession();
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        icon={<Flag aria-hidden />}
-        title="Reports"
-        description="Reports about content and users, waiting for a decision."
-        actions={
-          isModerator(user) ? (
-            <Button variant="outline" asChild>
-              <Link to="/admin/moderation">
-                <Gavel aria-hidden /> Moderation
-              </Link>
-            </Button>
-          ) : undefined
-        }
-      />
-      {isModerator(user) ? <Queue /> : <StaffOnlyNotice />}
-    </div>
+    <StaffScreen
+      icon={<Flag aria-hidden />}
+      title="Reports"
+      description="Reports about content and users, waiting for a decision."
+      sibling={{ to: '/admin/moderation', icon: <Gavel aria-hidden />, label: 'Moderation' }}
+    >
+      <Queue />
+    </StaffScreen>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
 import type { Creator } from '../../../shared/content';
@@ -29,5 +30,26 @@ export function CreatorName({ creator, className }: { creator: Creator; classNam
       </Link>
       <VerificationBadge type={creator.verificationType} className="size-3.5" />
     </span>
+  );
+}
+
+/**
+ * The lower half of a stream's or a video's card: the creator's avatar beside the title (a link to
+ * `href`), the creator's name, and a line about the content (`children`).
+ */
+export function CardByline({ creator, href, title, children }: { creator: Creator; href: string; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <CreatorAvatarLink creator={creator} />
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <h3 className="line-clamp-2 text-sm leading-snug font-semibold">
+          <Link to={href} className="rounded-sm outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring">
+            {title}
+          </Link>
+        </h3>
+        <CreatorName creator={creator} className="text-sm" />
+        <p className="truncate text-xs text-muted-foreground">{children}</p>
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { Thumbnail } from '../../ui/thumbnail';
 import { categoryName, formatCount, formatDateTime, formatSchedule } from '../../lib/format';
-import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
+import { CardByline } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
 
 /** When a stream happens: "Started 5 minutes ago", "Sat, Nov 22, 2:45 AM", "Ended 2 hours ago". */
@@ -54,23 +54,12 @@ export function StreamCard({ stream, now, priority }: { stream: Stream; now: num
           ) : null}
         </Thumbnail>
       </Link>
-      <div className="flex gap-3">
-        <CreatorAvatarLink creator={stream.creator} />
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold">
-            <Link to={href} className="rounded-sm outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring">
-              {stream.title}
-            </Link>
-          </h3>
-          <CreatorName creator={stream.creator} className="text-sm" />
-          <p className="truncate text-xs text-muted-foreground">
-            {categoryName(stream.category)} ·{' '}
-            <time dateTime={when.iso ?? undefined} title={when.iso ? formatDateTime(when.iso) : undefined}>
-              {when.text}
-            </time>
-          </p>
-        </div>
-      </div>
+      <CardByline creator={stream.creator} href={href} title={stream.title}>
+        {categoryName(stream.category)} ·{' '}
+        <time dateTime={when.iso ?? undefined} title={when.iso ? formatDateTime(when.iso) : undefined}>
+          {when.text}
+        </time>
+      </CardByline>
     </article>
   );
 }

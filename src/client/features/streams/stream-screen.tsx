@@ -1,4 +1,4 @@
-import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, ShieldAlert, TrendingUp } from 'lucide-react';
+import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, TrendingUp } from 'lucide-react';
 import { paths } from '../../../shared/routes';
 import { Link, useParams } from 'react-router';
 import { ChatPanel } from '../chat/chat-panel';
@@ -15,7 +15,7 @@ import { ReportButton } from '../moderation/report-dialog';
 import { useSession } from '../auth/session';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { NotAvailable } from '../../ui/not-available';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
 import { startsIn, streamWhen } from './stream-card';
@@ -50,8 +50,8 @@ export default function StreamScreen() {
     );
   }
   if (query.isError) {
-    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotAvailable />;
-    if (query.error instanceof ApiError && query.error.status === 410) return <NotAvailable removed={query.error.message} />;
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <StreamNotAvailable />;
+    if (query.error instanceof ApiError && query.error.status === 410) return <StreamNotAvailable removed={query.error.message} />;
     return <ErrorState headingLevel="h1" error={query.error} onRetry={() => void query.refetch()} title="Couldn’t load this stream" />;
   }
 
@@ -184,24 +184,14 @@ function Replay({ videoId, title, username }: { videoId: string; title: string; 
 }
 
 /** A stream that is not there, or (`removed`, the server's words) one a moderator removed. */
-function NotAvailable({ removed }: { removed?: string }) {
+function StreamNotAvailable({ removed }: { removed?: string }) {
   return (
-    <EmptyState
-      icon={removed ? ShieldAlert : RadioTower}
-      headingLevel="h1"
-      title={removed ? 'This stream was removed' : 'This stream is not available'}
-      description={removed ?? 'It may have been removed. See what is on now instead.'}
-      action={
-        <>
-          <Button asChild>
-            <Link to="/streams">Browse Pump Streams</Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to="/app">Back to Home</Link>
-          </Button>
-        </>
-      }
-      className="mt-6"
+    <NotAvailable
+      noun="stream"
+      icon={RadioTower}
+      removed={removed}
+      description="It may have been removed. See what is on now instead."
+      browse={{ to: '/streams', label: 'Browse Pump Streams' }}
     />
   );
 }

@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routes';
 import { timeAgo } from '../../lib/time';
 import { Thumbnail } from '../../ui/thumbnail';
 import { formatDateTime, formatDuration, formatViews } from '../../lib/format';
-import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
+import { CardByline } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
 import { PriceBadge } from '../x402/price-badge';
 
@@ -23,28 +23,17 @@ export function VideoCard({ video, now, priority }: { video: Video; now: number;
           ) : null}
         </Thumbnail>
       </Link>
-      <div className="flex gap-3">
-        <CreatorAvatarLink creator={video.creator} />
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold">
-            <Link to={href} className="rounded-sm outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring">
-              {video.title}
-            </Link>
-          </h3>
-          <CreatorName creator={video.creator} className="text-sm" />
-          <p className="truncate text-xs text-muted-foreground">
-            {formatViews(video.views)}
-            {video.publishedAt ? (
-              <>
-                {' · '}
-                <time dateTime={video.publishedAt} title={formatDateTime(video.publishedAt)}>
-                  {timeAgo(video.publishedAt, now)}
-                </time>
-              </>
-            ) : null}
-          </p>
-        </div>
-      </div>
+      <CardByline creator={video.creator} href={href} title={video.title}>
+        {formatViews(video.views)}
+        {video.publishedAt ? (
+          <>
+            {' · '}
+            <time dateTime={video.publishedAt} title={formatDateTime(video.publishedAt)}>
+              {timeAgo(video.publishedAt, now)}
+            </time>
+          </>
+        ) : null}
+      </CardByline>
     </article>
   );
 }

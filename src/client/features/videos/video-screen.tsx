@@ -1,4 +1,4 @@
-import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ShieldAlert, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
+import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/content';
@@ -23,7 +23,7 @@ import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { NotAvailable } from '../../ui/not-available';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
 import { useRecordView, useSaveProgress, useVideo, useVideos } from './queries';
@@ -49,8 +49,8 @@ export default function VideoScreen() {
 
   if (video.isPending) return <VideoSkeleton />;
   if (video.isError) {
-    if (video.error instanceof ApiError && video.error.status === 404) return <NotAvailable />;
-    if (video.error instanceof ApiError && video.error.status === 410) return <NotAvailable removed={video.error.message} />;
+    if (video.error instanceof ApiError && video.error.status === 404) return <VideoNotAvailable />;
+    if (video.error instanceof ApiError && video.error.status === 410) return <VideoNotAvailable removed={video.error.message} />;
     return <ErrorState headingLevel="h1" error={video.error} onRetry={() => void video.refetch()} title="Couldn’t load this video" />;
   }
   // The page is drawn a moment after its video arrives, in pieces the browser can interleave with
@@ -67,24 +67,14 @@ export default function VideoScreen() {
 }
 
 /** A video that is not there, or (`removed`, the server's words) one a moderator removed. */
-function NotAvailable({ removed }: { removed?: string }) {
+function VideoNotAvailable({ removed }: { removed?: string }) {
   return (
-    <EmptyState
-      icon={removed ? ShieldAlert : Clapperboard}
-      headingLevel="h1"
-      title={removed ? 'This video was removed' : 'This video is not available'}
-      description={removed ?? 'It may still be processing, or it may have been removed.'}
-      action={
-        <>
-          <Button asChild>
-            <Link to={`/${PRODUCT_SLUG}`}>Browse videos</Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to="/app">Back to Home</Link>
-          </Button>
-        </>
-      }
-      className="mt-6"
+    <NotAvailable
+      noun="video"
+      icon={Clapperboard}
+      removed={removed}
+      description="It may still be processing, or it may have been removed."
+      browse={{ to: `/${PRODUCT_SLUG}`, label: 'Browse videos' }}
     />
   );
 }
