@@ -1,11 +1,9 @@
 import { History, Search, ShieldCheck, UserCog, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useDeferredValue, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { APP_ROLES, ROLE_REASON_MAX, type AdminUser, type AppRole, type RoleHolder } from '../../../shared/roles';
 import { timeAgo } from '../../lib/time';
 import { useSession } from '../auth/session';
-import { PageHeader } from '../../ui/page-header';
 import { formatDateTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
@@ -17,8 +15,8 @@ import { errorProps, FormError, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
-import { AdminOnly } from './admin-only';
+import { TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { AdminScreen } from './admin-only';
 import { AuditLog } from './audit-log';
 import { PersonLine } from './person-line';
 import { ReasonDialog } from './reason-dialog';
@@ -26,36 +24,32 @@ import { useAdminUserSearch, useRoleChange, useRoleHolders } from './roles-queri
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
 const ROLE_NAME: Record<AppRole, string> = { admin: 'Admin', moderator: 'Moderator' };
-const TABS = ['roles', 'audit'] as const;
-type Tab = (typeof TABS)[number];
 
 /** /admin/roles (admins): who holds which role, granting and revoking them, and the audit log. */
 export default function RolesScreen() {
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'roles';
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <PageHeader icon={<UserCog aria-hidden />} title="Roles" description="Grant or remove the admin and moderator roles, and read the audit log." />
-      <AdminOnly>
-        <Tabs value={tab} onValueChange={(v) => setParams(v === 'roles' ? {} : { tab: v }, { replace: true })}>
-          <TabsList aria-label="Roles">
-            <TabsTrigger value="roles">
-              <Users aria-hidden /> Roles
-            </TabsTrigger>
-            <TabsTrigger value="audit">
-              <History aria-hidden /> Audit log
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="roles" className="flex flex-col gap-6">
-            <GrantRole />
-            <RoleHolders />
-          </TabsContent>
-          <TabsContent value="audit">
-            <AuditLog />
-          </TabsContent>
-        </Tabs>
-      </AdminOnly>
-    </div>
+    <AdminScreen
+      icon={<UserCog aria-hidden />}
+      title="Roles"
+      description="Grant or remove the admin and moderator roles, and read the audit log."
+      tabs={['roles', 'audit']}
+    >
+      <TabsList aria-label="Roles">
+        <TabsTrigger value="roles">
+          <Users aria-hidden /> Roles
+        </TabsTrigger>
+        <TabsTrigger value="audit">
+          <History aria-hidden /> Audit log
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="roles" className="flex flex-col gap-6">
+        <GrantRole />
+        <RoleHolders />
+      </TabsContent>
+      <TabsContent value="audit">
+        <AuditLog />
+      </TabsContent>
+    </AdminScreen>
   );
 }
 

@@ -1,10 +1,8 @@
 import { BadgeCheck, ExternalLink, Inbox, Search, ShieldOff } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { timeAgo } from '../../lib/time';
 import { BADGE_NAME, BADGES, VERIFICATION_REASON_MAX, type AdminVerificationRequest, type VerifiedAccount } from '../../../shared/verification';
-import { PageHeader } from '../../ui/page-header';
 import { formatCount, formatDateTime, formatMonthYear } from '../../lib/format';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { Badge } from '../../ui/badge';
@@ -16,38 +14,34 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useGrantVerification, usePendingVerifications, useRejectVerification, useRevokeBadge, useVerifiedAccounts } from '../verification/queries';
-import { AdminOnly } from './admin-only';
+import { AdminScreen } from './admin-only';
 import { PersonLine } from './person-line';
 import { ReasonDialog } from './reason-dialog';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
-const TABS = ['requests', 'verified'] as const;
-type Tab = (typeof TABS)[number];
 
 /** /admin/verification (admins): pending requests to grant or reject, and verified accounts to revoke. */
 export default function VerificationScreen() {
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'requests';
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <PageHeader icon={<BadgeCheck aria-hidden />} title="Verification requests" description="Review requests for the blue and red verification badges." />
-      <AdminOnly>
-        <Tabs value={tab} onValueChange={(v) => setParams(v === 'requests' ? {} : { tab: v }, { replace: true })}>
-          <TabsList aria-label="Verification">
-            <TabsTrigger value="requests">Requests</TabsTrigger>
-            <TabsTrigger value="verified">Verified accounts</TabsTrigger>
-          </TabsList>
-          <TabsContent value="requests">
-            <PendingRequests />
-          </TabsContent>
-          <TabsContent value="verified">
-            <VerifiedAccounts />
-          </TabsContent>
-        </Tabs>
-      </AdminOnly>
-    </div>
+    <AdminScreen
+      icon={<BadgeCheck aria-hidden />}
+      title="Verification requests"
+      description="Review requests for the blue and red verification badges."
+      tabs={['requests', 'verified']}
+    >
+      <TabsList aria-label="Verification">
+        <TabsTrigger value="requests">Requests</TabsTrigger>
+        <TabsTrigger value="verified">Verified accounts</TabsTrigger>
+      </TabsList>
+      <TabsContent value="requests">
+        <PendingRequests />
+      </TabsContent>
+      <TabsContent value="verified">
+        <VerifiedAccounts />
+      </TabsContent>
+    </AdminScreen>
   );
 }
 
