@@ -44,7 +44,7 @@ export class ApiError extends Error {
 
 /**
  * Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiError`. In the native
- * app the call goes to the Glint server's origin with the bearer token instead (src/client/native).
+ * app the call goes to the Glint server's origin with the bearer token instead (src/client/lib/native).
  */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
