@@ -7,7 +7,7 @@ import { APP_UPDATED_MESSAGE, APP_UPDATED_TITLE, RouteError } from './route-erro
 
 const view = mountPerTest();
 
-/** A screen loaded with React.lazy, as src/client/router.tsx does, whose chunk load fails with `error`. */
+/** A screen loaded with React.lazy, as src/client/app/router.tsx does, whose chunk load fails with `error`. */
 async function showScreenFailingWith(error: Error) {
   const Screen = lazy<ComponentType>(() => Promise.reject(error));
   const router = createMemoryRouter(

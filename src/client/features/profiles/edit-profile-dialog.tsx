@@ -1,15 +1,14 @@
-import { Link2, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DISPLAY_NAME_FIELD_MAX_LENGTH } from '../../../shared/auth';
-import { BIO_MAX, LINK_MAX_LENGTH, LINKS_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../shared/content';
+import { BIO_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../shared/content';
+import { LinksField } from '../../ui/links-field';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { errorProps, FormError, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
 import { useUpdateProfile } from './queries';
 
 type Errors = Partial<Record<'displayName' | 'bio' | 'links' | `links.${number}` | 'form', string>>;
@@ -82,9 +81,6 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
     });
   };
 
-  const setLink = (i: number, value: string) => setLinks((ls) => ls.map((l, j) => (j === i ? value : l)));
-  const removeLink = (i: number) => setLinks((ls) => (ls.length === 1 ? [''] : ls.filter((_, j) => j !== i)));
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField id="profile-display-name" label="Display name" error={errors.displayName}>
@@ -108,53 +104,15 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
         rows={4}
         placeholder="Tell people what you stream and post about"
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
-          Links <span className="text-xs font-normal text-muted-foreground">Up to {LINKS_MAX}</span>
-        </legend>
-        {links.map((link, i) => {
-          const id = `profile-link-${i}`;
-          const error = errors[`links.${i}`];
-          return (
-            <div key={i} className="flex flex-col gap-1">
-              <div className="flex items-center gap-2">
-                <Label htmlFor={id} className="sr-only">
-                  Link {i + 1}
-                </Label>
-                <Link2 aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                <Input
-                  id={id}
-                  type="url"
-                  inputMode="url"
-                  value={link}
-                  onChange={(e) => setLink(i, e.target.value)}
-                  placeholder="https://"
-                  maxLength={LINK_MAX_LENGTH}
-                  {...errorProps(id, error)}
-                />
-                <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove link ${i + 1}`} onClick={() => removeLink(i)}>
-                  <X aria-hidden />
-                </Button>
-              </div>
-              {error ? (
-                <p id={`${id}-error`} role="alert" className="pl-6 text-xs font-medium text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-        {errors.links ? (
-          <p role="alert" className="text-xs font-medium text-destructive">
-            {errors.links}
-          </p>
-        ) : null}
-        {links.length < LINKS_MAX ? (
-          <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => setLinks((ls) => [...ls, ''])}>
-            <Plus aria-hidden /> Add link
-          </Button>
-        ) : null}
-      </fieldset>
+      <LinksField
+        id="profile-link"
+        legend="Links"
+        links={links}
+        onChange={setLinks}
+        errorAt={(i) => errors[`links.${i}`]}
+        error={errors.links}
+        alwaysRemovable
+      />
       <FormError message={errors.form} />
       <div className="flex justify-end gap-2 pt-1">
         <Button type="button" variant="outline" onClick={onDone}>

@@ -1,8 +1,7 @@
-import { BadgeCheck, Link2, Plus, X } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { LINK_MAX_LENGTH, LINKS_MAX } from '../../../shared/content';
 import { timeAgo } from '../../lib/time';
 import {
   BADGE_NAME,
@@ -15,6 +14,7 @@ import {
   type VerificationRequest,
 } from '../../../shared/verification';
 import type { SessionUser } from '../auth/session';
+import { LinksField } from '../../ui/links-field';
 import { TextareaField } from '../../ui/textarea-field';
 import { formatDateTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -22,8 +22,6 @@ import { VerificationBadge } from '../profiles/verification-badge';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { errorProps, FormError } from '../../ui/form-field';
-import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { useFileVerification, useMyVerification, useWithdrawVerification } from '../verification/queries';
@@ -231,56 +229,7 @@ function RequestForm({ badges, holding }: { badges: BadgeKind[]; holding: MyVeri
         ) : null}
       </fieldset>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
-          Links that back it <span className="text-xs font-normal text-muted-foreground">Up to {LINKS_MAX}</span>
-        </legend>
-        {links.map((link, i) => {
-          const id = `verification-link-${i}`;
-          const error = errors[`links.${i}`];
-          return (
-            <div key={i} className="flex flex-col gap-1">
-              <div className="flex items-center gap-2">
-                <Label htmlFor={id} className="sr-only">
-                  Link {i + 1}
-                </Label>
-                <Link2 aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                <Input
-                  id={id}
-                  type="url"
-                  inputMode="url"
-                  value={link}
-                  onChange={(e) => setLinks((ls) => ls.map((l, j) => (j === i ? e.target.value : l)))}
-                  placeholder="https://"
-                  maxLength={LINK_MAX_LENGTH}
-                  {...errorProps(id, error)}
-                />
-                {links.length > 1 ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Remove link ${i + 1}`}
-                    onClick={() => setLinks((ls) => ls.filter((_, j) => j !== i))}
-                  >
-                    <X aria-hidden />
-                  </Button>
-                ) : null}
-              </div>
-              {error ? (
-                <p id={`${id}-error`} role="alert" className="pl-6 text-xs font-medium text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-        {links.length < LINKS_MAX ? (
-          <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => setLinks((ls) => [...ls, ''])}>
-            <Plus aria-hidden /> Add link
-          </Button>
-        ) : null}
-      </fieldset>
+      <LinksField id="verification-link" legend="Links that back it" links={links} onChange={setLinks} errorAt={(i) => errors[`links.${i}`]} />
 
       <TextareaField
         id="verification-message"
