@@ -4,7 +4,7 @@ import { Textarea } from './textarea';
 
 /**
  * A labelled multi-line field that counts what has been typed against its limit (`12/280` on the
- * label's line), with its error line. The value is the caller's; every other textarea prop passes on.
+ * label's line, unless `counter={false}`), with its error line. The value is the caller's; every other textarea prop passes on.
  */
 export function TextareaField({
   id,
@@ -14,6 +14,7 @@ export function TextareaField({
   onValueChange,
   maxLength,
   counterHidden,
+  counter = true,
   ...props
 }: Omit<ComponentProps<'textarea'>, 'id' | 'value' | 'onChange' | 'maxLength'> & {
   id: string;
@@ -24,6 +25,8 @@ export function TextareaField({
   maxLength: number;
   /** Keep the count from screen readers (a short message field that announces it elsewhere). */
   counterHidden?: boolean;
+  /** `false`: no count on the label's line (the limit still holds). */
+  counter?: boolean;
 }) {
   return (
     <FormField
@@ -31,9 +34,11 @@ export function TextareaField({
       label={label}
       error={error}
       trailing={
-        <span className="text-xs text-muted-foreground tabular-nums" aria-hidden={counterHidden || undefined}>
-          {value.length}/{maxLength}
-        </span>
+        counter && (
+          <span className="text-xs text-muted-foreground tabular-nums" aria-hidden={counterHidden || undefined}>
+            {value.length}/{maxLength}
+          </span>
+        )
       }
     >
       <Textarea id={id} value={value} maxLength={maxLength} onChange={(e) => onValueChange(e.target.value)} {...props} {...errorProps(id, error)} />

@@ -9,11 +9,11 @@ import {
   REPORT_RECEIVED_DETAIL,
   type ReportReason,
 } from '../../../shared/moderation';
-import { Textarea } from '../../ui/textarea';
+import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
-import { errorProps, fieldErrors, FormError, FormField } from '../../ui/form-field';
+import { fieldErrors, FormError } from '../../ui/form-field';
 import { useReport } from './queries';
 
 import type { ReportSubject } from './report-dialog';
@@ -72,17 +72,17 @@ export function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone
           </p>
         ) : null}
       </fieldset>
-      <FormField id="report-details" label={reason === 'other' ? 'Details' : 'Details (optional)'} error={errors.details}>
-        <Textarea
-          id="report-details"
-          value={details}
-          rows={3}
-          maxLength={REPORT_DETAILS_MAX}
-          placeholder="What should the moderators look at? Links, times in the video…"
-          onChange={(e) => setDetails(e.target.value)}
-          {...errorProps('report-details', errors.details)}
-        />
-      </FormField>
+      <TextareaField
+        id="report-details"
+        label={reason === 'other' ? 'Details' : 'Details (optional)'}
+        error={errors.details}
+        counter={false}
+        value={details}
+        rows={3}
+        maxLength={REPORT_DETAILS_MAX}
+        placeholder="What should the moderators look at? Links, times in the video…"
+        onValueChange={setDetails}
+      />
       <FormError message={refusal} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

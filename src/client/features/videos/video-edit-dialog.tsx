@@ -8,7 +8,7 @@ import { PriceSchema } from '../../../shared/x402';
 import { PriceField, type PriceChoice } from '../x402/price-field';
 import { CategorySelect } from '../../ui/category-select';
 import { TagsInput } from '../../ui/tags-input';
-import { Textarea } from '../../ui/textarea';
+import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -98,16 +98,16 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
       <FormField id="edit-title" label="Title" error={errors.title}>
         <Input id="edit-title" value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} {...errorProps('edit-title', errors.title)} />
       </FormField>
-      <FormField id="edit-description" label="Description" error={errors.description}>
-        <Textarea
-          id="edit-description"
-          value={description}
-          rows={4}
-          maxLength={DESCRIPTION_MAX}
-          onChange={(e) => setDescription(e.target.value)}
-          {...errorProps('edit-description', errors.description)}
-        />
-      </FormField>
+      <TextareaField
+        id="edit-description"
+        label="Description"
+        error={errors.description}
+        counter={false}
+        value={description}
+        rows={4}
+        maxLength={DESCRIPTION_MAX}
+        onValueChange={setDescription}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="edit-category" label="Category" error={errors.category}>
           <CategorySelect id="edit-category" value={category} onChange={(e) => setCategory(e.target.value)} {...errorProps('edit-category', errors.category)} />
