@@ -25,6 +25,21 @@ export default tseslint.config(
     },
   },
   {
+    // The design system and the base code serve every feature and know none (docs/architecture.md).
+    files: ['src/client/ui/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The client never imports the server.' },
+            { group: ['**/features/**', '**/app/**'], message: 'ui and lib import no feature and not the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'The server never imports the client.' }] }],

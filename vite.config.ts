@@ -38,7 +38,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     // The installable app (docs/decisions/014-installable-pwa.md): one worker of our own, built from
     // src/client/sw/sw.ts to /sw.js with the precache list injected; the page registers it itself
-    // (src/client/pwa/service-worker.ts), in production builds only.
+    // (src/client/features/pwa/service-worker.ts), in production builds only.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -109,7 +109,7 @@ export default defineConfig(({ command }) => ({
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
             { name: 'shell', tags: ['$initial'] },
             // The content cards every feed shows (home, trending, streams, search, profiles), with their icons.
-            { name: 'cards', test: /[\\/]src[\\/]client[\\/]components[\\/]content-cards\.tsx$/ },
+            { name: 'cards', test: /[\\/]src[\\/]client[\\/]features[\\/]home[\\/]content-cards\.tsx$/ },
           ],
         },
       },

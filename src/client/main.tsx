@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { refreshAfterAccountChange, SessionProvider } from './auth/session';
+import { refreshAfterAccountChange, SessionProvider } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
-import { startNativeShell } from './native/shell';
-import { startConnectivity } from './pwa/connectivity';
-import { createRouter } from './router';
-import { ThemeProvider, useTheme } from './theme/theme-provider';
+import { startNativeShell } from './features/native/shell';
+import { startConnectivity } from './lib/connectivity';
+import { createRouter } from './app/router';
+import { ThemeProvider, useTheme } from './app/theme/theme-provider';
 import { lazyAfterLoad } from './lib/lazy-after-load';
 import './index.css';
 
@@ -17,7 +17,7 @@ const router = createRouter(queryClient);
 startConnectivity();
 // docs/product.md §7: a service worker is registered at load (the installable app's cache, web pushes).
 // Its code loads beside the first screen; the worker registers once the page has loaded.
-void import('./pwa/service-worker').then((sw) => sw.registerServiceWorker());
+void import('./features/pwa/service-worker').then((sw) => sw.registerServiceWorker());
 // Inside the Android or iOS app: links to videos, shorts and streams open here.
 startNativeShell({ navigate: (to) => router.navigate(to), refreshSession: () => refreshAfterAccountChange(queryClient) });
 

@@ -163,8 +163,8 @@ describe('the web app', () => {
           'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'] },
           '_vendor-1.js': { file: 'assets/vendor-1.js' },
           '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_vendor-1.js'] },
-          'home/home-screen.tsx': { file: 'assets/home-screen-1.js', isDynamicEntry: true, imports: ['_vendor-1.js', '_cards-1.js'] },
-          'videos/video-screen.tsx': { file: 'assets/video-screen-1.js', isDynamicEntry: true, imports: ['index.html'] },
+          'features/home/home-screen.tsx': { file: 'assets/home-screen-1.js', isDynamicEntry: true, imports: ['_vendor-1.js', '_cards-1.js'] },
+          'features/videos/video-screen.tsx': { file: 'assets/video-screen-1.js', isDynamicEntry: true, imports: ['index.html'] },
         }),
       );
       const preloads = screenPreloads(dir);

@@ -62,12 +62,12 @@ describe('slugify and paths', () => {
 });
 
 describe('ROUTE_SCREENS', () => {
-  it('names, for every route, the screen src/client/router.tsx renders there', () => {
-    const router = fs.readFileSync(path.resolve(import.meta.dirname, '../client/router.tsx'), 'utf8').replaceAll('${PRODUCT_SLUG}', PRODUCT_SLUG);
+  it('names, for every route, the screen src/client/app/router.tsx renders there', () => {
+    const router = fs.readFileSync(path.resolve(import.meta.dirname, '../client/app/router.tsx'), 'utf8').replaceAll('${PRODUCT_SLUG}', PRODUCT_SLUG);
     const found: Record<string, string> = {};
-    // screen('/path', () => import('./dir/file')) and aliases(['/a', '/b'], () => import('./dir/file'))
+    // screen('/path', () => import('../features/dir/file')) and aliases(['/a', '/b'], () => import('../features/dir/file'))
     for (const m of router.matchAll(
-      /(?:screen\(|aliases\(\s*\[)([^)]*?)\],?\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)|screen\(([`'][^`']+[`']),\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g,
+      /(?:screen\(|aliases\(\s*\[)([^)]*?)\],?\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)|screen\(([`'][^`']+[`']),\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/g,
     )) {
       const list = m[1] ?? m[3]!;
       const screen = `${m[2] ?? m[4]}.tsx`;

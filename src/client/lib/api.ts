@@ -1,7 +1,7 @@
-import { reportRequest } from '../pwa/connectivity';
+import { reportRequest } from './connectivity';
 import { codeForStatus, GENERIC_ERROR_MESSAGE, isApiErrorBody, type ApiErrorBody } from '../../shared/errors';
-import { serverUrl } from '../native/api-origin';
-import { nativeAuthHeaders, rememberSession } from '../native/session-token';
+import { serverUrl } from './native/api-origin';
+import { nativeAuthHeaders, rememberSession } from './native/session-token';
 
 /**
  * A failed API call: the status and the server's `{ code, message, fields }`. Made from any
@@ -44,7 +44,7 @@ export class ApiError extends Error {
 
 /**
  * Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiError`. In the native
- * app the call goes to the Glint server's origin with the bearer token instead (src/client/native).
+ * app the call goes to the Glint server's origin with the bearer token instead (src/client/lib/native).
  */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;

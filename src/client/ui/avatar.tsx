@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { gradientFor, initials } from '../lib/format';
 import { cn } from '../lib/utils';
-import { mediaUrl } from '../native/api-origin';
+import { mediaUrl } from '../lib/native/api-origin';
 
 /**
  * A person's avatar: their picture, or their initials on a gradient that is always the same for

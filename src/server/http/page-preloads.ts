@@ -65,7 +65,7 @@ export async function pagePreloads(app: FastifyInstance, pattern: string, path: 
  */
 export function videoShownFirst(pattern: string, path: string, query: URLSearchParams): string | null | undefined {
   if (pattern === '/shorts') return query.get('video') || null;
-  if (ROUTE_SCREENS[pattern] !== 'videos/video-screen.tsx' && pattern !== '/shorts/:username/:titleSlug/:id') return undefined;
+  if (ROUTE_SCREENS[pattern] !== 'features/videos/video-screen.tsx' && pattern !== '/shorts/:username/:titleSlug/:id') return undefined;
   return path.split('/').filter(Boolean).at(-1);
 }
 

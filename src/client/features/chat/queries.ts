@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage, ChatTimeoutInput, RestrictedChatter, RestrictedChatters } from '../../../shared/chat';
+import { api } from '../../lib/api';
+import { useRealtimeEvent } from '../realtime/realtime-provider';
+
+/** Messages kept on screen; older ones scroll away for good. */
+const KEEP = 200;
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  stream: (streamId: string) => [...chatKeys.all, streamId] as const,
+  /** Under the stream's key, so a reconnect (which invalidates the chat) reads it again too. */
+  restrictions: (streamId: string) => [...chatKeys.stream(streamId), 'restrictions'] as const,
+};
+
+const chatPath = (streamId: string) => `/api/streams/${encodeURIComponent(streamId)}/chat`;
+
+/** Adds a message once (it comes both as the answer to a send and as a room event), oldest first. */
+function withMessage(list: ChatMessage[] | undefined, message: ChatMessage): ChatMessage[] {
+  const current = list ?? [];
+  if (current.some((m) => m.id === message.id)) return current;
+  return [...current, message].slice(-KEEP);
+}
+
+/** Without the messages of `userId` (a banned chatter's, removed from the stream's chat). */
+const withoutAuthor = (list: ChatMessage[] | undefined, userId: string) => list?.filter((m) => m.author.id !== userId);
+
+/**
+ * A stream's chat: the last 50 messages, then every new and deleted one as it happens over the
+ * stream's realtime room (the page joins it with `useStream`); a ban takes the banned chatter's
+ * messages away. After a reconnect it reads again.
+ */
+export function useChat(streamId: string) {
+  const qc = useQueryClient();
+  const key = chatKeys.stream(streamId);
+  const change = (eventStreamId: string, update: (old: ChatMessage[] | undefined) => ChatMessage[] | undefined) => {
+    if (eventStreamId !== streamId) return;
+    qc.setQueryData<ChatMessage[]>(key, update);
+    // A read under way was answered before this event and would drop it when it lands: it is
+    // replaced by a fresh one.
+    if (qc.isFetching({ queryKey: key, exact: true })) void qc.invalidateQueries({ queryKey: key, exact: true });
+  };
+  useRealtimeEvent('stream.chat', (message) => change(message.streamId, (old) => withMessage(old, message)));
+  useRealtimeEvent('stream.chat.deleted', (e) => change(e.streamId, (old) => old?.filter((m) => m.id !== e.messageId)));
+  useRealtimeEvent('stream.chat.purged', (e) => change(e.streamId, (old) => withoutAuthor(old, e.userId)));
+  // Once the room is joined (first time or after a reconnect) nothing more can be missed: what was
+  // said before is read now, and what is said after arrives as events.
+  useRealtimeEvent('stream.joined', (e) => {
+    if (e.streamId === streamId) void qc.invalidateQueries({ queryKey: key });
+  });
+  return useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => (await api<{ messages: ChatMessage[] }>(chatPath(streamId), { signal })).messages,
+    // The room keeps it current; refetching on focus would only reorder what is already there.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSendChat(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api<ChatMessage>(chatPath(streamId), { method: 'POST', json: { body } }),
+    onSuccess: (message) => qc.setQueryData<ChatMessage[]>(chatKeys.stream(streamId), (old) => withMessage(old, message)),
+  });
+}
+
+export function useDeleteChatMessage(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => api<void>(`${chatPath(streamId)}/${encodeURIComponent(messageId)}`, { method: 'DELETE' }),
+    onSuccess: (_, messageId) => qc.setQueryData<ChatMessage[]>(chatKeys.stream(streamId), (old) => old?.filter((m) => m.id !== messageId)),
+  });
+}
+
+/**
+ * Times a chatter out (`seconds`) or bans them (`seconds` null) in the creator's chats. A ban also
+ * removes their messages here at once (the room tells everyone else).
+ */
+export function useRestrictChatter(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChatTimeoutInput) => api<{ userId: string; until: string | null }>(`${chatPath(streamId)}/timeouts`, { method: 'POST', json: input }),
+    onSuccess: (restriction) => {
+      if (restriction.until === null) qc.setQueryData<ChatMessage[]>(chatKeys.stream(streamId), (old) => withoutAuthor(old, restriction.userId));
+      void qc.invalidateQueries({ queryKey: chatKeys.restrictions(streamId) });
+    },
+  });
+}
+
+/** Who is timed out or banned in the creator's chats now; for the creator and moderators only. */
+export function useChatRestrictions(streamId: string) {
+  return useQuery({
+    queryKey: chatKeys.restrictions(streamId),
+    queryFn: async ({ signal }) => (await api<RestrictedChatters>(`${chatPath(streamId)}/restrictions`, { signal })).restrictions,
+    // Read afresh each time the list opens: other moderators change it too.
+    staleTime: 0,
+  });
+}
+
+/** Lifts a timeout or ban; the chatter leaves the list at once. */
+export function useLiftRestriction(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<void>(`${chatPath(streamId)}/timeouts/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: (_, userId) => {
+      qc.setQueryData<RestrictedChatter[]>(chatKeys.restrictions(streamId), (old) => old?.filter((r) => r.user.id !== userId));
+      void qc.invalidateQueries({ queryKey: chatKeys.restrictions(streamId) });
+    },
+  });
+}

@@ -1,0 +1,179 @@
+import { Radio } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CreateStreamSchema } from '../../../shared/live';
+import { paths } from '../../../shared/routes';
+import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos';
+import { useSession } from '../auth/session';
+import { CategorySelect } from '../../ui/category-select';
+import { TagsInput } from '../../ui/tags-input';
+import { Textarea } from '../../ui/textarea';
+import { ApiError } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { errorProps, fieldErrors, FormError, FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { broadcaster } from './broadcaster';
+import { STUDIO_SUBMITTER } from './browser-studio';
+import { useCreateStream, useUploadStreamThumbnail } from './queries';
+import { StreamThumbnailField } from './stream-thumbnail-field';
+
+/** A `datetime-local` value as an ISO time with the viewer's offset. */
+const localToIso = (v: string) => (v ? new Date(v).toISOString() : null);
+
+/**
+ * Describe a stream, then go live now (from OBS or the browser) or schedule it as Upcoming. Sent
+ * by the browser studio's Start button (`formId`), it creates the stream and starts streaming.
+ */
+export function GoLiveForm({ formId }: { formId?: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const create = useCreateStream();
+  const upload = useUploadStreamThumbnail();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [scheduledAt, setScheduledAt] = useState('');
+  const [pump, setPump] = useState(false);
+  const [mint, setMint] = useState('');
+  const [symbol, setSymbol] = useState('');
+  const [tokenName, setTokenName] = useState('');
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const fromStudio = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === STUDIO_SUBMITTER;
+    // Streaming from the browser starts now, whatever the schedule says.
+    const later = when === 'later' && !fromStudio;
+    if (later && !scheduledAt) return setErrors({ scheduledAt: 'Choose a date and time' });
+    const input = {
+      title,
+      description,
+      category,
+      tags,
+      scheduledAt: later ? localToIso(scheduledAt) : null,
+      token: pump ? { mint, symbol, name: tokenName } : null,
+    };
+    const parsed = CreateStreamSchema.safeParse(input);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    create.mutate(input, {
+      onSuccess: async (s) => {
+        if (fromStudio) broadcaster.start(s.id);
+        // The stream exists either way; a picture the server refuses is said, not a lost stream.
+        if (thumbnail)
+          await upload
+            .mutateAsync({ id: s.id, file: thumbnail })
+            .catch((err: Error) => toast.error('The thumbnail was not saved', { description: err.message }));
+        void navigate(paths.stream({ id: s.id, username: user?.username, title: s.title }));
+      },
+      onError: (err) => setErrors(err instanceof ApiError && Object.keys(err.fields).length ? { ...err.fields } : { form: err.message }),
+    });
+  };
+
+  const field = (name: string) => `${id}-${name}`;
+  return (
+    <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Go live">
+      <FormField id={field('title')} label="Title" error={errors.title}>
+        <Input
+          id={field('title')}
+          value={title}
+          maxLength={TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          {...errorProps(field('title'), errors.title)}
+        />
+      </FormField>
+      <FormField id={field('description')} label="Description" error={errors.description}>
+        <Textarea
+          id={field('description')}
+          value={description}
+          rows={3}
+          maxLength={DESCRIPTION_MAX}
+          placeholder="What is the stream about?"
+          onChange={(e) => setDescription(e.target.value)}
+          {...errorProps(field('description'), errors.description)}
+        />
+      </FormField>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id={field('category')} label="Category" error={errors.category}>
+          <CategorySelect
+            id={field('category')}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            {...errorProps(field('category'), errors.category)}
+          />
+        </FormField>
+        <FormField id={field('tags')} label="Tags" error={errors.tags}>
+          <TagsInput id={field('tags')} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
+        </FormField>
+      </div>
+      <StreamThumbnailField id={field('thumbnail')} file={thumbnail} onChange={setThumbnail} />
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium">When</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name={field('when')} checked={when === 'now'} onChange={() => setWhen('now')} /> Now: it goes live when your stream starts
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name={field('when')} checked={when === 'later'} onChange={() => setWhen('later')} /> Later: show it as Upcoming with a countdown
+        </label>
+        {when === 'later' ? (
+          <FormField id={field('scheduledAt')} label="Starts at" error={errors.scheduledAt}>
+            <Input
+              id={field('scheduledAt')}
+              type="datetime-local"
+              value={scheduledAt}
+              onChange={(e) => setScheduledAt(e.target.value)}
+              {...errorProps(field('scheduledAt'), errors.scheduledAt)}
+            />
+          </FormField>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" checked={pump} onChange={(e) => setPump(e.target.checked)} /> This is a Pump Stream (it has a token)
+        </label>
+        {pump ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div className="sm:col-span-3">
+              <FormField id={field('mint')} label="Mint address" error={errors['token.mint']}>
+                <Input
+                  id={field('mint')}
+                  value={mint}
+                  onChange={(e) => setMint(e.target.value)}
+                  className="font-mono"
+                  {...errorProps(field('mint'), errors['token.mint'])}
+                />
+              </FormField>
+            </div>
+            <FormField id={field('symbol')} label="Symbol" error={errors['token.symbol']}>
+              <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), errors['token.symbol'])} />
+            </FormField>
+            <div className="sm:col-span-2">
+              <FormField id={field('tokenName')} label="Token name" error={errors['token.name']}>
+                <Input
+                  id={field('tokenName')}
+                  value={tokenName}
+                  onChange={(e) => setTokenName(e.target.value)}
+                  {...errorProps(field('tokenName'), errors['token.name'])}
+                />
+              </FormField>
+            </div>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <FormError message={errors.form} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="brand" size="lg" disabled={create.isPending || upload.isPending}>
+          <Radio aria-hidden /> {when === 'now' ? 'Create stream' : 'Schedule stream'}
+        </Button>
+      </div>
+    </form>
+  );
+}

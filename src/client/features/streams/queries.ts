@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../../shared/live';
+import type { StreamCard, StreamDetail } from '../../../shared/content';
+import { api, ApiError, apiPath, postImage } from '../../lib/api';
+import { useRealtimeEvent, useStreamRoom } from '../realtime/realtime-provider';
+import { useSession } from '../auth/session';
+
+export interface StreamFilter {
+  status: StreamCard['status'];
+  /** Only streams with a token ("Pump Streams"). */
+  pump?: boolean;
+  category?: string;
+}
+
+export const streamKeys = {
+  all: ['streams'] as const,
+  list: (f: StreamFilter) => [...streamKeys.all, 'list', f] as const,
+  one: (id: string) => [...streamKeys.all, 'one', id] as const,
+  key: ['live', 'key'] as const,
+  /** Per account: another account signing in on this tab never sees it. */
+  freshKey: (userId: string | undefined) => ['live', 'fresh-key', userId ?? ''] as const,
+};
+
+/** How often a stream that has not ended is read again, in case a realtime event was missed. */
+export const STREAM_FALLBACK_POLL_MS = 30_000;
+
+/**
+ * One stream for its page; a 404 is not retried. The page joins the stream's realtime room: it
+ * goes live, drops, ends and gets its replay through `stream.status`, and its viewer count
+ * through `stream.viewers`, without a reload. A slow poll covers a missed event.
+ */
+export function useStream(id: string) {
+  const qc = useQueryClient();
+  useStreamRoom(id || undefined);
+  const patch = (streamId: string, change: Partial<StreamDetail>) => {
+    if (streamId !== id) return;
+    qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old));
+    // A read under way was answered before this change and would undo it when it lands: it is
+    // replaced by a fresh one.
+    if (qc.isFetching({ queryKey: streamKeys.one(id), exact: true })) void qc.invalidateQueries({ queryKey: streamKeys.one(id), exact: true });
+  };
+  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
+    patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
+  );
+  useRealtimeEvent('stream.viewers', ({ streamId, viewers, peak }) => patch(streamId, { viewerCount: viewers, peakViewers: peak }));
+  // Once the room is joined (again, after a reconnect) no event can be missed: read the stream again.
+  useRealtimeEvent('stream.joined', ({ streamId }) => {
+    if (streamId === id) void qc.invalidateQueries({ queryKey: streamKeys.one(id) });
+  });
+  return useQuery({
+    queryKey: streamKeys.one(id),
+    queryFn: ({ signal }) => api<StreamDetail>(`/api/streams/${encodeURIComponent(id)}`, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'ended' ? STREAM_FALLBACK_POLL_MS : false),
+  });
+}
+
+export function useCreateStream() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateStreamInput) => api<StreamDetail>('/api/streams', { method: 'POST', json: input }),
+    onSuccess: (stream) => {
+      qc.setQueryData(streamKeys.one(stream.id), stream);
+      void qc.invalidateQueries({ queryKey: streamKeys.all });
+    },
+  });
+}
+
+/** The RTMP address and whether a key exists (the key itself only comes with a new one). */
+export function useStreamKey() {
+  return useQuery({ queryKey: streamKeys.key, queryFn: ({ signal }) => api<StreamKeyInfo>('/api/live/key', { signal }) });
+}
+
+export function useNewStreamKey() {
+  const qc = useQueryClient();
+  const userId = useSession().user?.id;
+  return useMutation({
+    mutationFn: () => api<StreamKeyInfo>('/api/live/key', { method: 'POST', json: {} }),
+    onSuccess: (info) => {
+      qc.setQueryData(streamKeys.key, { ...info, key: null });
+      // The new key stays in this tab's memory only, for the panel that shows it once, even if that
+      // panel was drawn again while the key was being made.
+      qc.setQueryData(streamKeys.freshKey(userId), info.key);
+    },
+  });
+}
+
+/** The stream key just made in this tab, or null; never read from the server again. */
+export function useFreshStreamKey(): string | null {
+  const userId = useSession().user?.id;
+  return useQuery({ queryKey: streamKeys.freshKey(userId), queryFn: () => null, enabled: false, staleTime: Infinity }).data ?? null;
+}
+
+export function useStreams(filter: StreamFilter) {
+  return useQuery({
+    queryKey: streamKeys.list(filter),
+    queryFn: ({ signal }) =>
+      api<StreamCard[]>(apiPath('/api/streams', { status: filter.status, pump: filter.pump ? 'true' : undefined, category: filter.category }), { signal }),
+  });
+}
+
+const reminderKey = (id: string) => [...streamKeys.one(id), 'reminder'] as const;
+
+/** Whether the signed-in user asked to hear when this upcoming stream goes live. */
+export function useStreamReminder(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reminderKey(id),
+    queryFn: ({ signal }) => api<StreamReminder>(`/api/streams/${encodeURIComponent(id)}/reminder`, { signal }),
+    enabled,
+  });
+}
+
+export function useSetStreamReminder(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => api<StreamReminder>(`/api/streams/${encodeURIComponent(id)}/reminder`, { method: on ? 'PUT' : 'DELETE' }),
+    onSuccess: (r) => qc.setQueryData(reminderKey(id), r),
+  });
+}
+
+/** Clips the last seconds of a live stream into a short of the signed-in user's. */
+export function useCreateClip(streamId: string) {
+  return useMutation({
+    mutationFn: (input: CreateClipInput) => api<{ videoId: string }>(`/api/streams/${encodeURIComponent(streamId)}/clips`, { method: 'POST', json: input }),
+  });
+}
+
+/** The creator's own picture for a stream (fitted to 16:9 on the server). */
+export function useUploadStreamThumbnail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => postImage(`/api/streams/${encodeURIComponent(id)}/thumbnail`, file),
+    onSuccess: () => qc.invalidateQueries({ queryKey: streamKeys.all }),
+  });
+}

@@ -1,0 +1,304 @@
+import { Flag, MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../shared/routes';
+import { timeAgo } from '../../lib/time';
+import { COMMENT_MAX } from '../../../shared/video-rules';
+import type { Comment } from '../../../shared/videos';
+import { useAuthDialog } from '../auth/auth-dialog-context';
+import { useSession } from '../auth/session';
+import { Textarea } from '../../ui/textarea';
+import { formatDateTime } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { cn } from '../../lib/utils';
+import { ReportDialog } from '../moderation/report-dialog';
+import { VerificationBadge } from '../profiles/verification-badge';
+import { UserAvatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
+import { EmptyState } from '../../ui/empty-state';
+import { ErrorState } from '../../ui/error-state';
+import { Skeleton } from '../../ui/skeleton';
+import { useAddComment, useComments, useDeleteComment, useEditComment } from './queries';
+
+const EMPTY_COMMENT = 'Write something first';
+
+/** Comments on a video or short: the box to add one, then the list, newest first. */
+export function CommentsPanel({ videoId, className, autoFocus }: { videoId: string; className?: string; autoFocus?: boolean }) {
+  const comments = useComments(videoId);
+  const now = useNow();
+  return (
+    <div className={cn('flex flex-col gap-5', className)}>
+      <CommentForm videoId={videoId} autoFocus={autoFocus} />
+      {comments.isPending ? (
+        <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading comments">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex gap-3">
+              <Skeleton className="size-9 rounded-full" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-3 w-32" />
+                <Skeleton className="h-4 w-3/4" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : comments.isError ? (
+        <ErrorState compact headingLevel="h3" error={comments.error} onRetry={() => void comments.refetch()} title="Couldn’t load comments" />
+      ) : comments.data.length === 0 ? (
+        <EmptyState compact headingLevel="h3" icon={MessageCircle} title="No comments yet" description="Be the first to say something." />
+      ) : (
+        <ul className="flex flex-col gap-5" aria-label="Comments">
+          {comments.data.map((c) => (
+            <CommentItem key={c.id} comment={c} videoId={videoId} now={now} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: boolean }) {
+  const { status, user } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  const add = useAddComment(videoId);
+  const [body, setBody] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (status === 'guest' || status === 'loading' || !user) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed px-4 py-3 text-sm text-muted-foreground">
+        Sign in to join the conversation.
+        <Button size="sm" variant="outline" onClick={() => openAuthDialog('login')}>
+          Sign in to comment
+        </Button>
+      </div>
+    );
+  }
+  if (status === 'unverified') {
+    return <p className="rounded-xl border border-dashed px-4 py-3 text-sm text-muted-foreground">Confirm your email address to comment.</p>;
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = body.trim();
+    if (!text) return setError(EMPTY_COMMENT);
+    setError(null);
+    add.mutate(text, {
+      onSuccess: () => {
+        setBody('');
+        setFocused(false);
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="flex gap-3">
+      <UserAvatar name={user.displayName} seed={user.username} src={user.avatarUrl} className="size-9" />
+      <div className="flex flex-1 flex-col gap-2">
+        <Textarea
+          aria-label="Add a comment"
+          placeholder="Add a comment…"
+          value={body}
+          maxLength={COMMENT_MAX}
+          rows={focused || body ? 3 : 1}
+          autoFocus={autoFocus}
+          onFocus={() => setFocused(true)}
+          onChange={(e) => {
+            setBody(e.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit(e);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `comment-error-${videoId}` : undefined}
+          className="min-h-10 resize-none"
+        />
+        {error ? (
+          <p id={`comment-error-${videoId}`} role="alert" className="text-xs font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        {focused || body ? (
+          <div className="flex justify-end gap-2">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setBody('');
+                setFocused(false);
+                setError(null);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" disabled={!body.trim() || add.isPending}>
+              {add.isPending ? 'Posting…' : 'Comment'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: string; now: number }) {
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const a = comment.author;
+  return (
+    <li className="flex gap-3" data-testid="comment">
+      <Link
+        to={paths.profile(a.username)}
+        className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`${a.displayName} (@${a.username})`}
+      >
+        <UserAvatar name={a.displayName} seed={a.username} src={a.avatarUrl} className="size-9" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-center gap-2 text-xs">
+          <Link to={paths.profile(a.username)} className="flex items-center gap-1 font-semibold outline-none hover:underline focus-visible:underline">
+            {a.displayName}
+            <VerificationBadge type={a.verificationType} className="size-3.5" />
+          </Link>
+          <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="text-muted-foreground">
+            {timeAgo(comment.createdAt, now)}
+          </time>
+          {comment.editedAt ? <span className="text-muted-foreground">(edited)</span> : null}
+          {comment.isMine && !editing ? (
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
+                  <MoreVertical aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent className="min-w-36">
+                <DropdownMenuItem onSelect={() => setEditing(true)}>
+                  <Pencil aria-hidden /> Edit
+                </DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
+                  <Trash2 aria-hidden /> Delete
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : user && !comment.isMine ? (
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
+                  <MoreVertical aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent className="min-w-36">
+                <DropdownMenuItem onSelect={() => setReporting(true)}>
+                  <Flag aria-hidden /> Report
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+        </div>
+        {editing ? (
+          <EditCommentForm comment={comment} videoId={videoId} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+        )}
+      </div>
+      <DeleteCommentDialog open={confirmDelete} onOpenChange={setConfirmDelete} commentId={comment.id} videoId={videoId} />
+      {user && !comment.isMine ? (
+        <ReportDialog subject={{ type: 'comment', id: comment.id, ownerId: a.id, noun: 'comment' }} open={reporting} onOpenChange={setReporting} />
+      ) : null}
+    </li>
+  );
+}
+
+function EditCommentForm({ comment, videoId, onDone }: { comment: Comment; videoId: string; onDone: () => void }) {
+  const edit = useEditComment(videoId);
+  const [body, setBody] = useState(comment.body);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = body.trim();
+    if (!text) return setError(EMPTY_COMMENT);
+    if (text === comment.body) return onDone();
+    edit.mutate({ id: comment.id, body: text }, { onSuccess: onDone, onError: (err) => setError(err.message) });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <Textarea
+        aria-label="Edit comment"
+        value={body}
+        maxLength={COMMENT_MAX}
+        rows={3}
+        autoFocus
+        onChange={(e) => setBody(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDone();
+        }}
+        className="resize-none"
+      />
+      {error ? (
+        <p role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={edit.isPending}>
+          {edit.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteCommentDialog({
+  open,
+  onOpenChange,
+  commentId,
+  videoId,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  commentId: string;
+  videoId: string;
+}) {
+  const del = useDeleteComment(videoId);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete comment?</DialogTitle>
+          <DialogDescription>This removes your comment for everyone. It can’t be undone.</DialogDescription>
+        </DialogHeader>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={del.isPending}
+            onClick={() =>
+              del.mutate(commentId, {
+                onSuccess: () => {
+                  onOpenChange(false);
+                  toast.success('Comment deleted');
+                },
+                onError: (err) => toast.error('Could not delete the comment', { description: err.message }),
+              })
+            }
+          >
+            {del.isPending ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

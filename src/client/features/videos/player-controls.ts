@@ -1,0 +1,80 @@
+import type { VideoDetail } from '../../../shared/videos';
+
+export type PlayerAction = { type: 'toggle' } | { type: 'seek'; by: number } | { type: 'seekTo'; fraction: number } | { type: 'mute' } | { type: 'fullscreen' };
+
+/**
+ * The player's keyboard shortcuts, the ones YouTube taught everyone: space or k play and pause,
+ * j and l jump 10 s, the arrows 5 s, m mutes, f goes full screen, 0-9 jump to a tenth.
+ */
+export function playerKeyAction(key: string): PlayerAction | null {
+  switch (key) {
+    case ' ':
+    case 'k':
+    case 'K':
+      return { type: 'toggle' };
+    case 'j':
+    case 'J':
+      return { type: 'seek', by: -10 };
+    case 'l':
+    case 'L':
+      return { type: 'seek', by: 10 };
+    case 'ArrowLeft':
+      return { type: 'seek', by: -5 };
+    case 'ArrowRight':
+      return { type: 'seek', by: 5 };
+    case 'm':
+    case 'M':
+      return { type: 'mute' };
+    case 'f':
+    case 'F':
+      return { type: 'fullscreen' };
+    default:
+      return /^[0-9]$/.test(key) ? { type: 'seekTo', fraction: Number(key) / 10 } : null;
+  }
+}
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
+
+/** Typing in a field: no key there is a shortcut. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
+}
+
+/**
+ * Whether a page-wide shortcut should leave this key event alone: while typing, inside a dialog
+ * or menu, with a modifier held, or when the focused control has its own use for the key
+ * (space presses a focused button; arrows move a focused slider or tab list).
+ */
+export function shouldIgnoreShortcut(e: KeyboardEvent): boolean {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return true;
+  const t = e.target;
+  if (isTypingTarget(t)) return true;
+  if (!(t instanceof Element)) return false;
+  if (t.closest('[role="dialog"], [role="menu"], [role="listbox"], [role="alertdialog"]')) return true;
+  if (
+    (e.key === ' ' || e.key === 'Enter') &&
+    t.closest('button, a[href], summary, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], input')
+  )
+    return true;
+  if (e.key.startsWith('Arrow') && t.closest('input[type="range"], [role="slider"], [role="tablist"], [role="radiogroup"]')) return true;
+  return false;
+}
+
+export type Sprite = NonNullable<VideoDetail['sprite']>;
+
+/** Where the preview frame for `seconds` sits in the sprite sheet, in pixels. */
+export function spriteTile(sprite: Sprite, seconds: number): { x: number; y: number } {
+  const tiles = sprite.columns * sprite.rows;
+  const i = Math.min(tiles - 1, Math.max(0, Math.floor(seconds / Math.max(sprite.interval, 0.001))));
+  return { x: (i % sprite.columns) * sprite.tileWidth, y: Math.floor(i / sprite.columns) * sprite.tileHeight };
+}
+
+/** Where playback should start: the saved position, unless it is at the very end (then from the start). */
+export function resumePosition(resumeAt: number | null, durationSeconds: number | null): number | null {
+  if (!resumeAt || resumeAt < 3) return null;
+  if (durationSeconds && resumeAt > durationSeconds - 5) return null;
+  return resumeAt;
+}

@@ -1,0 +1,327 @@
+import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import { memo, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { VideoDetail } from '../../../shared/videos';
+import { formatDuration } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { Spinner } from '../../ui/spinner';
+import { playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
+import { ControlButton, PlayerClock, PlayerSeekBar, QualityMenu } from './player-parts';
+import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
+import { useHls } from './use-hls';
+import { mediaUrl } from '../../lib/native/api-origin';
+
+type PlayerVideo = Pick<VideoDetail, 'id' | 'title' | 'hlsUrl' | 'thumbnailUrl' | 'sprite' | 'durationSeconds' | 'resumeAt'>;
+
+const IDLE_HIDE_MS = 2500;
+/** Save the position about this often while playing. */
+const SAVE_EVERY_SECONDS = 10;
+
+/**
+ * The long-video player: HLS (hls.js, loaded on first use), a seek bar with preview frames from
+ * the sprite, a quality menu, keyboard shortcuts for the whole page, resume, full screen.
+ * Keyed by video id by the caller. Memoized: the page around it redraws (who is signed in becomes
+ * known, a like) without the player, whose callbacks are read through refs.
+ */
+export const VideoPlayer = memo(function VideoPlayer({
+  video,
+  onFirstPlay,
+  onSavePosition,
+  className,
+}: {
+  video: PlayerVideo;
+  /** Once, when playback first starts (counts the view). */
+  onFirstPlay?: () => void;
+  /** Signed-in viewers: where they are, every ~10 s, on pause and on leaving. */
+  onSavePosition?: (seconds: number) => void;
+  className?: string;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const [startAt] = useState(() => resumePosition(video.resumeAt, video.durationSeconds));
+  const source = useHls(videoRef, video.hlsUrl, { startAt });
+
+  const [state, dispatch] = useReducer(playerReducer, null, () => initialPlayerState(startAt, video.durationSeconds));
+  // What the video element reports (playing, time, volume, buffering) is drawn as a transition:
+  // React draws it in slices between frames, never as one long task in the middle of the page's
+  // start, where autoplay makes several of these at once. A viewer's own presses stay immediate.
+  const fromMedia = useCallback((event: PlayerEvent) => startTransition(() => dispatch(event)), []);
+  const { paused, started, duration, muted, volume, mutedByAutoplay, fullscreen, resumedNote } = state;
+  const idleTimer = useRef<number | undefined>(undefined);
+
+  // Callbacks in refs: the listeners below are attached once per element.
+  const firstPlayRef = useRef(onFirstPlay);
+  const saveRef = useRef(onSavePosition);
+  useEffect(() => {
+    firstPlayRef.current = onFirstPlay;
+    saveRef.current = onSavePosition;
+  });
+  const lastSaved = useRef(startAt ?? 0);
+  const playedOnce = useRef(false);
+
+  const save = useCallback((seconds: number) => {
+    lastSaved.current = seconds;
+    saveRef.current?.(seconds);
+  }, []);
+
+  // Autoplay with sound where the browser allows it, else muted with an Unmute button; once: when
+  // hls.js takes over from the browser's player (a quality picked), it plays on only if it was playing.
+  const autoplayed = useRef(false);
+  useEffect(() => {
+    const el = videoRef.current;
+    if (!el || !source.engine || autoplayed.current) return;
+    autoplayed.current = true;
+    el.play().catch((err: unknown) => {
+      if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return;
+      el.muted = true;
+      fromMedia({ type: 'autoplayMuted' });
+      el.play().catch(() => undefined);
+    });
+  }, [source.engine, fromMedia]);
+
+  // Leaving the page (or the video): remember where.
+  useEffect(() => {
+    const el = videoRef.current;
+    if (!el) return;
+    const leave = () => {
+      if (playedOnce.current && !el.ended) save(el.currentTime);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [save]);
+
+  useEffect(() => {
+    const onChange = () => dispatch({ type: 'fullscreen', on: !!box && document.fullscreenElement === box });
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [box]);
+
+  useEffect(() => {
+    if (!resumedNote) return;
+    const t = window.setTimeout(() => dispatch({ type: 'dismissResumed' }), 6000);
+    return () => window.clearTimeout(t);
+  }, [resumedNote]);
+
+  const toggleFullscreen = useCallback(() => {
+    const el = videoRef.current;
+    if (!box || !el) return;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else if (box.requestFullscreen) void box.requestFullscreen().catch(() => undefined);
+    else (el as HTMLVideoElement & { webkitEnterFullscreen?: () => void }).webkitEnterFullscreen?.();
+  }, [box]);
+
+  const run = useCallback(
+    (action: PlayerAction) => {
+      const el = videoRef.current;
+      if (!el) return;
+      switch (action.type) {
+        case 'toggle':
+          if (el.paused || el.ended) el.play().catch(() => undefined);
+          else el.pause();
+          break;
+        case 'seek':
+          el.currentTime = Math.min(Math.max(0, el.currentTime + action.by), Number.isFinite(el.duration) ? el.duration : el.currentTime + action.by);
+          break;
+        case 'seekTo':
+          if (Number.isFinite(el.duration)) el.currentTime = el.duration * action.fraction;
+          break;
+        case 'mute':
+          el.muted = !el.muted;
+          dispatch({ type: 'soundByViewer' });
+          break;
+        case 'fullscreen':
+          toggleFullscreen();
+          break;
+      }
+    },
+    [toggleFullscreen],
+  );
+
+  /** Shows the controls, then hides them a moment later; `byPlayer` when playback, not the viewer, asked. */
+  const poke = useCallback(
+    (byPlayer?: 'byPlayer') => {
+      (byPlayer ? fromMedia : dispatch)({ type: 'active' });
+      window.clearTimeout(idleTimer.current);
+      idleTimer.current = window.setTimeout(() => fromMedia({ type: 'idle' }), IDLE_HIDE_MS);
+    },
+    [fromMedia],
+  );
+  useEffect(() => () => window.clearTimeout(idleTimer.current), []);
+
+  // Shortcuts work while the player or the page has focus, never while typing.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (shouldIgnoreShortcut(e)) return;
+      const action = playerKeyAction(e.key);
+      if (!action) return;
+      e.preventDefault();
+      run(action);
+      poke();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [run, poke]);
+
+  const hideControls = controlsHidden(state);
+
+  return (
+    <div
+      ref={setBox}
+      data-testid="video-player"
+      className={cn(
+        'group/player relative aspect-video w-full overflow-hidden bg-black text-white select-none',
+        fullscreen ? 'rounded-none' : 'rounded-xl',
+        hideControls && 'cursor-none',
+        className,
+      )}
+      onPointerMove={() => poke()}
+      onPointerLeave={() => dispatch({ type: 'idle' })}
+    >
+      <video
+        ref={videoRef}
+        className="size-full object-contain"
+        poster={mediaUrl(video.thumbnailUrl) ?? undefined}
+        playsInline
+        preload="metadata"
+        aria-label={video.title}
+        onClick={() => run({ type: 'toggle' })}
+        onDoubleClick={toggleFullscreen}
+        onPlay={() => {
+          fromMedia({ type: 'play' });
+          // The controls fade out a moment after playback starts, until the pointer moves.
+          poke('byPlayer');
+        }}
+        onPause={(e) => {
+          fromMedia({ type: 'pause' });
+          const v = e.currentTarget;
+          if (playedOnce.current && !v.ended) save(v.currentTime);
+        }}
+        onPlaying={() => {
+          fromMedia({ type: 'playing' });
+          if (!playedOnce.current) {
+            playedOnce.current = true;
+            firstPlayRef.current?.();
+          }
+        }}
+        onWaiting={() => fromMedia({ type: 'waiting' })}
+        onSeeking={() => fromMedia({ type: 'waiting' })}
+        onSeeked={() => fromMedia({ type: 'ready' })}
+        onCanPlay={() => fromMedia({ type: 'ready' })}
+        onEnded={() => {
+          fromMedia({ type: 'ended' });
+          save(0);
+        }}
+        onTimeUpdate={(e) => {
+          // Where it is shows in the seek bar and the clock, which follow the element themselves.
+          const t = e.currentTarget.currentTime;
+          if (!e.currentTarget.paused && Math.abs(t - lastSaved.current) >= SAVE_EVERY_SECONDS) save(t);
+        }}
+        onDurationChange={(e) => fromMedia({ type: 'duration', duration: e.currentTarget.duration })}
+        onVolumeChange={(e) => fromMedia({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}
+      />
+
+      {source.error ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-black/80 p-6 text-center text-sm" role="alert">
+          {source.error}
+        </div>
+      ) : null}
+
+      {!source.error && showsSpinner(state, !!source.engine) ? (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <Spinner className="size-10 text-white" label="Loading video" />
+        </div>
+      ) : null}
+
+      {!source.error && showsPlayOverlay(state) ? (
+        <div aria-hidden className="absolute inset-0 flex cursor-pointer items-center justify-center" onClick={() => run({ type: 'toggle' })}>
+          <span className="flex size-16 items-center justify-center rounded-full bg-black/55 shadow-xl backdrop-blur transition-transform hover:scale-105">
+            <Play className="ml-1 size-8 fill-current" />
+          </span>
+        </div>
+      ) : null}
+
+      {mutedByAutoplay && muted ? (
+        <button
+          type="button"
+          onClick={() => run({ type: 'mute' })}
+          className="absolute top-3 left-3 flex items-center gap-2 rounded-full bg-black/70 px-3 py-1.5 text-sm font-medium backdrop-blur transition-colors outline-none hover:bg-black/85 focus-visible:ring-2 focus-visible:ring-white"
+        >
+          <VolumeX aria-hidden className="size-4" /> Unmute
+        </button>
+      ) : null}
+
+      {resumedNote && startAt !== null && !source.error ? (
+        <div className="absolute top-3 right-3 flex items-center gap-2 rounded-full bg-black/70 py-1 pr-1 pl-3 text-xs backdrop-blur">
+          Resumed at {formatDuration(startAt)}
+          <button
+            type="button"
+            className="flex items-center gap-1 rounded-full bg-white/15 px-2 py-1 font-medium outline-none hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white"
+            onClick={() => {
+              if (videoRef.current) videoRef.current.currentTime = 0;
+              dispatch({ type: 'dismissResumed' });
+            }}
+          >
+            <RotateCcw aria-hidden className="size-3" /> Start over
+          </button>
+        </div>
+      ) : null}
+
+      <div
+        className={cn(
+          'absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-linear-to-t from-black/85 via-black/40 to-transparent px-3 pt-10 pb-2 transition-opacity duration-200',
+          hideControls ? 'pointer-events-none opacity-0 focus-within:pointer-events-auto focus-within:opacity-100' : 'opacity-100',
+          !started && paused && 'opacity-0 group-hover/player:opacity-100 focus-within:opacity-100',
+        )}
+      >
+        <PlayerSeekBar
+          videoRef={videoRef}
+          startAt={startAt ?? 0}
+          duration={duration}
+          sprite={video.sprite}
+          onSeek={(t) => {
+            if (videoRef.current) videoRef.current.currentTime = t;
+          }}
+        />
+        <div className="flex items-center gap-1">
+          <ControlButton label={paused ? 'Play' : 'Pause'} onClick={() => run({ type: 'toggle' })}>
+            {paused ? <Play className="fill-current" /> : <Pause className="fill-current" />}
+          </ControlButton>
+          <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={() => run({ type: 'mute' })}>
+            {muted || volume === 0 ? <VolumeX /> : <Volume2 />}
+          </ControlButton>
+          <input
+            type="range"
+            aria-label="Volume"
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(e) => {
+              const el = videoRef.current;
+              if (!el) return;
+              el.volume = Number(e.target.value);
+              el.muted = Number(e.target.value) === 0;
+              // The slider shows the new value at once: waiting for the video's volumechange would
+              // put the old value back in between, and a second arrow press would start from it.
+              dispatch({ type: 'volume', muted: el.muted, volume: el.volume });
+              dispatch({ type: 'soundByViewer' });
+            }}
+            className="h-1 w-20 cursor-pointer rounded-full accent-white outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-4 focus-visible:ring-offset-black max-sm:hidden"
+          />
+          {/* Play, pause and mute said out loud: the buttons' names change, which readers do not announce. */}
+          <span className="sr-only" role="status" data-testid="player-status">
+            {playerAnnouncement(state)}
+          </span>
+          <PlayerClock videoRef={videoRef} startAt={startAt ?? 0} duration={duration} />
+          <span className="flex-1" />
+          <QualityMenu source={source} container={fullscreen ? box : null} />
+          <ControlButton label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen}>
+            {fullscreen ? <Minimize /> : <Maximize />}
+          </ControlButton>
+        </div>
+      </div>
+    </div>
+  );
+});
