@@ -28,8 +28,9 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** The server's health once it answers: up to 90 s, since two fresh instances start side by side on a busy two-core machine. */
 async function healthy(port: number) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 450; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return res.json();
