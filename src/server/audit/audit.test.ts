@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
+import type { Database } from '../platform/db/client.js';
 import { createTestDatabase } from '../test-support/app.js';
 import { listAudit, recordAudit } from './service.js';
 

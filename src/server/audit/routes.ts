@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../shared/roles.js';
 import type { Creator } from '../../shared/content.js';
 import { requireRole } from '../auth/guards.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../platform/db/client.js';
 import { creatorColumns, findProfileByUsername, profilesTable } from '../profiles/service.js';
 import { listAudit, type AuditEntry } from './service.js';
 

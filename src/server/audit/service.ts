@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { auditLog } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { auditLog } from '../platform/db/schema/index.js';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

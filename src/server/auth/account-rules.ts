@@ -9,8 +9,8 @@ import {
   SignupUsernameSchema,
   USERNAME_TAKEN,
 } from '../../shared/auth.js';
-import type { Db } from '../db/client.js';
-import { profiles } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { profiles } from '../platform/db/schema/index.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';
 

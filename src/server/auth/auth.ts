@@ -14,10 +14,10 @@ import {
   EMAIL_EXISTS,
 } from '../../shared/auth.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import * as schema from '../db/schema/index.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
+import * as schema from '../platform/db/schema/index.js';
+import type { Mailer } from '../platform/mail/mailer.js';
 import { createProfileForUser, type AvatarImporter } from '../profiles/service.js';
 import { promoteAdminEmails } from '../roles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../platform/http/errors.js';
 import { assertMayPost } from '../moderation/standing.js';
 import { findProfileById } from '../profiles/service.js';
-import { toFetchHeaders } from '../http/fetch-headers.js';
+import { toFetchHeaders } from '../platform/http/fetch-headers.js';
 
 export type SessionInfo = NonNullable<Awaited<ReturnType<FastifyRequest['server']['auth']['api']['getSession']>>>;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { LOGIN_LIMIT } from '../../shared/auth.js';
-import type { Db } from '../db/client.js';
-import * as schema from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import * as schema from '../platform/db/schema/index.js';
 
 /**
  * Failed sign-ins, counted so that guessing is slow and a victim is never locked out

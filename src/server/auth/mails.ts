@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/product.js';
-import type { Mail } from '../mail/mailer.js';
+import type { Mail } from '../platform/mail/mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -7,10 +7,10 @@ import { createProfileForUser, findProfileById } from '../profiles/service.js';
 import { promoteAdminEmails } from '../roles/service.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { requireUser, sessionOf } from './guards.js';
-import { notFound } from '../http/errors.js';
-import { toFetchHeaders } from '../http/fetch-headers.js';
+import { notFound } from '../platform/http/errors.js';
+import { toFetchHeaders } from '../platform/http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
-import { session as sessions } from '../db/schema/index.js';
+import { session as sessions } from '../platform/db/schema/index.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 import { hasCancellationNotice } from '../privacy/deletion.js';
 
@@ -24,7 +24,7 @@ function toFetchRequest(req: FastifyRequest, publicUrl: string): Request {
 
 /**
  * `GET /api/me`: who is signed in (account, profile, roles), `{ user: null }` for a guest. Also
- * written into the pages the server sends (src/server/http/spa.ts), so a page knows who is there
+ * written into the pages the server sends (src/server/platform/http/spa.ts), so a page knows who is there
  * from its first frame.
  */
 export async function meOf(req: FastifyRequest): Promise<Me> {

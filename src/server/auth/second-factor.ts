@@ -3,8 +3,8 @@ import type { GenericEndpointContext } from 'better-auth';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
 import { MFA_LOCK_MINUTES, MFA_MAX_ATTEMPTS } from '../../shared/auth.js';
-import type { Db } from '../db/client.js';
-import { twoFactor } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { twoFactor } from '../platform/db/schema/index.js';
 import { fail } from './account-rules.js';
 
 /**

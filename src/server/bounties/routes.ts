@@ -14,7 +14,7 @@ import { BountyCardSchema, lamportsToSol } from '../../shared/content.js';
 import { PaymentSchema } from '../../shared/payments.js';
 import { BOUNTY_CONTENT_TYPE } from '../../shared/product.js';
 import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../platform/http/errors.js';
 import { categoryParam } from '../home/routes.js';
 import type { PaymentRow } from '../payments/service.js';
 import { recentIntents } from '../payments/service.js';

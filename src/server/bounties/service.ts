@@ -33,10 +33,10 @@ import {
 import { lamportsToSol, solToLamports, type BountyCard } from '../../shared/content.js';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
 import type { z } from 'zod';
-import type { Db } from '../db/client.js';
-import { isUuid } from '../db/ids.js';
-import { bounties, bountyClaims, payments } from '../db/schema/index.js';
-import { HttpError, notFound } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { isUuid } from '../platform/db/ids.js';
+import { bounties, bountyClaims, payments } from '../platform/db/schema/index.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStreamRow } from '../live/service.js';
 import { createPayment, paymentViews, type PaymentRow } from '../payments/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../profiles/service.js';

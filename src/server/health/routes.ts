@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase } from '../db/client.js';
+import { pingDatabase } from '../platform/db/client.js';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),

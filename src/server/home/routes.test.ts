@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_NOT_FOUND, type HomeFeed } from '../../shared/content.js';
-import { seedDemo } from '../db/seed.js';
+import { seedDemo } from '../seed/seed.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 
 let t: TestApp;

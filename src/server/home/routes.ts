@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CATEGORIES, findCategory } from '../../shared/categories.js';
 import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../platform/http/errors.js';
 import { getPublicStream, listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf } from '../auth/guards.js';

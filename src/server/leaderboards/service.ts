@@ -10,8 +10,8 @@ import {
   type LeaderboardWindow,
   type RankChange,
 } from '../../shared/leaderboards.js';
-import type { Db } from '../db/client.js';
-import { follows, payments, profiles, videoViews, videos } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { follows, payments, profiles, videoViews, videos } from '../platform/db/schema/index.js';
 import { notBanned } from '../moderation/standing.js';
 
 // Leaderboards are a read model over other features' tables (payments, video views, follows):

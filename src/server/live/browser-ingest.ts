@@ -5,7 +5,7 @@ import { BrowserIngestQuerySchema, INGEST_CLOSE, type IngestStatusMessage } from
 import { sessionOf } from '../auth/guards.js';
 import { publishersToStop } from '../moderation/standing.js';
 import type { LiveIngest, PublishedSession } from './routes.js';
-import { toFetchHeaders } from '../http/fetch-headers.js';
+import { toFetchHeaders } from '../platform/http/fetch-headers.js';
 
 /** Limits of one browser publisher; the defaults suit a 2.5 Mbps MediaRecorder with room to spare. */
 export interface BrowserIngestLimits {
@@ -49,7 +49,7 @@ const toBuffer = (data: RawData): Buffer => (Buffer.isBuffer(data) ? data : Arra
  * whose binary messages are MediaRecorder's WebM, written to the same ffmpeg session RTMP feeds.
  *
  * Only the signed-in, verified owner of a stream that has not ended may publish on it (a foreign
- * `Origin` never gets here: `src/server/http/origin.ts` refuses it for every `/api/` upgrade).
+ * `Origin` never gets here: `src/server/platform/http/origin.ts` refuses it for every `/api/` upgrade).
  * A newer connection for the stream replaces the older one; closing the socket ends the session,
  * so the grace period and the replay work as they do for OBS. The server answers with small JSON
  * messages (`IngestStatusMessage`) and ends with a close code from `INGEST_CLOSE`.

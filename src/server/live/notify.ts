@@ -2,11 +2,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
 import { notificationTarget } from '../../shared/notification-rules.js';
-import type { Db } from '../db/client.js';
-import { follows, livestreams, notifications, profiles, streamReminders } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { follows, livestreams, notifications, profiles, streamReminders } from '../platform/db/schema/index.js';
 import { withActor } from '../notifications/service.js';
 import type { Push } from '../notifications/push.js';
-import type { Realtime } from '../realtime/hub.js';
+import type { Realtime } from '../platform/realtime/hub.js';
 
 /** The bell's words for "a creator you follow, or a stream you asked about, is live". */
 export function liveNotificationText(creator: string, title: string) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { livestreams } from '../db/schema/index.js';
-import type { Jobs } from '../jobs/jobs.js';
+import type { Db } from '../platform/db/client.js';
+import { livestreams } from '../platform/db/schema/index.js';
+import type { Jobs } from '../platform/jobs/jobs.js';
 import { TRANSCODE_QUEUE } from '../media/process-video.js';
 import { runMediaTool } from '../media/run.js';
 import { createDraft, updateVideoRow } from '../videos/service.js';

@@ -21,13 +21,13 @@ import {
 } from '../../shared/live.js';
 import { requirePoster, requireUser, requireVerifiedUser } from '../auth/guards.js';
 import { publishersToStop, standingOf } from '../moderation/standing.js';
-import type { Config } from '../config.js';
-import { isUuid } from '../db/ids.js';
-import { HttpError, notFound } from '../http/errors.js';
+import type { Config } from '../platform/config.js';
+import { isUuid } from '../platform/db/ids.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStream } from '../streams/service.js';
 import { acceptImageBodies, storeImage } from '../media/images.js';
 import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../media/process-video.js';
-import { streamMedia } from '../media/storage.js';
+import { streamMedia } from '../platform/storage/storage.js';
 import { getVideo, updateVideoRow } from '../videos/service.js';
 import type { VideoProcessingEvent } from '../../shared/realtime.js';
 import {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import type { Config } from '../config.js';
+import type { Config } from '../platform/config.js';
 
 // node-media-server's RTMP protocol parser, used on its own: handshake, chunks, AMF commands and
 // FLV packets, without its servers, global state or logging.

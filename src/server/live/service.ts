@@ -4,9 +4,9 @@ import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../shared/live.js
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
 import type { z } from 'zod';
-import type { Db } from '../db/client.js';
-import { isUuid } from '../db/ids.js';
-import { livestreams, profiles, streamKeys, streamReminders, videos } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { isUuid } from '../platform/db/ids.js';
+import { livestreams, profiles, streamKeys, streamReminders, videos } from '../platform/db/schema/index.js';
 
 export type StreamRow = typeof livestreams.$inferSelect;
 

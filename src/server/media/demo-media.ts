@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { profiles } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { profiles } from '../platform/db/schema/index.js';
 import { getVideo, updateVideoRow } from '../videos/service.js';
 import { demoClipArgs } from './ffmpeg.js';
 import { TRANSCODE_QUEUE } from './process-video.js';
-import type { Jobs } from '../jobs/jobs.js';
+import type { Jobs } from '../platform/jobs/jobs.js';
 import { runMediaTool } from './run.js';
 
 export const DEMO_SOURCE_QUEUE = 'demo-source';

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL } from '../../shared/videos.js';
-import { profiles, user as authUser, videos } from '../db/schema/index.js';
+import { profiles, user as authUser, videos } from '../platform/db/schema/index.js';
 import { createProfileForUser } from '../profiles/service.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 import { testPatternArgs } from './ffmpeg.js';
 import { importProviderPicture } from './images.js';
 import { ALREADY_HAS_FILE, expireUnfinishedUploads, tooManyProcessing, UPLOAD_EXPIRED } from './uploads.js';
-import { redactUrl as redactUploadUrl } from '../http/log.js';
+import { redactUrl as redactUploadUrl } from '../platform/http/log.js';
 
 // Every ffmpeg and ffprobe run of this file goes through a wrapper that writes down its arguments,
 // so the tests see how user files were opened, whatever the installed ffmpeg's own defaults are.

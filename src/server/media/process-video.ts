@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VideoProcessingEvent } from '../../shared/realtime.js';
 import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../shared/videos.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../platform/db/client.js';
 import { getVideo, updateVideoRow } from '../videos/service.js';
 import {
   frameArgs,
@@ -23,7 +23,7 @@ import {
 } from './ffmpeg.js';
 import { sniffVideo } from '../../shared/sniff.js';
 import { runMediaTool } from './run.js';
-import { paidMedia, videoMedia, type Storage } from './storage.js';
+import { paidMedia, videoMedia, type Storage } from '../platform/storage/storage.js';
 import { newMediaPlace, placeVideoMedia } from '../videos/paid-media.js';
 import { standingOf } from '../moderation/standing.js';
 

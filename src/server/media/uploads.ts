@@ -5,7 +5,7 @@ import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_A_VIDEO } from '../../shared/videos.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../platform/db/client.js';
 import { fileHead, probeUpload, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './process-video.js';
 import { sniffVideo } from '../../shared/sniff.js';
 import { countProcessing, getVideo, startProcessing, updateVideoInStatus, updateVideoRow } from '../videos/service.js';

@@ -19,8 +19,8 @@ import {
 } from '../../shared/moderation.js';
 import type { AppNotification, RealtimeMessage } from '../../shared/realtime.js';
 import { listAudit } from '../audit/service.js';
-import { chatBans, chatMessages, livestreams, reports, sanctions, userRoles, videos } from '../db/schema/index.js';
-import { CLOSE_SIGNED_OUT } from '../realtime/hub.js';
+import { chatBans, chatMessages, livestreams, reports, sanctions, userRoles, videos } from '../platform/db/schema/index.js';
+import { CLOSE_SIGNED_OUT } from '../platform/realtime/hub.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 import { TestWallet } from '../test-support/wallet.js';
 

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_BANNED, removedMessage, suspendedMessage, type ContentTarget } from '../../shared/moderation.js';
-import type { Db } from '../db/client.js';
-import { livestreams, sanctions } from '../db/schema/index.js';
-import { HttpError } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { livestreams, sanctions } from '../platform/db/schema/index.js';
+import { HttpError } from '../platform/http/errors.js';
 
 /**
  * An account's standing (docs/product.md "Reports and moderation"): banned, suspended until a

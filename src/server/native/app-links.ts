@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NATIVE_GOOGLE_RETURN_PATH } from '../../shared/native-auth-rules.js';
 import { DEEP_LINK_PREFIXES } from '../../shared/routes.js';
-import type { Config } from '../config.js';
+import type { Config } from '../platform/config.js';
 
 type NativeConfig = Config['native'];
 

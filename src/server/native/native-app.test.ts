@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage } from '../../shared/realtime.js';
 import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../shared/socket-protocol.js';
-import { ConfigError, loadConfig, parseCertFingerprints, parseNativeOrigins } from '../config.js';
-import { FOREIGN_ORIGIN } from '../http/origin.js';
-import { bearerFromProtocols } from '../realtime/socket-auth.js';
+import { ConfigError, loadConfig, parseCertFingerprints, parseNativeOrigins } from '../platform/config.js';
+import { FOREIGN_ORIGIN } from '../platform/http/origin.js';
+import { bearerFromProtocols } from '../platform/realtime/socket-auth.js';
 import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 
 const PW = 'Str0ng!Passw0rd';

@@ -2,9 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { Db } from '../db/client.js';
-import { pushSubscriptions } from '../db/schema/index.js';
-import { HttpError } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { pushSubscriptions } from '../platform/db/schema/index.js';
+import { HttpError } from '../platform/http/errors.js';
 
 /** Browsers (push services) a user may receive notifications in; a new one beyond replaces the oldest. */
 export const PUSH_MAX_PER_USER = 10;

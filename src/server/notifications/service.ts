@@ -4,12 +4,12 @@ import { LONG_VIDEO_CONTENT_TYPE } from '../../shared/product.js';
 import { NOTIFICATIONS_PAGE, notificationTarget } from '../../shared/notification-rules.js';
 import type { AppNotification } from '../../shared/realtime.js';
 import type { VideoKind } from '../../shared/video-rules.js';
-import type { Db } from '../db/client.js';
-import { isUuid } from '../db/ids.js';
-import { notifications } from '../db/schema/index.js';
-import { notFound } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { isUuid } from '../platform/db/ids.js';
+import { notifications } from '../platform/db/schema/index.js';
+import { notFound } from '../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
-import type { Realtime } from '../realtime/hub.js';
+import type { Realtime } from '../platform/realtime/hub.js';
 import type { Push } from './push.js';
 
 export type NotificationType = AppNotification['type'];

@@ -15,8 +15,8 @@ import {
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
 import { requireUser, sessionOf } from '../auth/guards.js';
 import { postTipMessage, restrictionOf } from '../chat/service.js';
-import type { Db } from '../db/client.js';
-import { HttpError, notFound } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStreamRow } from '../live/service.js';
 import { standingOf, standingRefusal } from '../moderation/standing.js';
 import { findProfileByUsername } from '../profiles/service.js';

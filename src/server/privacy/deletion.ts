@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../shared/privacy.js';
 import { recordAudit } from '../audit/service.js';
-import type { Db } from '../db/client.js';
-import { accountDeletions, bounties, dataExports, livestreams, payments, profiles, user as authUser, userRoles, videos } from '../db/schema/index.js';
-import { HttpError } from '../http/errors.js';
-import { exportMedia, paidMedia, profileMedia, streamMedia, videoMedia, type Storage } from '../media/storage.js';
+import type { Db } from '../platform/db/client.js';
+import { accountDeletions, bounties, dataExports, livestreams, payments, profiles, user as authUser, userRoles, videos } from '../platform/db/schema/index.js';
+import { HttpError } from '../platform/http/errors.js';
+import { exportMedia, paidMedia, profileMedia, streamMedia, videoMedia, type Storage } from '../platform/storage/storage.js';
 
 /**
  * Account deletion (docs/product.md "Your data", docs/decisions/023): asked for with the password

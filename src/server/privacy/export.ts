@@ -5,7 +5,7 @@ import * as archiverModule from 'archiver';
 import { and, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport } from '../../shared/privacy.js';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../platform/db/client.js';
 import {
   chatMessages,
   dataExports,
@@ -20,9 +20,9 @@ import {
   videoComments,
   videoPurchases,
   videos,
-} from '../db/schema/index.js';
-import { HttpError } from '../http/errors.js';
-import { exportMedia, type Storage } from '../media/storage.js';
+} from '../platform/db/schema/index.js';
+import { HttpError } from '../platform/http/errors.js';
+import { exportMedia, type Storage } from '../platform/storage/storage.js';
 import { pgErrorCode } from '../roles/service.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 

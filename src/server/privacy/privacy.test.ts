@@ -23,7 +23,7 @@ import {
   videoComments,
   videoPurchases,
   videos,
-} from '../db/schema/index.js';
+} from '../platform/db/schema/index.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../test-support/app.js';
 import { TestWallet } from '../test-support/wallet.js';
 import { DELETED_ACCOUNT_ID, eraseDueAccounts } from './deletion.js';

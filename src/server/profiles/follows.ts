@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Creator } from '../../shared/content.js';
-import type { Db } from '../db/client.js';
-import { follows, profiles } from '../db/schema/index.js';
-import { HttpError } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { follows, profiles } from '../platform/db/schema/index.js';
+import { HttpError } from '../platform/http/errors.js';
 import { creatorColumns } from './service.js';
 import { notBanned } from '../moderation/standing.js';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { peopleQuery } from '../search/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed.js';
+import { seedDemo } from '../seed/seed.js';
 import { execFileSync } from 'node:child_process';
-import { sanctions, userRoles } from '../db/schema/index.js';
+import { sanctions, userRoles } from '../platform/db/schema/index.js';
 import { suspendedMessage } from '../../shared/moderation.js';
 import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { profiles, user as authUser, userRoles } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { profiles, user as authUser, userRoles } from '../platform/db/schema/index.js';
 
 /** The columns that make a `Creator`, for other features to join on profiles by. */
 export const creatorColumns = {

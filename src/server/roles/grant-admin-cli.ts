@@ -2,9 +2,9 @@
 // (DATABASE_URL, or the embedded one under DATA_DIR, which Glint must not have open meanwhile).
 // The audit log records it with no actor: the system.
 import path from 'node:path';
-import { loadConfig } from '../config.js';
-import { DatabaseInUseError, openDatabase, type Database } from '../db/client.js';
-import { HttpError } from '../http/errors.js';
+import { loadConfig } from '../platform/config.js';
+import { DatabaseInUseError, openDatabase, type Database } from '../platform/db/client.js';
+import { HttpError } from '../platform/http/errors.js';
 import { grantAdminFromCli } from './service.js';
 
 const username = process.argv[2] ?? '';

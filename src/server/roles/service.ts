@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { LAST_ADMIN_MESSAGE, type AdminUser, type AppRole, type RoleHolder } from '../../shared/roles.js';
 import { recordAudit } from '../audit/service.js';
-import type { Db } from '../db/client.js';
-import { profiles, user as authUser, userRoles } from '../db/schema/index.js';
-import { HttpError, notFound } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { profiles, user as authUser, userRoles } from '../platform/db/schema/index.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
 import { creatorColumns, escapeLike, findProfileByUsername } from '../profiles/service.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 

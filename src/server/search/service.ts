@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Creator } from '../../shared/content.js';
-import type { Db } from '../db/client.js';
-import { profiles } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { profiles } from '../platform/db/schema/index.js';
 import { escapeLike } from '../profiles/service.js';
 import { bannedAmong } from '../moderation/standing.js';
 

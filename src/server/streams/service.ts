@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../shared/content.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../platform/db/client.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
-import { livestreams } from '../db/schema/index.js';
+import { livestreams } from '../platform/db/schema/index.js';
 import { creatorColumns, profilesTable } from '../profiles/service.js';
 import { SNAPSHOT_FILE } from '../live/ingest.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../platform/http/errors.js';
 import { isBanned, notBanned, removedError } from '../moderation/standing.js';
 
 export interface StreamFilter {

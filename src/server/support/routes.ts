@@ -3,7 +3,7 @@ import path from 'node:path';
 import { glintLinkFilter, keepGlintLinks, SupportChatRequestSchema, type SupportMessage } from '../../shared/support.js';
 import { sessionOf } from '../auth/guards.js';
 import { listBounties } from '../bounties/service.js';
-import { byAccount, byAddress, overLimit } from '../http/rate-limits.js';
+import { byAccount, byAddress, overLimit } from '../platform/http/rate-limits.js';
 import { listStreams } from '../streams/service.js';
 import { chunks, composeAnswer, contextFor, retrieve, type LiveLookups } from './answer.js';
 import { buildHelpIndex, loadArticles } from './help.js';

@@ -8,10 +8,10 @@ import type {
   VerifiedAccount,
 } from '../../shared/verification.js';
 import { recordAudit } from '../audit/service.js';
-import type { Db } from '../db/client.js';
-import { isUuid } from '../db/ids.js';
-import { follows, profiles, verificationRequests } from '../db/schema/index.js';
-import { HttpError, notFound } from '../http/errors.js';
+import type { Db } from '../platform/db/client.js';
+import { isUuid } from '../platform/db/ids.js';
+import { follows, profiles, verificationRequests } from '../platform/db/schema/index.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
 import { creatorColumns, escapeLike } from '../profiles/service.js';
 import { pgErrorCode } from '../roles/service.js';
 

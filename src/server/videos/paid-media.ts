@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { videos } from '../db/schema/index.js';
-import { paidMedia, PRIVATE_PREFIX, videoMedia, type Storage } from '../media/storage.js';
+import type { Db } from '../platform/db/client.js';
+import { videos } from '../platform/db/schema/index.js';
+import { paidMedia, PRIVATE_PREFIX, videoMedia, type Storage } from '../platform/storage/storage.js';
 
 type VideoRow = typeof videos.$inferSelect;
 

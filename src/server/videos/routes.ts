@@ -17,9 +17,9 @@ import { usdcToMicros } from '../../shared/x402-rules.js';
 import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../home/routes.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../media/images.js';
-import { paidMedia, videoMedia } from '../media/storage.js';
+import { paidMedia, videoMedia } from '../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import {
   addComment,

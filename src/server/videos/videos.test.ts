@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../shared/videos.js';
-import { sanctions, videos } from '../db/schema/index.js';
+import { sanctions, videos } from '../platform/db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { releaseHeldVideos } from './service.js';
 import { buildApp } from '../app.js';

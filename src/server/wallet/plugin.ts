@@ -20,8 +20,8 @@ import {
   type ParsedMessage,
   type WalletProof,
 } from '../../shared/wallet.js';
-import type { Db } from '../db/client.js';
-import { account as authAccount, profiles, profileWallets, user as authUser, walletNonces } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { account as authAccount, profiles, profileWallets, user as authUser, walletNonces } from '../platform/db/schema/index.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
 import { holdForSecondFactor, SECOND_FACTOR_ANSWER } from '../auth/second-factor.js';
 import { verifyWalletSignature } from './signature.js';

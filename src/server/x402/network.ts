@@ -1,6 +1,6 @@
 import type { Network } from '@x402/core/types';
 import { SOLANA_DEVNET_CAIP2, SOLANA_MAINNET_CAIP2, SOLANA_TESTNET_CAIP2, USDC_DEVNET_ADDRESS, USDC_MAINNET_ADDRESS, USDC_TESTNET_ADDRESS } from '@x402/svm';
-import type { Config } from '../config.js';
+import type { Config } from '../platform/config.js';
 
 type Cluster = Config['solana']['cluster'];
 

@@ -31,10 +31,10 @@ import {
 } from '../../shared/x402.js';
 import { formatUsdc, microsToUsdc } from '../../shared/x402-rules.js';
 import { requireUser, sessionOf } from '../auth/guards.js';
-import type { videos } from '../db/schema/index.js';
-import { HttpError, notFound } from '../http/errors.js';
-import { byAccount, byAddress, overLimit, refuseWith } from '../http/rate-limits.js';
-import { contentTypeFor } from '../media/storage.js';
+import type { videos } from '../platform/db/schema/index.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
+import { byAccount, byAddress, overLimit, refuseWith } from '../platform/http/rate-limits.js';
+import { contentTypeFor } from '../platform/storage/storage.js';
 import { explorerUrl } from '../payments/service.js';
 import { isBanned, removedError } from '../moderation/standing.js';
 import { findProfileById } from '../profiles/service.js';

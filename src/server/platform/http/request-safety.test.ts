@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig, parseTrustProxy } from '../config.js';
-import { createTestApp, createTestDatabase, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
+import { createTestApp, createTestDatabase, verifiedClient, type Client, type TestApp } from '../../test-support/app.js';
 import { loggerOptions, redactUrl } from './log.js';
 import { NUL_IN_TEXT } from './input.js';
 import { FOREIGN_ORIGIN } from './origin.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
-import { createTestDatabase } from '../test-support/app.js';
+import { createTestDatabase } from '../../test-support/app.js';
 import { startJobs, type Jobs } from './jobs.js';
 
 const log = pino({ level: 'silent' });
@@ -80,7 +80,7 @@ describe('a job whose process is killed while it runs', () => {
       const setup = await openDatabase({ pgliteDir });
       await setup.close();
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test-support/job-child.ts'), target], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test-support/job-child.ts'), target], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

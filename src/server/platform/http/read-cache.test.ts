@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeFeed } from '../../shared/content.js';
-import { buildApp } from '../app.js';
+import type { HomeFeed } from '../../../shared/content.js';
+import { buildApp } from '../../app.js';
 import { videos } from '../db/schema/index.js';
-import { testPatternArgs } from '../media/ffmpeg.js';
-import { Client, createTestApp, waitUntil, type TestApp } from '../test-support/app.js';
-import { giveRole, person, type Person } from '../test-support/role-clients.js';
-import { tusUploadWhole } from '../test-support/tus.js';
+import { testPatternArgs } from '../../media/ffmpeg.js';
+import { Client, createTestApp, waitUntil, type TestApp } from '../../test-support/app.js';
+import { giveRole, person, type Person } from '../../test-support/role-clients.js';
+import { tusUploadWhole } from '../../test-support/tus.js';
 import { createReadCache } from './read-cache.js';
 
 // A long life, so that what these tests see fresh comes from a write dropping the cache, not from age.

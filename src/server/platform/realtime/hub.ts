@@ -3,15 +3,13 @@ import websocket from '@fastify/websocket';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../shared/chat.js';
-import { INGEST_MAX_MESSAGE_BYTES } from '../../shared/live.js';
-import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../shared/realtime.js';
+import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../../shared/chat.js';
+import { INGEST_MAX_MESSAGE_BYTES } from '../../../shared/live.js';
+import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../../shared/realtime.js';
 import { DEFAULT_SOCKETS_PER_USER } from '../config.js';
 import type { Database } from '../db/client.js';
 import { session as sessions } from '../db/schema/index.js';
-import { getStreamRow } from '../live/service.js';
 import { pickSocketProtocol, registerSocketBearer } from './socket-auth.js';
-import { dropViewerCounts, sweepViewerCounts, writeViewerCounts, type ViewerTotals } from '../live/viewers.js';
 import { toFetchHeaders } from '../http/fetch-headers.js';
 
 const CHANNEL = 'glint_events';
@@ -69,7 +67,7 @@ export interface Realtime {
    * whose session is gone. They are also re-checked on every heartbeat, whatever ended them.
    */
   sessionsEnded(): Promise<void>;
-  /** Public data changed here: every other server drops its read cache (src/server/http/read-cache.ts). */
+  /** Public data changed here: every other server drops its read cache (src/server/platform/http/read-cache.ts). */
   readsChanged(): Promise<void>;
   /**
    * A feature's note to its own code on every other server (this one acts on it itself), such as
@@ -79,16 +77,31 @@ export interface Realtime {
   onNote(name: string, handler: (data: string) => void): void;
 }
 
+/** A stream's viewers across every server. */
+export type ViewerTotals = RealtimeEvents['stream.viewers'];
+
+/**
+ * The stream rooms' store, given by the live feature (the platform imports no feature): whether a
+ * stream exists, and this instance's viewer counts, written, refreshed and dropped.
+ */
+export interface StreamRooms {
+  exists(streamId: string): Promise<boolean>;
+  writeCounts(instance: string, counts: { streamId: string; count: number }[]): Promise<ViewerTotals[]>;
+  sweepCounts(instance: string): Promise<ViewerTotals[]>;
+  dropCounts(instance: string): Promise<ViewerTotals[]>;
+}
+
 export interface RealtimeOptions {
   /** Another server changed public data, or a stream's status changed (the home rows show it). */
   onReadsChanged?: () => void;
+  rooms: StreamRooms;
 }
 
 const send = <K extends RealtimeEventName>(ws: WebSocket, event: K, data: RealtimeEvents[K]) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, data } satisfies RealtimeMessage<K>));
 };
 
-export async function registerRealtime(app: FastifyInstance, database: Database, { onReadsChanged }: RealtimeOptions = {}): Promise<Realtime> {
+export async function registerRealtime(app: FastifyInstance, database: Database, { onReadsChanged, rooms: streamRooms }: RealtimeOptions): Promise<Realtime> {
   const db = database.db;
   /** This process's name in the viewer-count table: new on every start, so a dead one goes stale. */
   const instance = randomUUID();
@@ -142,8 +155,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
     dirty.clear();
     let totals: ViewerTotals[];
     try {
-      totals = await writeViewerCounts(
-        db,
+      totals = await streamRooms.writeCounts(
         instance,
         ids.map((streamId) => ({ streamId, count: rooms.get(streamId)?.size ?? 0 })),
       );
@@ -197,7 +209,8 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
   const heartbeat = setInterval(() => {
     recheck();
     // Keeps this instance's counts fresh, and stops counting those of instances that died.
-    void sweepViewerCounts(db, instance)
+    void streamRooms
+      .sweepCounts(instance)
       .then(announce)
       .catch((err: unknown) => app.log.warn({ err }, 'realtime: viewer sweep failed'));
   }, HEARTBEAT_MS);
@@ -221,8 +234,8 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
     }
     // Held while the stream is looked up, so joins sent together cannot pass the cap together.
     c.rooms.add(streamId);
-    const stream = await getStreamRow(db, streamId);
-    if (!stream) {
+    const exists = await streamRooms.exists(streamId);
+    if (!exists) {
       c.rooms.delete(streamId);
       return send(c.ws, 'realtime.refused', { code: 'unknown_stream', message: 'This stream is not available', streamId });
     }
@@ -320,7 +333,8 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
     for (const set of users.values()) for (const c of set) c.ws.close(1001, 'Server shutting down');
     for (const room of rooms.values()) for (const c of room) c.ws.close(1001, 'Server shutting down');
     // This instance's viewers no longer count; the others are told the new totals.
-    await dropViewerCounts(db, instance)
+    await streamRooms
+      .dropCounts(instance)
       .then(announce)
       .catch((err: unknown) => app.log.warn({ err }, 'realtime: could not drop viewer counts'));
     await unlisten();

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { solToLamports } from '../../shared/content.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
-import type { Db } from './client.js';
-import { bounties, livestreams, profiles, user, videos } from './schema/index.js';
-import type { Jobs } from '../jobs/jobs.js';
+import type { Db } from '../platform/db/client.js';
+import { bounties, livestreams, profiles, user, videos } from '../platform/db/schema/index.js';
+import type { Jobs } from '../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
 
 const HOUR = 3600_000;

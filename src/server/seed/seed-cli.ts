@@ -1,9 +1,9 @@
 // `npm run db:seed`: migrates, then seeds demo content into the configured database if it is new.
 import path from 'node:path';
-import { loadConfig } from '../config.js';
-import { openDatabase } from './client.js';
+import { loadConfig } from '../platform/config.js';
+import { openDatabase } from '../platform/db/client.js';
 import pino from 'pino';
-import { startJobs } from '../jobs/jobs.js';
+import { startJobs } from '../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
 import { seedIfEmpty } from './seed.js';
 

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { htmlEntryKey, staticClosure, type Manifest } from '../../shared/build-manifest.js';
-import { ROUTE_SCREENS } from '../../shared/routes.js';
-import { getPublishedVideo, listVideos } from '../videos/service.js';
+import { htmlEntryKey, staticClosure, type Manifest } from '../../../shared/build-manifest.js';
+import { ROUTE_SCREENS } from '../../../shared/routes.js';
 
 /**
  * The code of the screen a page opens on, named with the page (`Link: <...>; rel=modulepreload`),
@@ -34,6 +33,9 @@ export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg:
   return (pattern) => byScreen.get(ROUTE_SCREENS[pattern] ?? '') ?? [];
 }
 
+/** A public, ready video's poster (`id`), or the newest short's (`null`); throws when there is none. */
+export type PosterOf = (id: string | null) => Promise<string | null>;
+
 /**
  * What a page's largest picture will be, told to the browser with the page itself
  * (`Link: <...>; rel=preload; as=image`), so it downloads while the app's code does instead of
@@ -41,17 +43,14 @@ export function screenPreloads(clientDir: string, log?: { warn(obj: object, msg:
  * are painted around a video's poster; other screens have no single picture worth it.
  *
  * Only public, ready videos are named (the same rule as the API), and a failed look-up names
- * nothing: the page never waits on or breaks for a hint.
+ * nothing: the page never waits on or breaks for a hint. The videos feature says what a poster is
+ * (`posterOf`, given to `registerSpa` by the app), so this file knows no feature.
  */
-export async function pagePreloads(app: FastifyInstance, pattern: string, path: string, query: URLSearchParams): Promise<string[]> {
+export async function pagePreloads(app: FastifyInstance, posterOf: PosterOf, pattern: string, path: string, query: URLSearchParams): Promise<string[]> {
   const id = videoShownFirst(pattern, path, query);
   if (id === undefined) return [];
   try {
-    const poster = await app.readCache.memo(id ? `page-preload:video:${id}` : 'page-preload:shorts-feed', async () => {
-      if (id) return (await getPublishedVideo(app.db, id)).thumbnailUrl;
-      const [first] = await listVideos(app.db, { kind: 'short', sort: 'newest', limit: 1 });
-      return first?.thumbnailUrl ?? null;
-    });
+    const poster = await app.readCache.memo(id ? `page-preload:video:${id}` : 'page-preload:shorts-feed', () => posterOf(id));
     const link = poster ? preloadImage(poster) : undefined;
     return link ? [link] : [];
   } catch {

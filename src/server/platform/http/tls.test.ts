@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../config.js';
-import { testPatternArgs } from '../media/ffmpeg.js';
-import { createTestApp, verifiedClient, type TestApp } from '../test-support/app.js';
-import { freePort } from '../test-support/net.js';
-import { selfSignedCertificate, type TestCertificate } from '../test-support/tls.js';
+import { testPatternArgs } from '../../media/ffmpeg.js';
+import { createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { freePort } from '../../test-support/net.js';
+import { selfSignedCertificate, type TestCertificate } from '../../test-support/tls.js';
 
 // Glint serving HTTPS itself (TLS_CERT_FILE, TLS_KEY_FILE): HTTP/2 to browsers, HTTP/1.1 on the
 // same port to everything else and for WebSocket upgrades. The routes that answer with Node's

@@ -3,19 +3,26 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INLINE_SESSION_ID, jsonForHtml } from '../../shared/page-data.js';
-import { routePattern } from '../../shared/routes.js';
-import type { Me } from '../../shared/session.js';
-import { meOf } from '../auth/routes.js';
+import { INLINE_SESSION_ID, jsonForHtml } from '../../../shared/page-data.js';
+import { routePattern } from '../../../shared/routes.js';
+import type { Me } from '../../../shared/session.js';
 import { etagOf } from './read-cache.js';
-import { pagePreloads, screenPreloads } from './page-preloads.js';
+import { pagePreloads, screenPreloads, type PosterOf } from './page-preloads.js';
+
+/** What the pages need from the features, given by the app (the platform imports no feature). */
+export interface SpaHooks {
+  /** The `GET /api/me` answer for this request (auth). */
+  sessionOf(req: FastifyRequest): Promise<Me>;
+  /** A page's largest picture (videos). */
+  posterOf: PosterOf;
+}
 
 /**
  * Serves the built web app: compressed at build time, hashed assets cached for a year, everything
  * else revalidated, and `index.html` for every path that is not a file. Known screens answer 200, other paths 404 with
  * the same page, whose router shows the not-found screen.
  */
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, clientDir: string, { sessionOf, posterOf }: SpaHooks): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (!hasClient) app.log.warn({ clientDir }, 'web app not built: run `npm run build` (API only)');
@@ -70,7 +77,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     // No cookie and no token: a guest, without asking.
     if (!req.headers.cookie && !req.headers.authorization) return pageFor(req, guest);
     try {
-      const me = await meOf(req);
+      const me = await sessionOf(req);
       if (!me.user) return pageFor(req, guest);
       return { ...pageOf(withSession(me), encodingFor(req.headers['accept-encoding']), true), personal: true };
     } catch (err) {
@@ -95,7 +102,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     // The page's largest picture (a watch page's poster) and its screen's code start downloading
     // with the page.
     if (pattern) {
-      const links = [...(await pagePreloads(app, pattern, url, new URLSearchParams(req.url.slice(url.length + 1)))), ...screenFiles(pattern)];
+      const links = [...(await pagePreloads(app, posterOf, pattern, url, new URLSearchParams(req.url.slice(url.length + 1)))), ...screenFiles(pattern)];
       if (links.length) reply.header('Link', links.join(', '));
     }
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
