@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RoleHolderSchema } from '../../shared/roles.js';
-import { requireRole } from '../auth/guards.js';
+import { requireRole } from '../access/guards.js';
 import { listRoleHolders } from '../roles/service.js';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
 import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../shared/roles.js';
 import type { Creator } from '../../shared/content.js';
-import { requireRole } from '../auth/guards.js';
+import { requireRole } from '../access/guards.js';
 import type { Db } from '../platform/db/client.js';
-import { creatorColumns, findProfileByUsername, profilesTable } from '../profiles/service.js';
+import { creatorColumns, findProfileByUsername, profilesTable } from '../access/creator.js';
 import { listAudit, type AuditEntry } from './service.js';
 
 /** The audit log's entries with the names of who acted and, for people, whom it was done to. */

@@ -27,7 +27,7 @@ import { renderMail } from './mails.js';
 import { explainWrongCode, holdGoogleSignIn, refuseReusedCode, rememberUsedCode } from './second-factor.js';
 import { phantomWallet } from '../wallet/plugin.js';
 import { ACCOUNT_BANNED } from '../../shared/moderation.js';
-import { isBanned } from '../moderation/standing.js';
+import { isBanned } from '../access/standing.js';
 import { cancelDeletion } from '../privacy/deletion.js';
 
 export interface AuthDeps {

@@ -16,7 +16,7 @@ import { session as sessionTable, verification } from '../platform/db/schema/ind
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { FOREIGN_ORIGIN } from '../platform/http/origin.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import { sessionOf } from './guards.js';
+import { sessionOf } from '../access/guards.js';
 
 /**
  * Google sign-in for the native app (docs/architecture.md "Native app", docs/security.md,

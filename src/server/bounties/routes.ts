@@ -13,7 +13,7 @@ import {
 import { BountyCardSchema, lamportsToSol } from '../../shared/content.js';
 import { PaymentSchema } from '../../shared/payments.js';
 import { BOUNTY_CONTENT_TYPE } from '../../shared/product.js';
-import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../access/guards.js';
 import { HttpError } from '../platform/http/errors.js';
 import { categoryParam } from '../home/routes.js';
 import type { PaymentRow } from '../payments/service.js';

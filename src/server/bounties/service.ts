@@ -39,8 +39,8 @@ import { bounties, bountyClaims, payments } from '../platform/db/schema/index.js
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStreamRow } from '../live/service.js';
 import { createPayment, paymentViews, type PaymentRow } from '../payments/service.js';
-import { creatorColumns, findProfileById, profilesTable } from '../profiles/service.js';
-import { notBanned } from '../moderation/standing.js';
+import { creatorColumns, findProfileById, profilesTable } from '../access/creator.js';
+import { notBanned } from '../access/standing.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { listStreams } from '../streams/service.js';
 import { getVideo, listOwnUploads } from '../videos/service.js';

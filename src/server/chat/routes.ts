@@ -10,7 +10,7 @@ import {
   PostChatSchema,
   RestrictedChattersSchema,
 } from '../../shared/chat.js';
-import { requirePoster, requireUser } from '../auth/guards.js';
+import { requirePoster, requireUser } from '../access/guards.js';
 import { deleteChatMessage, liftRestriction, listChat, listRestrictions, postChat, restrictChatter } from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */

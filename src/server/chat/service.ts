@@ -26,8 +26,8 @@ import { isUuid } from '../platform/db/ids.js';
 import { chatBans, chatMessages } from '../platform/db/schema/index.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
-import { creatorColumns, findProfileById, profilesTable } from '../profiles/service.js';
-import { isBanned, notBanned, removedError } from '../moderation/standing.js';
+import { creatorColumns, findProfileById, profilesTable } from '../access/creator.js';
+import { isBanned, notBanned, removedError } from '../access/standing.js';
 
 const iso = (d: Date) => d.toISOString();
 

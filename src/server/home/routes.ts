@@ -6,7 +6,7 @@ import { listBounties } from '../bounties/service.js';
 import { HttpError } from '../platform/http/errors.js';
 import { getPublicStream, listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
-import { sessionOf } from '../auth/guards.js';
+import { sessionOf } from '../access/guards.js';
 import { followedIds } from '../profiles/follows.js';
 
 /** `?category=` to a slug; an unknown category is a 400, not an empty page that hides a typo. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LeaderboardQuerySchema, LeaderboardSchema } from '../../shared/leaderboards.js';
-import { sessionOf } from '../auth/guards.js';
+import { sessionOf } from '../access/guards.js';
 import { getLeaderboard } from './service.js';
 
 /** How long a browser or a cache may reuse a board. */

@@ -12,7 +12,7 @@ import {
 } from '../../shared/leaderboards.js';
 import type { Db } from '../platform/db/client.js';
 import { follows, payments, profiles, videoViews, videos } from '../platform/db/schema/index.js';
-import { notBanned } from '../moderation/standing.js';
+import { notBanned } from '../access/standing.js';
 
 // Leaderboards are a read model over other features' tables (payments, video views, follows):
 // one SQL statement per board and window ranks everyone who counts, so the top list, the rank

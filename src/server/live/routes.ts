@@ -19,8 +19,8 @@ import {
   StreamKeyInfoSchema,
   StreamReminderSchema,
 } from '../../shared/live.js';
-import { requirePoster, requireUser, requireVerifiedUser } from '../auth/guards.js';
-import { publishersToStop, standingOf } from '../moderation/standing.js';
+import { requirePoster, requireUser, requireVerifiedUser } from '../access/guards.js';
+import { publishersToStop, standingOf } from '../access/standing.js';
 import type { Config } from '../platform/config.js';
 import { isUuid } from '../platform/db/ids.js';
 import { HttpError, notFound } from '../platform/http/errors.js';

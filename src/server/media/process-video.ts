@@ -25,7 +25,7 @@ import { sniffVideo } from '../../shared/sniff.js';
 import { runMediaTool } from './run.js';
 import { paidMedia, videoMedia, type Storage } from '../platform/storage/storage.js';
 import { newMediaPlace, placeVideoMedia } from '../videos/paid-media.js';
-import { standingOf } from '../moderation/standing.js';
+import { standingOf } from '../access/standing.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 

@@ -9,7 +9,7 @@ import type { Db } from '../platform/db/client.js';
 import { fileHead, probeUpload, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './process-video.js';
 import { sniffVideo } from '../../shared/sniff.js';
 import { countProcessing, getVideo, startProcessing, updateVideoInStatus, updateVideoRow } from '../videos/service.js';
-import { standingOf, standingRefusal } from '../moderation/standing.js';
+import { standingOf, standingRefusal } from '../access/standing.js';
 
 /**
  * FileStore as Glint needs it:

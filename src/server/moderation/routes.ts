@@ -18,7 +18,7 @@ import {
   ReportQueueQuerySchema,
   ReportQueueSchema,
 } from '../../shared/moderation.js';
-import { requireRole, requireUser } from '../auth/guards.js';
+import { requireRole, requireUser } from '../access/guards.js';
 import {
   decide,
   fileReport,

@@ -50,9 +50,10 @@ import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStreamRow, setStreamTakenDown } from '../live/service.js';
 import type { Storage } from '../platform/storage/storage.js';
 import { contentTypeOfVideo, type Notifier } from '../notifications/service.js';
-import { creatorColumns, escapeLike, findProfileById, profilesTable } from '../profiles/service.js';
+import { escapeLike } from '../platform/db/like.js';
+import { creatorColumns, findProfileById, profilesTable } from '../access/creator.js';
 import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from '../videos/service.js';
-import { isBanned, standingOf } from './standing.js';
+import { isBanned, standingOf } from '../access/standing.js';
 
 /**
  * Reports and moderation (docs/product.md "Reports and moderation"): users report items, moderators

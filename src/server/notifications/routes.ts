@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotificationSchema } from '../../shared/realtime.js';
-import { requireUser } from '../auth/guards.js';
+import { requireUser } from '../access/guards.js';
 import { deleteNotification, listNotifications, markAllRead, markRead } from './service.js';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });

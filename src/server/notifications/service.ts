@@ -8,7 +8,7 @@ import type { Db } from '../platform/db/client.js';
 import { isUuid } from '../platform/db/ids.js';
 import { notifications } from '../platform/db/schema/index.js';
 import { notFound } from '../platform/http/errors.js';
-import { creatorColumns, profilesTable } from '../profiles/service.js';
+import { creatorColumns, profilesTable } from '../access/creator.js';
 import type { Realtime } from '../platform/realtime/hub.js';
 import type { Push } from './push.js';
 

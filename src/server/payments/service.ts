@@ -5,8 +5,8 @@ import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, payme
 import type { Db } from '../platform/db/client.js';
 import { payments, profiles } from '../platform/db/schema/index.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
-import { creatorColumns } from '../profiles/service.js';
-import { pgErrorCode } from '../roles/service.js';
+import { creatorColumns } from '../access/creator.js';
+import { pgErrorCode } from '../platform/db/errors.js';
 import type { Chain } from './chain.js';
 
 export type PaymentRow = typeof payments.$inferSelect;

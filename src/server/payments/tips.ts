@@ -13,13 +13,13 @@ import {
   type CreateTipInput,
 } from '../../shared/payments.js';
 import { LIVESTREAM_CONTENT_TYPE } from '../../shared/product.js';
-import { requireUser, sessionOf } from '../auth/guards.js';
+import { requireUser, sessionOf } from '../access/guards.js';
 import { postTipMessage, restrictionOf } from '../chat/service.js';
 import type { Db } from '../platform/db/client.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { getStreamRow } from '../live/service.js';
-import { standingOf, standingRefusal } from '../moderation/standing.js';
-import { findProfileByUsername } from '../profiles/service.js';
+import { standingOf, standingRefusal } from '../access/standing.js';
+import { findProfileByUsername } from '../access/creator.js';
 import { getVideo } from '../videos/service.js';
 import { linkedWallets } from '../wallet/plugin.js';
 import { createPayment, recentIntents } from './service.js';

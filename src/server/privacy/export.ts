@@ -23,7 +23,7 @@ import {
 } from '../platform/db/schema/index.js';
 import { HttpError } from '../platform/http/errors.js';
 import { exportMedia, type Storage } from '../platform/storage/storage.js';
-import { pgErrorCode } from '../roles/service.js';
+import { pgErrorCode } from '../platform/db/errors.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 
 /**

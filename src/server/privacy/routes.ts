@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountSchema, DeletionStatusSchema, EXPORT_EXPIRED_MESSAGE, ExportStatusSchema, formatDeletionDate } from '../../shared/privacy.js';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../shared/product.js';
-import { requireUser } from '../auth/guards.js';
+import { requireUser } from '../access/guards.js';
 import { user as authUser } from '../platform/db/schema/index.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';

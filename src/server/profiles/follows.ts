@@ -3,8 +3,8 @@ import type { Creator } from '../../shared/content.js';
 import type { Db } from '../platform/db/client.js';
 import { follows, profiles } from '../platform/db/schema/index.js';
 import { HttpError } from '../platform/http/errors.js';
-import { creatorColumns } from './service.js';
-import { notBanned } from '../moderation/standing.js';
+import { creatorColumns } from '../access/creator.js';
+import { notBanned } from '../access/standing.js';
 
 /** Follows `followeeId`; idempotent. Returns true when it is new. */
 export async function follow(db: Db, followerId: string, followeeId: string): Promise<boolean> {

@@ -13,10 +13,11 @@ import { listBounties } from '../bounties/service.js';
 import { notFound } from '../platform/http/errors.js';
 import { listStreams } from '../streams/service.js';
 import { listVideos } from '../videos/service.js';
-import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../access/guards.js';
 import { ACCOUNT_BANNED } from '../../shared/moderation.js';
-import { isBanned } from '../moderation/standing.js';
-import { findProfileById, findProfileByUsername, isDisplayNameTaken, isUsernameTaken } from './service.js';
+import { isBanned } from '../access/standing.js';
+import { isDisplayNameTaken, isUsernameTaken } from './service.js';
+import { findProfileById, findProfileByUsername } from '../access/creator.js';
 import {
   AvailabilityQuerySchema,
   AvailabilitySchema,

@@ -1,36 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
-import { profiles, user as authUser, userRoles } from '../platform/db/schema/index.js';
-
-/** The columns that make a `Creator`, for other features to join on profiles by. */
-export const creatorColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  displayName: profiles.displayName,
-  avatarUrl: profiles.avatarUrl,
-  verificationType: profiles.verificationType,
-};
-export { profiles as profilesTable };
-
-/** A profile row with the roles of its user (docs/product.md §6). */
-async function withRoles(db: Db, row: typeof profiles.$inferSelect | undefined) {
-  if (!row) return undefined;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.id));
-  return { ...row, roles: roles.map((r) => r.role) };
-}
-
-export async function findProfileByUsername(db: Db, username: string) {
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()))
-    .limit(1);
-  return withRoles(db, row);
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { profiles, user as authUser } from '../platform/db/schema/index.js';
 
 export async function countProfiles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
@@ -98,11 +68,6 @@ export async function createProfileForUser(db: Db, a: NewAccount, importAvatar?:
   if (!created.length || !a.image || !importAvatar) return;
   const avatarUrl = await importAvatar(a.id, a.image);
   if (avatarUrl) await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, a.id));
-}
-
-export async function findProfileById(db: Db, id: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-  return withRoles(db, row);
 }
 
 /** Is this display name in use by someone other than `exceptUserId`, compared without case and surrounding spaces? */

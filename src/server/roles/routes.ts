@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminUserSchema, AdminUserSearchSchema, APP_ROLES, RoleChangeSchema } from '../../shared/roles.js';
-import { requireRole } from '../auth/guards.js';
+import { requireRole } from '../access/guards.js';
 import { grantRole, promoteAdminEmails, revokeRole, searchUsers, userIdByUsername } from './service.js';
 
 const RoleChangeResultSchema = z.object({ userId: z.string(), roles: z.array(z.enum(APP_ROLES)) });

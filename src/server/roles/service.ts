@@ -2,9 +2,11 @@ import { and, asc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { LAST_ADMIN_MESSAGE, type AdminUser, type AppRole, type RoleHolder } from '../../shared/roles.js';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../platform/db/client.js';
+import { pgErrorCode } from '../platform/db/errors.js';
 import { profiles, user as authUser, userRoles } from '../platform/db/schema/index.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
-import { creatorColumns, escapeLike, findProfileByUsername } from '../profiles/service.js';
+import { escapeLike } from '../platform/db/like.js';
+import { creatorColumns, findProfileByUsername } from '../access/creator.js';
 import { isPlaceholderEmail } from '../wallet/plugin.js';
 
 /**
@@ -14,14 +16,6 @@ import { isPlaceholderEmail } from '../wallet/plugin.js';
 const ADMIN_ROLES_LOCK = 4711001;
 /** The SQLSTATE the trigger raises when the last admin would go. */
 const LAST_ADMIN_SQLSTATE = 'GL001';
-
-/** The PostgreSQL error code behind a driver or Drizzle error, if any. */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 const lastAdmin = () => new HttpError(409, 'last_admin', LAST_ADMIN_MESSAGE);
 

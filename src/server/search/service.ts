@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Creator } from '../../shared/content.js';
 import type { Db } from '../platform/db/client.js';
 import { profiles } from '../platform/db/schema/index.js';
-import { escapeLike } from '../profiles/service.js';
-import { bannedAmong } from '../moderation/standing.js';
+import { escapeLike } from '../platform/db/like.js';
+import { bannedAmong } from '../access/standing.js';
 
 /** The words of a query as a prefix-matching tsquery: `sol whal` -> `sol:* & whal:*`; undefined if none. */
 export function prefixQuery(q: string): string | undefined {

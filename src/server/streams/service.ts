@@ -3,10 +3,10 @@ import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../shar
 import type { Db } from '../platform/db/client.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { livestreams } from '../platform/db/schema/index.js';
-import { creatorColumns, profilesTable } from '../profiles/service.js';
+import { creatorColumns, profilesTable } from '../access/creator.js';
 import { SNAPSHOT_FILE } from '../live/ingest.js';
 import { notFound } from '../platform/http/errors.js';
-import { isBanned, notBanned, removedError } from '../moderation/standing.js';
+import { isBanned, notBanned, removedError } from '../access/standing.js';
 
 export interface StreamFilter {
   status: 'live' | 'scheduled' | 'ended';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import path from 'node:path';
 import { glintLinkFilter, keepGlintLinks, SupportChatRequestSchema, type SupportMessage } from '../../shared/support.js';
-import { sessionOf } from '../auth/guards.js';
+import { sessionOf } from '../access/guards.js';
 import { listBounties } from '../bounties/service.js';
 import { byAccount, byAddress, overLimit } from '../platform/http/rate-limits.js';
 import { listStreams } from '../streams/service.js';

@@ -10,7 +10,7 @@ import {
   VerifiedAccountSchema,
   VerifiedListQuerySchema,
 } from '../../shared/verification.js';
-import { requireRole, requireUser, requireVerifiedUser } from '../auth/guards.js';
+import { requireRole, requireUser, requireVerifiedUser } from '../access/guards.js';
 import { fileRequest, grantRequest, myVerification, pendingRequests, rejectRequest, revokeBadge, verifiedAccounts, withdrawRequest } from './service.js';
 
 const OkSchema = z.object({ ok: z.literal(true) });

@@ -12,8 +12,9 @@ import type { Db } from '../platform/db/client.js';
 import { isUuid } from '../platform/db/ids.js';
 import { follows, profiles, verificationRequests } from '../platform/db/schema/index.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
-import { creatorColumns, escapeLike } from '../profiles/service.js';
-import { pgErrorCode } from '../roles/service.js';
+import { escapeLike } from '../platform/db/like.js';
+import { creatorColumns } from '../access/creator.js';
+import { pgErrorCode } from '../platform/db/errors.js';
 
 type RequestRow = typeof verificationRequests.$inferSelect;
 

@@ -14,7 +14,7 @@ import {
   VideoListQuerySchema,
 } from '../../shared/videos.js';
 import { usdcToMicros } from '../../shared/x402-rules.js';
-import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../auth/guards.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../home/routes.js';
 import { notFound } from '../platform/http/errors.js';

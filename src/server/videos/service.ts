@@ -12,8 +12,8 @@ import { livestreams, videoComments, videoLikes, videoProgress, videoViews, vide
 import { HttpError, notFound } from '../platform/http/errors.js';
 import type { Storage } from '../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
-import { creatorColumns, profilesTable } from '../profiles/service.js';
-import { inGoodStanding, isBanned, notBanned, removedError } from '../moderation/standing.js';
+import { creatorColumns, profilesTable } from '../access/creator.js';
+import { inGoodStanding, isBanned, notBanned, removedError } from '../access/standing.js';
 
 export interface VideoFilter {
   kind: VideoKind;

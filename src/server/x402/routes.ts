@@ -30,14 +30,14 @@ import {
   type X402Info,
 } from '../../shared/x402.js';
 import { formatUsdc, microsToUsdc } from '../../shared/x402-rules.js';
-import { requireUser, sessionOf } from '../auth/guards.js';
+import { requireUser, sessionOf } from '../access/guards.js';
 import type { videos } from '../platform/db/schema/index.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { byAccount, byAddress, overLimit, refuseWith } from '../platform/http/rate-limits.js';
 import { contentTypeFor } from '../platform/storage/storage.js';
 import { explorerUrl } from '../payments/service.js';
-import { isBanned, removedError } from '../moderation/standing.js';
-import { findProfileById } from '../profiles/service.js';
+import { isBanned, removedError } from '../access/standing.js';
+import { findProfileById } from '../access/creator.js';
 import { findPaidDemoVideo, getVideo, listOwnPriced, videoSummaries } from '../videos/service.js';
 import { createFacilitator } from './facilitator.js';
 import { GRANT_SECONDS, HOLDER_COOKIE, holderOf, holdsGrant, newHolderSecret, readGrant, signGrant, type Grant } from './grants.js';

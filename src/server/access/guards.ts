@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/http/errors.js';
-import { assertMayPost } from '../moderation/standing.js';
-import { findProfileById } from '../profiles/service.js';
+import { assertMayPost } from './standing.js';
+import { findProfileById } from './creator.js';
 import { toFetchHeaders } from '../platform/http/fetch-headers.js';
 
 export type SessionInfo = NonNullable<Awaited<ReturnType<FastifyRequest['server']['auth']['api']['getSession']>>>;
