@@ -201,7 +201,7 @@ export interface Config {
     /** Heights of the extra renditions below the 720p-at-most main one; empty: no ladder. */
     ladder: number[];
     /**
-     * What one RTMP connection may cost before and after its key is accepted (src/server/live/rtmp.ts):
+     * What one RTMP connection may cost before and after its key is accepted (src/server/features/live/rtmp.ts):
      * connections open at once in all and per address, the time from connecting to an accepted
      * publish, the largest message an accepted publisher may send, and the resident memory of the
      * process above which new connections and publishes are refused (0: no such limit).

@@ -4,7 +4,7 @@ import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
 import pino from 'pino';
 import { startJobs } from '../platform/jobs/jobs.js';
-import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
+import { DEMO_SOURCE_QUEUE } from '../features/videos/demo-media.js';
 import { seedIfEmpty } from './seed.js';
 
 const config = loadConfig();

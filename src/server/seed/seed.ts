@@ -8,7 +8,7 @@ import { slugify } from '../../shared/routes.js';
 import type { Db } from '../platform/db/client.js';
 import { bounties, livestreams, profiles, user, videos } from '../platform/db/schema/index.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
-import { DEMO_SOURCE_QUEUE } from '../media/demo-media.js';
+import { DEMO_SOURCE_QUEUE } from '../features/videos/demo-media.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

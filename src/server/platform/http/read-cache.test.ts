@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeed } from '../../../shared/content.js';
 import { buildApp } from '../../app.js';
 import { videos } from '../db/schema/index.js';
-import { testPatternArgs } from '../../media/ffmpeg.js';
+import { testPatternArgs } from '../media/ffmpeg.js';
 import { Client, createTestApp, waitUntil, type TestApp } from '../../test-support/app.js';
 import { giveRole, person, type Person } from '../../test-support/role-clients.js';
 import { tusUploadWhole } from '../../test-support/tus.js';

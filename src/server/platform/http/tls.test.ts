@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../config.js';
-import { testPatternArgs } from '../../media/ffmpeg.js';
+import { testPatternArgs } from '../media/ffmpeg.js';
 import { createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { freePort } from '../../test-support/net.js';
 import { selfSignedCertificate, type TestCertificate } from '../../test-support/tls.js';
