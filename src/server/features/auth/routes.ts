@@ -12,7 +12,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { toFetchHeaders } from '../../platform/http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
 import { session as sessions } from '../../platform/db/schema/index.js';
-import { isPlaceholderEmail } from '../wallet/plugin.js';
+import { isPlaceholderEmail } from '../wallet/service.js';
 import { hasCancellationNotice } from '../privacy/deletion.js';
 
 /** Copies a Fastify request into a Fetch `Request` for Better Auth, with the caller's address. */

@@ -15,7 +15,7 @@ import { PaymentSchema } from '../../../shared/payments.js';
 import { BOUNTY_CONTENT_TYPE } from '../../../shared/product.js';
 import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { categoryParam } from '../home/routes.js';
+import { categoryParam } from '../../platform/http/category-param.js';
 import type { PaymentRow } from '../payments/service.js';
 import { recentIntents } from '../payments/service.js';
 import {

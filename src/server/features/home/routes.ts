@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATEGORIES, findCategory } from '../../../shared/categories.js';
+import { CATEGORIES } from '../../../shared/categories.js';
 import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../../shared/content.js';
 import { listBounties } from '../bounties/service.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { categoryParam } from '../../platform/http/category-param.js';
 import { getPublicStream, listStreams } from '../live/service.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf } from '../../access/guards.js';
-import { followedIds } from '../profiles/follows.js';
-
-/** `?category=` to a slug; an unknown category is a 400, not an empty page that hides a typo. */
-export function categoryParam(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const c = findCategory(value);
-  if (!c) throw new HttpError(400, 'unknown_category', `Unknown category: ${value}`);
-  return c.slug;
-}
+import { followedIds } from '../profiles/service.js';
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,7 +5,7 @@ import { notificationTarget } from '../../../shared/notification-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { follows, livestreams, notifications, profiles, streamReminders } from '../../platform/db/schema/index.js';
 import { withActor } from '../notifications/service.js';
-import type { Push } from '../notifications/push.js';
+import type { Push } from '../notifications/service.js';
 import type { Realtime } from '../../platform/realtime/hub.js';
 
 /** The bell's words for "a creator you follow, or a stream you asked about, is live". */

@@ -205,3 +205,5 @@ export async function deleteNotification(db: Db, realtime: Realtime, userId: str
   if (!deleted.length) throw notFound('This notification does not exist');
   await realtime.publish(userId, 'notification.deleted', { id });
 }
+
+export type { Push } from './push.js';

@@ -21,7 +21,7 @@ import { getStreamRow } from '../live/service.js';
 import { standingOf, standingRefusal } from '../../access/standing.js';
 import { findProfileByUsername } from '../../access/creator.js';
 import { getVideo } from '../videos/service.js';
-import { linkedWallets } from '../wallet/plugin.js';
+import { linkedWallets } from '../wallet/service.js';
 import { createPayment, recentIntents } from './service.js';
 
 /** Tip intents one account may open in TIP_INTENT_WINDOW minutes (a paid tip needs one each). */

@@ -8,7 +8,7 @@ import { account as authAccount, profileWallets, twoFactor, user as authUser } f
 import { TOO_MANY_LOGINS } from '../../../shared/auth.js';
 import { createLoginLimits } from '../auth/login-limits.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { acceptWalletProof } from '../wallet/plugin.js';
+import { acceptWalletProof } from '../wallet/service.js';
 
 /**
  * Proves that the person at the keyboard owns the signed-in account before something that cannot

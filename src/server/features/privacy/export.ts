@@ -24,7 +24,7 @@ import {
 import { HttpError } from '../../platform/http/errors.js';
 import { exportMedia, type Storage } from '../../platform/storage/storage.js';
 import { pgErrorCode } from '../../platform/db/errors.js';
-import { isPlaceholderEmail } from '../wallet/plugin.js';
+import { isPlaceholderEmail } from '../wallet/service.js';
 
 /**
  * "Download your data" (docs/product.md "Your data"): a job writes a zip of one JSON file per kind

@@ -7,7 +7,7 @@ import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
 import { requireUser } from '../../access/guards.js';
 import { user as authUser } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { isPlaceholderEmail } from '../wallet/plugin.js';
+import { isPlaceholderEmail } from '../wallet/service.js';
 import { confirmIdentity } from './confirm-identity.js';
 import { cancelDeletion, eraseDueAccounts, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
 import {

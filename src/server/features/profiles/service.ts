@@ -79,3 +79,6 @@ export async function isDisplayNameTaken(db: Db, displayName: string, exceptUser
     .limit(1);
   return !!p && p.id !== exceptUserId;
 }
+
+/** The follows other features read (the home page's Following row). */
+export { followedIds } from './follows.js';

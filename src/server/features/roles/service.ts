@@ -7,7 +7,7 @@ import { profiles, user as authUser, userRoles } from '../../platform/db/schema/
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { creatorColumns, findProfileByUsername } from '../../access/creator.js';
-import { isPlaceholderEmail } from '../wallet/plugin.js';
+import { isPlaceholderEmail } from '../wallet/service.js';
 
 /**
  * The lock every removal of an admin role takes (the database's own trigger takes it too, see

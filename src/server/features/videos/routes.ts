@@ -16,7 +16,7 @@ import {
 import { usdcToMicros } from '../../../shared/x402-rules.js';
 import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
-import { categoryParam } from '../home/routes.js';
+import { categoryParam } from '../../platform/http/category-param.js';
 import { notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
