@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverBoundaries from './eslint/server-boundaries.js';
+import { serverBoundaryExceptions } from './eslint/server-boundary-exceptions.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'coverage', '.tmp', 'android', 'ios'] },
@@ -44,6 +46,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'The server never imports the client.' }] }],
     },
+  },
+  {
+    // The server's layers: platform → access → features (docs/architecture.md "Server layout").
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**'],
+    plugins: { glint: serverBoundaries },
+    rules: { 'glint/boundaries': ['error', { exceptions: serverBoundaryExceptions }] },
   },
   {
     files: ['src/shared/**/*.ts'],

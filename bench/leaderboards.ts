@@ -3,8 +3,8 @@
 // 90 days (and 20,000 that never finalized), 200,000 dated views of 20,000 videos over 60 days,
 // 100,000 follows over 90 days. Amounts and popularity are skewed, as they are on a real site.
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.js';
-import { getLeaderboard } from '../src/server/leaderboards/service.js';
+import { openDatabase } from '../src/server/platform/db/client.js';
+import { getLeaderboard } from '../src/server/features/leaderboards/service.js';
 import { LEADERBOARD_BOARDS, LEADERBOARD_WINDOWS } from '../src/shared/leaderboards.js';
 
 export const LEADERBOARD_BENCH = { users: 10_000, tips: 100_000, videos: 20_000, views: 200_000, follows: 100_000 } as const;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { PRODUCT_SLUG } from '../src/shared/product.js';
 import { ARGS, CHROMIUM } from '../tests/e2e/chromium.js';
-import { demoVideoCount } from '../src/server/db/seed.js';
+import { demoVideoCount } from '../src/server/seed/seed.js';
 import { selfSignedCertificate } from '../src/server/test-support/tls.js';
 import { countCpuElsewhere } from './cpu-elsewhere.js';
 import { getText, SERVER_ENTRY, spawnServer, waitFor200 } from './server-process.js';

@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hlsArgs, parseProbe, pickLadder, probeArgs, testPatternArgs } from '../src/server/media/ffmpeg.js';
-import { runMediaTool } from '../src/server/media/run.js';
+import { hlsArgs, parseProbe, pickLadder, probeArgs, testPatternArgs } from '../src/server/platform/media/ffmpeg.js';
+import { runMediaTool } from '../src/server/platform/media/run.js';
 import { startBenchApp } from './support.js';
 import { tusUploadWhole } from '../src/server/test-support/tus.js';
 

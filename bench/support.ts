@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig, type Config } from '../src/server/config.js';
-import { openDatabase, type Database } from '../src/server/db/client.js';
+import { loadConfig, type Config } from '../src/server/platform/config.js';
+import { openDatabase, type Database } from '../src/server/platform/db/client.js';
 
 export interface BenchApp {
   app: FastifyInstance;

@@ -1,6 +1,6 @@
 // Compresses the built web app once, at build time: next to each text file, a Brotli (`.br`) and a
 // gzip (`.gz`) copy at the highest levels, which the server sends to browsers that accept them
-// (src/server/http/spa.ts), so no request pays for compressing and no file goes out uncompressed.
+// (src/server/platform/http/spa.ts), so no request pays for compressing and no file goes out uncompressed.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

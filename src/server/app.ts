@@ -11,54 +11,63 @@ import {
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAuth, type Auth } from './auth/auth.js';
-import { createLeakedPasswordChecker } from './auth/leaked-passwords.js';
-import { adminRoutes } from './admin/routes.js';
-import { registerAuditRoutes } from './audit/routes.js';
-import { registerRoles } from './roles/routes.js';
-import { registerVerification } from './verification/routes.js';
-import { moderationRoutes } from './moderation/routes.js';
-import { chatRoutes } from './chat/routes.js';
-import { authRoutes } from './auth/routes.js';
-import { nativeGoogleRoutes } from './auth/native-google.js';
-import type { Config } from './config.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { createAuth, type Auth } from './features/auth/auth.js';
+import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { registerAuditRoutes } from './features/audit/routes.js';
+import { registerRoles } from './features/roles/routes.js';
+import { registerVerification } from './features/verification/routes.js';
+import { moderationRoutes } from './features/moderation/routes.js';
+import { chatRoutes } from './features/chat/routes.js';
+import { authRoutes, meOf } from './features/auth/routes.js';
+import { nativeGoogleRoutes } from './features/auth/native-google.js';
+import type { Config } from './platform/config.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import fastifyStatic from '@fastify/static';
-import { DEMO_SOURCE_QUEUE, makeDemoSource } from './media/demo-media.js';
+import { DEMO_SOURCE_QUEUE, makeDemoSource } from './features/videos/demo-media.js';
 import type { VideoProcessingEvent } from '../shared/realtime.js';
-import { markFailed, processVideo, TRANSCODE_QUEUE } from './media/process-video.js';
-import { startJobs, type Jobs } from './jobs/jobs.js';
-import { importProviderPicture } from './media/images.js';
-import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './media/storage.js';
-import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './media/uploads.js';
-import { videoRoutes } from './videos/routes.js';
-import { PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory, RELEASE_HELD_VIDEOS_QUEUE, releaseHeldVideos } from './videos/service.js';
-import { registerLive } from './live/routes.js';
-import { registerPayments } from './payments/routes.js';
-import { registerTips } from './payments/tips.js';
-import { registerBounties } from './bounties/routes.js';
-import { notificationRoutes } from './notifications/routes.js';
-import { createNotifier, type Notifier } from './notifications/service.js';
-import { createPush, type Push } from './notifications/push.js';
-import { registerRealtime, type Realtime } from './realtime/hub.js';
-import type { Database, Db } from './db/client.js';
-import { healthRoutes } from './health/routes.js';
-import { homeRoutes } from './home/routes.js';
-import { leaderboardRoutes } from './leaderboards/routes.js';
-import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './http/errors.js';
-import { loggerOptions } from './http/log.js';
-import { registerInputChecks } from './http/input.js';
-import { registerOriginChecks } from './http/origin.js';
-import { registerAppLinks } from './native/app-links.js';
-import { registerSecurityHeaders } from './http/security.js';
-import { registerRateLimits } from './http/rate-limits.js';
-import { createReadCache, registerReadCaching, type ReadCache } from './http/read-cache.js';
-import { registerSpa } from './http/spa.js';
-import { profileRoutes } from './profiles/routes.js';
-import { searchRoutes } from './search/routes.js';
-import { registerX402 } from './x402/routes.js';
-import { registerSupportChat } from './support/routes.js';
-import { registerPrivacy } from './privacy/routes.js';
+import { markFailed, processVideo, TRANSCODE_QUEUE } from './features/videos/process-video.js';
+import { startJobs, type Jobs } from './platform/jobs/jobs.js';
+import { importProviderPicture } from './platform/storage/images.js';
+import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './platform/storage/storage.js';
+import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './features/videos/uploads.js';
+import { videoRoutes } from './features/videos/routes.js';
+import {
+  getPublishedVideo,
+  listVideos,
+  PRUNE_VIEW_HISTORY_QUEUE,
+  pruneViewHistory,
+  RELEASE_HELD_VIDEOS_QUEUE,
+  releaseHeldVideos,
+} from './features/videos/service.js';
+import { getStreamRow } from './features/live/service.js';
+import { dropViewerCounts, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
+import { registerLive } from './features/live/routes.js';
+import { registerPayments } from './features/payments/routes.js';
+import { registerTips } from './features/payments/tips.js';
+import { registerBounties } from './features/bounties/routes.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { createNotifier, type Notifier } from './features/notifications/service.js';
+import { createPush, type Push } from './features/notifications/push.js';
+import { registerRealtime, type Realtime } from './platform/realtime/hub.js';
+import type { Database, Db } from './platform/db/client.js';
+import { healthRoutes } from './features/health/routes.js';
+import { homeRoutes } from './features/home/routes.js';
+import { leaderboardRoutes } from './features/leaderboards/routes.js';
+import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './platform/http/errors.js';
+import { loggerOptions } from './platform/http/log.js';
+import { registerInputChecks } from './platform/http/input.js';
+import { registerOriginChecks } from './platform/http/origin.js';
+import { registerAppLinks } from './features/native/app-links.js';
+import { registerSecurityHeaders } from './platform/http/security.js';
+import { registerRateLimits } from './platform/http/rate-limits.js';
+import { createReadCache, registerReadCaching, type ReadCache } from './platform/http/read-cache.js';
+import { registerSpa } from './platform/http/spa.js';
+import { profileRoutes } from './features/profiles/routes.js';
+import { searchRoutes } from './features/search/routes.js';
+import { registerX402 } from './features/x402/routes.js';
+import { registerSupportChat } from './features/support/routes.js';
+import { registerPrivacy } from './features/privacy/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,7 +159,15 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   });
   app.decorate('readCache', readCache);
   registerReadCaching(app, readCache);
-  const realtime = await registerRealtime(app, database, { onReadsChanged: () => readCache.forget() });
+  const realtime = await registerRealtime(app, database, {
+    onReadsChanged: () => readCache.forget(),
+    rooms: {
+      exists: async (streamId) => Boolean(await getStreamRow(database.db, streamId)),
+      writeCounts: (instance, counts) => writeViewerCounts(database.db, instance, counts),
+      sweepCounts: (instance) => sweepViewerCounts(database.db, instance),
+      dropCounts: (instance) => dropViewerCounts(database.db, instance),
+    },
+  });
   app.decorate('realtime', realtime);
   // A public server pushes only to public addresses; on a laptop a local push service is fine.
   const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
@@ -190,7 +207,14 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // The native app's claim on this site's links (Android App Links, iOS universal links).
   await registerAppLinks(app, config.native);
 
-  await registerSpa(app, config.clientDir);
+  await registerSpa(app, config.clientDir, {
+    sessionOf: meOf,
+    posterOf: async (id) => {
+      if (id) return (await getPublishedVideo(database.db, id)).thumbnailUrl;
+      const [first] = await listVideos(database.db, { kind: 'short', sort: 'newest', limit: 1 });
+      return first?.thumbnailUrl ?? null;
+    },
+  });
   return app;
 }
 

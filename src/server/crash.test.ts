@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDetail } from '../shared/content.js';
-import { testPatternArgs } from './media/ffmpeg.js';
+import { testPatternArgs } from './platform/media/ffmpeg.js';
 import { createTestDatabase, usingPostgres, waitUntil } from './test-support/app.js';
 import { freePort } from './test-support/net.js';
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { DatabaseInUseError, openDatabase } from './db/client.js';
-import { loggerOptions } from './http/log.js';
-import { seedIfEmpty } from './db/seed.js';
+import { ConfigError, loadConfig, type Config } from './platform/config.js';
+import { DatabaseInUseError, openDatabase } from './platform/db/client.js';
+import { loggerOptions } from './platform/http/log.js';
+import { seedIfEmpty } from './seed/seed.js';
 
 async function start(config: Config) {
   const logger = pino(loggerOptions(config.logLevel));

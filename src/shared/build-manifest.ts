@@ -1,6 +1,6 @@
 // Vite's build manifest (`dist/client/.vite/manifest.json`, build.manifest in vite.config.ts): which
 // built files a screen needs before it runs. The bundle budget (scripts/bundle-budget.ts) weighs
-// them; the server names them to the browser with the page (src/server/http/page-preloads.ts).
+// them; the server names them to the browser with the page (src/server/platform/http/page-preloads.ts).
 
 /** One entry of Vite's `.vite/manifest.json` (build.manifest), keyed by source path or `_shared-chunk.js`. */
 export interface ManifestChunk {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testPatternArgs } from '../../src/server/media/ffmpeg.js';
+import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
 import { eventually, PHONE, useBrowser } from './support.js';
 
 // Glint by keyboard alone: sign up, confirm, upload a video, watch it (play, pause, seek, mute,

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client.js';
-import { userRoles, videos } from '../../src/server/db/schema/index.js';
+import { openDatabase } from '../../src/server/platform/db/client.js';
+import { userRoles, videos } from '../../src/server/platform/db/schema/index.js';
 import { eventually, useBrowser } from './support.js';
 import { freePort } from '../../src/server/test-support/net.js';
 

@@ -275,7 +275,7 @@ describe('web push', () => {
         return active!.registrationId;
       });
 
-      // What the push service would deliver (the server's payload, src/server/notifications/push.ts).
+      // What the push service would deliver (the server's payload, src/server/features/notifications/push.ts).
       const deliver = (payload: object) =>
         cdp.send('ServiceWorker.deliverPushMessage', { origin: `${b.baseURL}/`, registrationId, data: JSON.stringify(payload) });
       await deliver({ id: 'n-1', title: 'New follower', body: 'ada followed you', url: '/profile/ada' });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPatternArgs } from '../../src/server/media/ffmpeg.js';
+import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos.js';
 import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
 

@@ -12,7 +12,7 @@ import {
   user as authUser,
   videoComments as comments,
   videos,
-} from '../db/schema/index.js';
+} from '../platform/db/schema/index.js';
 import { REPORT_TARGETS } from '../../shared/moderation.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';

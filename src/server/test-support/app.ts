@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { loadConfig, type Config } from '../platform/config.js';
+import { openDatabase, type Database } from '../platform/db/client.js';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,8 +1,8 @@
 // A worker process for the kill test of the job library: it opens the database named on its
 // command line, sends one job, starts it, says so on stdout, and then hangs until it is killed.
 import pino from 'pino';
-import { openDatabase } from '../db/client.js';
-import { startJobs } from '../jobs/jobs.js';
+import { openDatabase } from '../platform/db/client.js';
+import { startJobs } from '../platform/jobs/jobs.js';
 
 const [target] = process.argv.slice(2);
 if (!target) throw new Error('usage: job-child <postgres-url | pglite-folder>');

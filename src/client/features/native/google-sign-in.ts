@@ -16,7 +16,7 @@ import { apiOrigin, serverUrl } from '../../lib/native/api-origin';
  * was given. The browser signs in with Google, asks "Continue to the Glint app?", and comes back
  * on the server's own https link, `https://<host>/app/native/return?code=…`, which the phone opens
  * in this app only (App Links, universal links). The app then trades the code and the verifier
- * only it holds for its session token (the server side is src/server/auth/native-google.ts).
+ * only it holds for its session token (the server side is src/server/features/auth/native-google.ts).
  */
 
 /** The verifier of the sign-in under way, while the browser is open. */

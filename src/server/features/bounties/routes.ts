@@ -1,0 +1,255 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BountyClaimSchema,
+  BountyDetailSchema,
+  BountyListQuerySchema,
+  ClaimableContentSchema,
+  CreateBountySchema,
+  CreateClaimSchema,
+  PayBountySchema,
+} from '../../../shared/bounties.js';
+import { BountyCardSchema, lamportsToSol } from '../../../shared/content.js';
+import { PaymentSchema } from '../../../shared/payments.js';
+import { BOUNTY_CONTENT_TYPE } from '../../../shared/product.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { categoryParam } from '../../platform/http/category-param.js';
+import type { PaymentRow } from '../payments/service.js';
+import { recentIntents } from '../payments/service.js';
+import {
+  approveClaim,
+  bountyDetail,
+  cancelBounty,
+  claimableContent,
+  createBounty,
+  createClaim,
+  expireBounties,
+  getBountyRow,
+  listBounties,
+  markBountyPaid,
+  openRewardPayment,
+  rejectClaim,
+  unrecordedRewards,
+} from './service.js';
+
+export const EXPIRE_BOUNTIES_QUEUE = 'bounty-expiry';
+/** Reward payments one poster may open in PAY_INTENT_WINDOW minutes (payment intents of any kind). */
+const PAY_INTENTS_PER_WINDOW = 30;
+const PAY_INTENT_WINDOW = 10;
+
+/**
+ * Bounties (docs/product.md "Bounties"): posted by verified users, claimed by creators with their
+ * own content, one claim approved by the poster, and the reward paid from the poster's Phantom to
+ * the claimant's public wallet through the payments module, which verifies it on chain. A
+ * scheduled sweep expires bounties whose time is over.
+ */
+export async function registerBounties(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const idParams = z.object({ id: z.guid() });
+  const claimParams = z.object({ id: z.guid(), claimId: z.guid() });
+
+  /** The reward is paid: the bounty is marked once, and the claimant told in the bell. */
+  const recordReward = async (p: PaymentRow) => {
+    const bounty = await markBountyPaid(db, p);
+    if (!bounty) return;
+    await app.notifier.notify({
+      userId: p.payeeId,
+      actorId: p.payerId,
+      type: 'bounty_claim',
+      bountyEvent: 'paid',
+      amountSol: lamportsToSol(p.lamports),
+      contentType: BOUNTY_CONTENT_TYPE,
+      contentId: bounty.id,
+      contentTitle: bounty.title,
+    });
+  };
+  app.payments.onFinalized('bounty', recordReward);
+
+  await app.jobs.define(EXPIRE_BOUNTIES_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const n = await expireBounties(db);
+      if (n) app.log.info({ expired: n }, 'bounties expired');
+      // A reward finalized while its hook failed is recorded here.
+      for (const p of await unrecordedRewards(db)) await recordReward(p);
+    },
+  });
+  await app.jobs.schedule(EXPIRE_BOUNTIES_QUEUE, '*/5 * * * *');
+
+  r.get(
+    '/api/bounties',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Bounties, nearest deadline first, by status and category',
+        querystring: BountyListQuerySchema,
+        response: { 200: z.array(BountyCardSchema) },
+      },
+    },
+    async (req) => listBounties(db, { status: req.query.status, category: categoryParam(req.query.category) }),
+  );
+
+  r.post(
+    '/api/bounties',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Post a bounty: what to make, the reward in SOL, the deadline and the category',
+        body: CreateBountySchema,
+        response: { 201: BountyDetailSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requirePoster(req);
+      const row = await createBounty(db, s.user.id, req.body);
+      return reply.code(201).send(await bountyDetail(db, config.solana.cluster, row.id, s.user.id));
+    },
+  );
+
+  r.get(
+    '/api/bounties/:id',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'A bounty with its claims (all for its poster; the approved one and your own for others)',
+        params: idParams,
+        response: { 200: BountyDetailSchema },
+      },
+    },
+    async (req, reply) => {
+      const viewer = await sessionOf(req);
+      reply.header('Cache-Control', 'no-store');
+      return bountyDetail(db, config.solana.cluster, req.params.id, viewer?.user.id);
+    },
+  );
+
+  r.get(
+    '/api/bounties/:id/claimable',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Your ready videos, shorts and streams a claim on this bounty may submit',
+        params: idParams,
+        response: { 200: z.array(ClaimableContentSchema) },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      reply.header('Cache-Control', 'no-store');
+      return claimableContent(db, req.params.id, s.user.id);
+    },
+  );
+
+  r.post(
+    '/api/bounties/:id/claims',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Claim a bounty with one of your own contents and a note for the poster',
+        params: idParams,
+        body: CreateClaimSchema,
+        response: { 201: BountyClaimSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requirePoster(req);
+      const { claim, bounty } = await createClaim(db, req.params.id, s.user.id, req.body);
+      await app.notifier.notify({
+        userId: bounty.posterId,
+        actorId: s.user.id,
+        type: 'bounty_claim',
+        bountyEvent: 'claimed',
+        contentType: BOUNTY_CONTENT_TYPE,
+        contentId: bounty.id,
+        contentTitle: bounty.title,
+      });
+      const detail = await bountyDetail(db, config.solana.cluster, bounty.id, s.user.id);
+      return reply.code(201).send(detail.claims.find((c) => c.id === claim.id)!);
+    },
+  );
+
+  r.post(
+    '/api/bounties/:id/claims/:claimId/approve',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Approve a claim (poster only): the bounty is claimed, the other claims are turned down',
+        params: claimParams,
+        response: { 200: BountyDetailSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      const { bounty, claim } = await approveClaim(db, req.params.id, req.params.claimId, s.user.id);
+      await app.notifier.notify({
+        userId: claim.claimantId,
+        actorId: s.user.id,
+        type: 'bounty_claim',
+        bountyEvent: 'approved',
+        contentType: BOUNTY_CONTENT_TYPE,
+        contentId: bounty.id,
+        contentTitle: bounty.title,
+      });
+      return bountyDetail(db, config.solana.cluster, bounty.id, s.user.id);
+    },
+  );
+
+  r.post(
+    '/api/bounties/:id/claims/:claimId/reject',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Turn down a pending claim (poster only)',
+        params: claimParams,
+        response: { 200: BountyDetailSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      await rejectClaim(db, req.params.id, req.params.claimId, s.user.id);
+      return bountyDetail(db, config.solana.cluster, req.params.id, s.user.id);
+    },
+  );
+
+  r.post(
+    '/api/bounties/:id/cancel',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Cancel your bounty while no claim is approved',
+        params: idParams,
+        response: { 200: BountyDetailSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      await cancelBounty(db, req.params.id, s.user.id);
+      return bountyDetail(db, config.solana.cluster, req.params.id, s.user.id);
+    },
+  );
+
+  r.post(
+    '/api/bounties/:id/payment',
+    {
+      schema: {
+        tags: ['bounties'],
+        summary: 'Open the reward’s payment (poster only): the transfer to the approved claimant, with its memo',
+        params: idParams,
+        body: PayBountySchema,
+        response: { 201: PaymentSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      const bounty = await getBountyRow(db, req.params.id);
+      if (bounty?.posterId === s.user.id && (await recentIntents(db, s.user.id, PAY_INTENT_WINDOW)) >= PAY_INTENTS_PER_WINDOW) {
+        throw new HttpError(429, 'too_many_payments', 'Too many payments started in a short time. Please wait a few minutes.');
+      }
+      const row = await openRewardPayment(db, req.params.id, s.user.id, req.body.fromWallet);
+      return reply.code(201).send((await app.payments.view(row.id))!);
+    },
+  );
+}

@@ -1,0 +1,557 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import WebSocket from 'ws';
+import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage, type RestrictedChatters } from '../../../shared/chat.js';
+import type { StreamDetail } from '../../../shared/content.js';
+import type { RealtimeMessage } from '../../../shared/realtime.js';
+import { buildApp } from '../../app.js';
+import { chatBans, chatMessages, livestreams, streamViewerCounts, userRoles } from '../../platform/db/schema/index.js';
+import { sweepViewerCounts } from '../live/viewers.js';
+import { CLOSE_FLOOD, MAX_GUEST_SOCKETS_PER_ADDRESS, SOCKET_MESSAGES_PER_WINDOW } from '../../platform/realtime/hub.js';
+import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
+
+let t: TestApp;
+let host: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+let n = 0;
+async function person() {
+  const c = await verifiedClient(t.app, `chat_${++n}`);
+  const me = (await c.get('/api/me')).json();
+  return { c, id: me.user.id as string, username: me.profile.username as string };
+}
+
+/** A stream by a new creator, made live straight in the database (no ingest needed for chat). */
+async function liveStream(status: 'live' | 'scheduled' = 'live') {
+  const owner = await person();
+  const stream = (await owner.c.post('/api/streams', { title: `Chat ${n}`, category: 'Trading' })).json() as StreamDetail;
+  if (status === 'live') await t.database.db.update(livestreams).set({ status: 'live', startedAt: new Date() }).where(eq(livestreams.id, stream.id));
+  return { owner, id: stream.id };
+}
+
+/** Moves a user's messages back in time, as if they had waited out the rate limit. */
+const age = (userId: string, ms = 60_000) =>
+  t.database.db
+    .update(chatMessages)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(chatMessages.userId, userId));
+
+const say = (c: Client, streamId: string, body: string) => c.post(`/api/streams/${streamId}/chat`, { body });
+const history = async (streamId: string) => ((await new Client(t.app).get(`/api/streams/${streamId}/chat`)).json() as { messages: ChatMessage[] }).messages;
+
+function socket(cookie = '', at = host) {
+  const ws = new WebSocket(`ws://${at}/api/realtime`, { headers: cookie ? { cookie } : {} });
+  const messages: RealtimeMessage[] = [];
+  ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+  const opened = new Promise((r) => ws.on('open', r));
+  ws.on('error', () => {});
+  const next = async <E extends RealtimeMessage['event']>(event: E, match: (m: RealtimeMessage) => boolean = () => true, ms = 8000) => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const i = messages.findIndex((m) => m.event === event && match(m));
+      if (i >= 0) return messages.splice(i, 1)[0]!;
+      if (Date.now() > until) throw new Error(`no ${event} within ${ms} ms: ${JSON.stringify(messages)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const join = async (streamId: string) => {
+    await opened;
+    ws.send(JSON.stringify({ type: 'join', streamId }));
+    return next('stream.joined', (m) => (m.data as { streamId: string }).streamId === streamId);
+  };
+  return { ws, messages, next, join, closed };
+}
+
+describe('posting and reading', () => {
+  it('posts, lists the last messages oldest first, trims, and refuses guests, blanks and long ones', async () => {
+    const { id } = await liveStream();
+    const fan = await person();
+    const res = await say(fan.c, id, '  gm chat  ');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ body: 'gm chat', streamId: id, author: { username: fan.username } });
+    expect((await history(id)).map((m) => m.body)).toEqual(['gm chat']);
+
+    const guest = await say(new Client(t.app), id, 'hi');
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().message).toBe('Please sign in to continue.');
+
+    await age(fan.id);
+    expect((await say(fan.c, id, '   ')).statusCode).toBe(400);
+    const long = await say(fan.c, id, 'x'.repeat(CHAT_MESSAGE_MAX + 1));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.body).toBe(`Messages can be at most ${CHAT_MESSAGE_MAX} characters`);
+    expect((await say(fan.c, id, 'x'.repeat(CHAT_MESSAGE_MAX))).statusCode).toBe(201);
+    expect((await history(id)).map((m) => m.body.length)).toEqual([7, CHAT_MESSAGE_MAX]);
+  });
+
+  it('keeps a message to one line of text', async () => {
+    const { id } = await liveStream();
+    const fan = await person();
+    const res = await say(fan.c, id, 'line one\n\nline two\t<b>x</b>');
+    expect(res.json().body).toBe('line one line two <b>x</b>');
+    await age(fan.id);
+    expect((await say(fan.c, id, 'bell \u0007')).statusCode).toBe(400);
+  });
+
+  it('loads only the newest 50', async () => {
+    const { id } = await liveStream();
+    const fan = await person();
+    await t.database.db
+      .insert(chatMessages)
+      .values(Array.from({ length: 60 }, (_, i) => ({ streamId: id, userId: fan.id, body: `m${i}`, createdAt: new Date(Date.now() - (60 - i) * 60_000) })));
+    const list = await history(id);
+    expect(list).toHaveLength(50);
+    expect(list[0]!.body).toBe('m10');
+    expect(list[49]!.body).toBe('m59');
+  });
+
+  it('is closed unless the stream is live, and unknown streams are 404', async () => {
+    const scheduled = await liveStream('scheduled');
+    const fan = await person();
+    const res = await say(fan.c, scheduled.id, 'early');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Chat is open while the stream is live.');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await say(fan.c, missing, 'hello')).statusCode).toBe(404);
+    expect((await new Client(t.app).get(`/api/streams/${missing}/chat`)).statusCode).toBe(404);
+    expect((await new Client(t.app).get(`/api/streams/not-a-uuid/chat`)).statusCode).toBe(400);
+  });
+
+  it('limits each user to one message a second and 20 in 30 seconds, with a clear 429', async () => {
+    const { id } = await liveStream();
+    const fan = await person();
+    expect((await say(fan.c, id, 'one')).statusCode).toBe(201);
+    const fast = await say(fan.c, id, 'two');
+    expect(fast.statusCode).toBe(429);
+    expect(fast.json().message).toBe(CHAT_TOO_FAST);
+    // 19 more over the last 20 seconds, the newest 10 s ago: the 21st within 30 s is refused.
+    await age(fan.id, 20_000);
+    await t.database.db
+      .insert(chatMessages)
+      .values(Array.from({ length: 19 }, (_, i) => ({ streamId: id, userId: fan.id, body: `b${i}`, createdAt: new Date(Date.now() - 19_000 + i * 500) })));
+    expect((await say(fan.c, id, 'twenty-one')).statusCode).toBe(429);
+    await age(fan.id, 31_000);
+    expect((await say(fan.c, id, 'later')).statusCode).toBe(201);
+  });
+});
+
+describe('moderation', () => {
+  it('lets the creator delete a message; a stranger cannot delete or time out (403)', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    const stranger = await person();
+    const msg = (await say(fan.c, id, 'delete me')).json() as ChatMessage;
+    expect((await stranger.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(403);
+    expect((await fan.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(403);
+    expect((await new Client(t.app).request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(401);
+    const timeout = await stranger.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 300 });
+    expect(timeout.statusCode).toBe(403);
+    expect(timeout.json().message).toBe('Only the creator and moderators can moderate this chat.');
+    expect((await stranger.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(403);
+    expect((await history(id)).map((m) => m.id)).toEqual([msg.id]);
+
+    // A message id from another stream is not this stream's to delete.
+    const other = await liveStream();
+    expect((await other.owner.c.request('DELETE', `/api/streams/${other.id}/chat/${msg.id}`)).statusCode).toBe(404);
+
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(204);
+    expect(await history(id)).toEqual([]);
+    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, msg.id));
+    expect(row).toMatchObject({ deletedBy: owner.id });
+    expect(row!.deletedAt).not.toBeNull();
+  });
+
+  it('times a user out until lifted, bans without end, and never the creator', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    const out = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 300 });
+    expect(out.statusCode).toBe(200);
+    const until = out.json().until as string;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(290_000);
+    const refused = await say(fan.c, id, 'let me talk');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(`You are timed out in this chat until ${until.slice(0, 10)} ${until.slice(11, 16)} UTC.`);
+    // The timeout holds in every stream of the channel.
+    const second = (await owner.c.post('/api/streams', { title: 'Second', category: 'Trading' })).json() as StreamDetail;
+    await t.database.db.update(livestreams).set({ status: 'live' }).where(eq(livestreams.id, second.id));
+    expect((await say(fan.c, second.id, 'here?')).statusCode).toBe(403);
+
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+    expect((await say(fan.c, id, 'thanks')).statusCode).toBe(201);
+
+    const ban = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+    expect(ban.json()).toEqual({ userId: fan.id, until: null });
+    await age(fan.id);
+    const banned = await say(fan.c, id, 'still here');
+    expect(banned.statusCode).toBe(403);
+    expect(banned.json().message).toBe('You are banned from this chat.');
+
+    const self = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: owner.id, seconds: 60 });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('The creator cannot be timed out in their own chat.');
+    expect((await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: 'nobody', seconds: 60 })).statusCode).toBe(404);
+    expect((await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: -5 })).statusCode).toBe(400);
+  });
+
+  it('an expired timeout no longer holds', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    expect((await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 1 })).statusCode).toBe(200);
+    expect((await say(fan.c, id, 'now?')).statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await say(fan.c, id, 'now!')).statusCode).toBe(201);
+  });
+
+  it('lets a platform moderator delete and time out; only an admin may time out a moderator', async () => {
+    const { owner, id } = await liveStream();
+    const mod = await person();
+    await t.database.db.insert(userRoles).values({ userId: mod.id, role: 'moderator' });
+    const fan = await person();
+    const msg = (await say(fan.c, id, 'spam')).json() as ChatMessage;
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(204);
+    expect((await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 300 })).statusCode).toBe(200);
+    await age(fan.id);
+    expect((await say(fan.c, id, 'again')).statusCode).toBe(403);
+    const onMod = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: mod.id, seconds: 300 });
+    expect(onMod.statusCode).toBe(403);
+    expect(onMod.json().message).toBe('Platform moderators cannot be timed out here.');
+  });
+});
+
+describe('the audit log of staff in chats', () => {
+  type Entry = {
+    action: string;
+    actorId: string;
+    targetType: string;
+    targetId: string;
+    reason: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    createdAt: string;
+  };
+  const auditOf = async (admin: Client, actorName: string) => {
+    const res = await admin.get(`/api/admin/audit?actor=${actorName}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { entries: Entry[] }).entries.reverse();
+  };
+
+  it('records every delete, timeout, ban and lift a moderator or admin makes in someone else’s channel; not the creator’s own', async () => {
+    const { owner, id } = await liveStream();
+    const mod = await person();
+    const admin = await person();
+    await t.database.db.insert(userRoles).values([
+      { userId: mod.id, role: 'moderator' },
+      { userId: admin.id, role: 'admin' },
+    ]);
+    const fan = await person();
+    const msg = (await say(fan.c, id, 'buy my coin')).json() as ChatMessage;
+    const started = Date.now() - 1000;
+
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`)).statusCode).toBe(204);
+    expect((await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 300, reason: 'spam' })).statusCode).toBe(200);
+    expect((await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null, reason: 'more spam' })).statusCode).toBe(200);
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+    // Lifting what is not there changes nothing and records nothing.
+    expect((await mod.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+
+    const place = { channelId: owner.id, streamId: id };
+    const entries = await auditOf(admin.c, mod.username);
+    expect(entries.map((e) => e.action)).toEqual(['chat.delete', 'chat.timeout', 'chat.ban', 'chat.lift']);
+    for (const e of entries) {
+      expect(e.actorId).toBe(mod.id);
+      expect(Date.parse(e.createdAt)).toBeGreaterThan(started);
+    }
+    expect(entries[0]).toMatchObject({ targetType: 'chat_message', targetId: msg.id, before: { ...place, authorId: fan.id, body: 'buy my coin' } });
+    expect(entries[1]).toMatchObject({ targetType: 'user', targetId: fan.id, reason: 'spam', after: { ...place, restriction: { kind: 'timeout' } } });
+    expect(entries[2]).toMatchObject({
+      targetType: 'user',
+      targetId: fan.id,
+      reason: 'more spam',
+      before: { restriction: { kind: 'timeout' } },
+      after: { ...place, restriction: { kind: 'ban', until: null } },
+    });
+    expect(entries[3]).toMatchObject({ targetType: 'user', targetId: fan.id, before: { ...place, kind: 'ban' }, after: null });
+
+    // An admin acting in someone's chat is staff too.
+    await age(fan.id);
+    const second = (await say(fan.c, id, 'gm')).json() as ChatMessage;
+    expect((await admin.c.request('DELETE', `/api/streams/${id}/chat/${second.id}`)).statusCode).toBe(204);
+    expect((await auditOf(admin.c, admin.username)).map((e) => [e.action, e.targetId])).toEqual([['chat.delete', second.id]]);
+
+    // The creator moderating their own chat is not a staff action.
+    await age(fan.id);
+    const third = (await say(fan.c, id, 'hi again')).json() as ChatMessage;
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/${third.id}`)).statusCode).toBe(204);
+    expect((await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 60 })).statusCode).toBe(200);
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${fan.id}`)).statusCode).toBe(204);
+    expect(await auditOf(admin.c, owner.username)).toEqual([]);
+  });
+});
+
+describe('restricted chatters', () => {
+  const restrictionsOf = (c: Client, streamId: string) => c.get(`/api/streams/${streamId}/chat/restrictions`);
+  const listed = async (c: Client, streamId: string) => {
+    const res = await restrictionsOf(c, streamId);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as RestrictedChatters).restrictions;
+  };
+
+  it('are listed only to the creator, moderators and admins', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    const stranger = await person();
+    const mod = await person();
+    await t.database.db.insert(userRoles).values({ userId: mod.id, role: 'moderator' });
+    const admin = await person();
+    await t.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+
+    const guest = await restrictionsOf(new Client(t.app), id);
+    expect(guest.statusCode).toBe(401);
+    for (const wrong of [stranger, fan]) {
+      const res = await restrictionsOf(wrong.c, id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Only the creator and moderators can moderate this chat.');
+    }
+    // Another creator is a stranger in this channel.
+    const other = await liveStream();
+    expect((await restrictionsOf(other.owner.c, id)).statusCode).toBe(403);
+
+    for (const allowed of [owner, mod, admin]) expect((await listed(allowed.c, id)).map((r) => r.user.id)).toEqual([fan.id]);
+    expect((await restrictionsOf(owner.c, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await restrictionsOf(owner.c, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('lists who is timed out or banned in the channel, by whom and when, newest first', async () => {
+    const { owner, id } = await liveStream();
+    const mod = await person();
+    await t.database.db.insert(userRoles).values({ userId: mod.id, role: 'moderator' });
+    const [timedOut, banned, expired, lifted] = [await person(), await person(), await person(), await person()];
+    expect(await listed(owner.c, id)).toEqual([]);
+
+    const before = Date.now();
+    const out = (await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: timedOut.id, seconds: 600, reason: 'caps' })).json();
+    await mod.c.post(`/api/streams/${id}/chat/timeouts`, { userId: banned.id, seconds: null });
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: expired.id, seconds: 60 });
+    await t.database.db
+      .update(chatBans)
+      .set({ until: new Date(Date.now() - 1000) })
+      .where(eq(chatBans.userId, expired.id));
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: lifted.id, seconds: null });
+    await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${lifted.id}`);
+    // Restrictions in another creator's channel are not this one's.
+    const other = await liveStream();
+    await other.owner.c.post(`/api/streams/${other.id}/chat/timeouts`, { userId: timedOut.id, seconds: null });
+
+    // A second stream of the same creator lists the same channel.
+    const second = (await owner.c.post('/api/streams', { title: 'Second', category: 'Trading' })).json() as StreamDetail;
+    const list = await listed(owner.c, second.id);
+    expect(list.map((r) => r.user.username)).toEqual([banned.username, timedOut.username]);
+    const [ban, timeout] = list;
+    expect(ban).toMatchObject({
+      kind: 'ban',
+      until: null,
+      reason: '',
+      user: { id: banned.id, username: banned.username, avatarUrl: null },
+      by: { id: mod.id, username: mod.username },
+    });
+    expect(timeout).toMatchObject({
+      kind: 'timeout',
+      until: out.until,
+      reason: 'caps',
+      user: { id: timedOut.id },
+      by: { id: owner.id, username: owner.username },
+    });
+    expect(timeout!.user.displayName).toEqual(expect.any(String));
+    expect(Date.parse(timeout!.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(ban!.createdAt)).toBeGreaterThanOrEqual(Date.parse(timeout!.createdAt));
+  });
+
+  it('a chatter lifted from the list can chat again and leaves the list', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+    expect((await say(fan.c, id, 'hello?')).statusCode).toBe(403);
+
+    const [row] = await listed(owner.c, id);
+    expect(row).toMatchObject({ kind: 'ban', user: { id: fan.id } });
+    // Only moderators lift: the banned chatter cannot lift their own ban.
+    expect((await fan.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${row!.user.id}`)).statusCode).toBe(403);
+    expect((await owner.c.request('DELETE', `/api/streams/${id}/chat/timeouts/${row!.user.id}`)).statusCode).toBe(204);
+    expect(await listed(owner.c, id)).toEqual([]);
+    expect((await say(fan.c, id, 'back again')).statusCode).toBe(201);
+  });
+
+  it('a ban removes the chatter’s earlier messages in this stream for everyone; a timeout does not', async () => {
+    const { owner, id } = await liveStream();
+    const fan = await person();
+    const bystander = await person();
+    const room = socket();
+    onTestFinished(() => room.ws.close());
+    await room.join(id);
+    // The same creator's other stream keeps its own chat.
+    const second = (await owner.c.post('/api/streams', { title: 'Second', category: 'Trading' })).json() as StreamDetail;
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+    await t.database.db.insert(chatMessages).values([
+      { streamId: id, userId: fan.id, body: 'first', createdAt: at(30) },
+      { streamId: id, userId: bystander.id, body: 'hi all', createdAt: at(20) },
+      { streamId: id, userId: fan.id, body: 'second', createdAt: at(10) },
+      { streamId: second.id, userId: fan.id, body: 'elsewhere', createdAt: at(5) },
+    ]);
+
+    await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: 60 });
+    expect((await history(id)).map((m) => m.body)).toEqual(['first', 'hi all', 'second']);
+
+    const ban = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: fan.id, seconds: null });
+    expect(ban.json()).toEqual({ userId: fan.id, until: null });
+    expect((await room.next('stream.chat.purged')).data).toEqual({ streamId: id, userId: fan.id });
+    // A reload does not bring them back; the rows are kept, marked deleted by the moderator.
+    expect((await history(id)).map((m) => m.body)).toEqual(['hi all']);
+    expect((await history(second.id)).map((m) => m.body)).toEqual(['elsewhere']);
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.streamId, id));
+    expect(rows.filter((r) => r.userId === fan.id).map((r) => r.deletedBy)).toEqual([owner.id, owner.id]);
+    expect(rows.find((r) => r.userId === bystander.id)!.deletedAt).toBeNull();
+    expect(room.messages.filter((m) => m.event === 'stream.chat.purged')).toEqual([]);
+  });
+});
+
+describe('realtime rooms', () => {
+  it('delivers chat and deletions to a guest socket in the room, and nothing of other rooms', async () => {
+    const { owner, id } = await liveStream();
+    const other = await liveStream();
+    const fan = await person();
+    const guest = socket();
+    expect((await guest.next('hello')).data).toEqual({ userId: null });
+    await guest.join(id);
+    const msg = (await say(fan.c, id, 'hello room')).json() as ChatMessage;
+    expect((await guest.next('stream.chat')).data).toEqual(msg);
+    await say(other.owner.c, other.id, 'elsewhere');
+    await owner.c.request('DELETE', `/api/streams/${id}/chat/${msg.id}`);
+    expect((await guest.next('stream.chat.deleted')).data).toEqual({ streamId: id, messageId: msg.id });
+    expect(guest.messages.filter((m) => m.event === 'stream.chat')).toEqual([]);
+    guest.ws.close();
+  });
+
+  it('delivers to a room through NOTIFY from another instance', async () => {
+    const second = await buildApp({ config: { ...t.config, mediaWorkers: 0 }, database: t.database, logger: false });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { id } = await liveStream();
+      const fan = await person();
+      const guest = socket('', `127.0.0.1:${(second.server.address() as AddressInfo).port}`);
+      await guest.join(id);
+      await say(fan.c, id, 'across servers');
+      expect((await guest.next('stream.chat')).data).toMatchObject({ body: 'across servers' });
+      guest.ws.close();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('counts viewers across sockets, announces them, and keeps the peak', async () => {
+    const { id } = await liveStream();
+    const viewers = async () => (await new Client(t.app).get(`/api/streams/${id}`)).json() as StreamDetail;
+    const a = socket();
+    await a.join(id);
+    expect((await a.next('stream.viewers', (m) => (m.data as { viewers: number }).viewers === 1)).data).toEqual({ streamId: id, viewers: 1, peak: 1 });
+    const b = socket();
+    await b.join(id);
+    await a.next('stream.viewers', (m) => (m.data as { viewers: number }).viewers === 2);
+    expect(await viewers()).toMatchObject({ viewerCount: 2, peakViewers: 2 });
+    b.ws.close();
+    expect((await a.next('stream.viewers', (m) => (m.data as { viewers: number }).viewers === 1)).data).toEqual({ streamId: id, viewers: 1, peak: 2 });
+    a.ws.send(JSON.stringify({ type: 'leave', streamId: id }));
+    await vi.waitFor(async () => expect(await viewers()).toMatchObject({ viewerCount: 0, peakViewers: 2 }), { timeout: 6000, interval: 200 });
+    a.ws.close();
+  });
+
+  it('stops counting the viewers of an instance that died', async () => {
+    const { id } = await liveStream();
+    const read = async () => (await new Client(t.app).get(`/api/streams/${id}`)).json() as StreamDetail;
+    // Another instance counted 40 viewers a while ago, and one still alive counts 3.
+    await t.database.db.insert(streamViewerCounts).values([
+      { streamId: id, instance: 'dead', count: 40, updatedAt: new Date(Date.now() - 120_000) },
+      { streamId: id, instance: 'alive', count: 3, updatedAt: new Date() },
+    ]);
+    await t.database.db.update(livestreams).set({ viewerCount: 43 }).where(eq(livestreams.id, id));
+    expect(await sweepViewerCounts(t.database.db, 'alive')).toEqual([{ streamId: id, viewers: 3, peak: 3 }]);
+    expect(await read()).toMatchObject({ viewerCount: 3 });
+    const rows = await t.database.db.select().from(streamViewerCounts).where(eq(streamViewerCounts.streamId, id));
+    expect(rows.map((r) => r.instance)).toEqual(['alive']);
+  });
+
+  it('sends status events to the room when a stream ends', async () => {
+    const { id } = await liveStream();
+    const guest = socket();
+    await guest.join(id);
+    await t.app.realtime.publishToStream(id, 'stream.status', {
+      streamId: id,
+      status: 'ended',
+      publishing: false,
+      hlsUrl: null,
+      startedAt: null,
+      endedAt: new Date().toISOString(),
+      recordingVideoId: null,
+    });
+    expect((await guest.next('stream.status')).data).toMatchObject({ streamId: id, status: 'ended' });
+    guest.ws.close();
+  });
+
+  it(`joins at most ${MAX_ROOMS_PER_SOCKET} rooms, refuses unknown streams and malformed messages without closing`, async () => {
+    const streams = await Promise.all(Array.from({ length: MAX_ROOMS_PER_SOCKET + 1 }, () => liveStream()));
+    const s = socket();
+    for (const st of streams.slice(0, MAX_ROOMS_PER_SOCKET)) await s.join(st.id);
+    s.ws.send(JSON.stringify({ type: 'join', streamId: streams[MAX_ROOMS_PER_SOCKET]!.id }));
+    expect((await s.next('realtime.refused')).data).toMatchObject({ code: 'too_many_rooms' });
+    s.ws.send(JSON.stringify({ type: 'leave', streamId: streams[0]!.id }));
+    await s.join(streams[MAX_ROOMS_PER_SOCKET]!.id);
+
+    const t2 = socket();
+    await t2.next('hello');
+    t2.ws.send(JSON.stringify({ type: 'join', streamId: '00000000-0000-4000-8000-000000000000' }));
+    t2.ws.send('not json');
+    t2.ws.send(JSON.stringify({ type: 'join', streamId: '../../etc' }));
+    t2.ws.send(JSON.stringify({ type: 'publish', streamId: streams[1]!.id, data: 'x' }));
+    await t2.next('realtime.refused', (m) => (m.data as { code: string }).code === 'unknown_stream');
+    await t2.next('realtime.refused', (m) => (m.data as { code: string }).code === 'invalid_message');
+    await t2.next('realtime.refused', (m) => (m.data as { code: string }).code === 'invalid_message');
+    await t2.next('realtime.refused', (m) => (m.data as { code: string }).code === 'invalid_message');
+    expect(t2.ws.readyState).toBe(WebSocket.OPEN);
+    s.ws.close();
+    t2.ws.close();
+  });
+
+  it('closes a socket that floods messages or sends an oversized one', async () => {
+    const flood = socket();
+    await flood.next('hello');
+    for (let i = 0; i <= SOCKET_MESSAGES_PER_WINDOW; i++) flood.ws.send(JSON.stringify({ type: 'leave', streamId: '00000000-0000-4000-8000-000000000000' }));
+    expect(await flood.closed).toBe(CLOSE_FLOOD);
+
+    const big = socket();
+    await big.next('hello');
+    big.ws.send(JSON.stringify({ type: 'join', streamId: 'x'.repeat(20_000) }));
+    expect(await big.closed).toBe(1009);
+  });
+
+  it(`lets one address hold at most ${MAX_GUEST_SOCKETS_PER_ADDRESS} guest sockets; signed-in sockets do not count`, async () => {
+    const open = Array.from({ length: MAX_GUEST_SOCKETS_PER_ADDRESS }, () => socket());
+    for (const s of open) await s.next('hello');
+    const extra = socket();
+    expect(await extra.closed).toBe(4429);
+    const fan = await person();
+    const mine = socket(fan.c.cookie);
+    expect((await mine.next('hello')).data).toEqual({ userId: fan.id });
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    const again = socket();
+    await again.next('hello');
+    for (const s of [...open, again, mine]) s.ws.close();
+  });
+});

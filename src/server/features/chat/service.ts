@@ -1,0 +1,340 @@
+import { and, count, desc, eq, gt, isNotNull, isNull, max, or } from 'drizzle-orm';
+import {
+  CHAT_BURST_LIMIT,
+  CHAT_BURST_WINDOW_MS,
+  CHAT_HISTORY,
+  CHAT_MESSAGE_NOT_FOUND,
+  CHAT_MIN_INTERVAL_MS,
+  CHAT_NOT_LIVE,
+  CHAT_NOT_MODERATOR,
+  CHAT_NOT_STAFF,
+  CHAT_NOT_THE_CREATOR,
+  CHAT_RESTRICTIONS_MAX,
+  CHAT_TOO_FAST,
+  CHAT_USER_NOT_FOUND,
+  chatRestrictedMessage,
+  type ChatMessage,
+  type ChatTimeoutSchema,
+  type RestrictedChatter,
+} from '../../../shared/chat.js';
+import { lamportsToSol, STREAM_NOT_FOUND } from '../../../shared/content.js';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
+import type { Db } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
+import { chatBans, chatMessages } from '../../platform/db/schema/index.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
+import { getStreamRow, type StreamRow } from '../live/service.js';
+import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
+import { isBanned, notBanned, removedError } from '../../access/standing.js';
+
+const iso = (d: Date) => d.toISOString();
+
+async function streamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
+  const stream = await getStreamRow(db, streamId);
+  if (!stream) throw notFound(STREAM_NOT_FOUND);
+  return stream;
+}
+
+/** A stream whose chat is open to the public: not removed by a moderator (410), its creator not banned (404). */
+async function publicStreamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
+  const stream = await streamOrThrow(db, streamId);
+  if (stream.takenDownAt) throw removedError('stream');
+  if (await isBanned(db, stream.ownerId)) throw notFound(STREAM_NOT_FOUND);
+  return stream;
+}
+
+/** The newest CHAT_HISTORY messages not deleted, oldest first (as a chat reads). */
+export async function listChat(db: Db, streamId: string): Promise<ChatMessage[]> {
+  await publicStreamOrThrow(db, streamId);
+  const rows = await db
+    .select({ m: chatMessages, author: creatorColumns })
+    .from(chatMessages)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
+    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt), notBanned(chatMessages.userId)))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(CHAT_HISTORY);
+  return rows.reverse().map(({ m, author }) => messageOf(m, author));
+}
+
+/** The user's timeout or ban in the channel, when one is in force. */
+export async function restrictionOf(db: Db, channelId: string, userId: string): Promise<{ until: Date | null } | undefined> {
+  const [row] = await db
+    .select({ until: chatBans.until })
+    .from(chatBans)
+    .where(and(eq(chatBans.channelId, channelId), eq(chatBans.userId, userId), or(isNull(chatBans.until), gt(chatBans.until, new Date()))));
+  return row;
+}
+
+/**
+ * Posts a message: the stream must be live, the author not timed out or banned in the creator's
+ * channel, and within the rate (one a second, CHAT_BURST_LIMIT in CHAT_BURST_WINDOW_MS) counted on
+ * the database, so every server instance sees the same count.
+ */
+export async function postChat(db: Db, streamId: string, userId: string, body: string): Promise<ChatMessage> {
+  const stream = await publicStreamOrThrow(db, streamId);
+  if (stream.status !== 'live') throw new HttpError(409, 'stream_not_live', CHAT_NOT_LIVE);
+  const restriction = await restrictionOf(db, stream.ownerId, userId);
+  if (restriction) throw new HttpError(403, 'chat_restricted', chatRestrictedMessage(restriction.until ? iso(restriction.until) : null));
+  const now = Date.now();
+  const [recent] = await db
+    .select({ n: count(), last: max(chatMessages.createdAt) })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), gt(chatMessages.createdAt, new Date(now - CHAT_BURST_WINDOW_MS))));
+  const last = recent?.last ? new Date(recent.last).getTime() : 0;
+  if (now - last < CHAT_MIN_INTERVAL_MS || (recent?.n ?? 0) >= CHAT_BURST_LIMIT) throw new HttpError(429, 'chat_too_fast', CHAT_TOO_FAST);
+  // One line of text: line breaks and tabs a client sent anyway become spaces.
+  const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
+  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text }).returning();
+  const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
+  if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
+  return messageOf(row!, author);
+}
+
+function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['author']): ChatMessage {
+  return {
+    id: m.id,
+    streamId: m.streamId,
+    body: m.body,
+    createdAt: iso(m.createdAt),
+    author,
+    tipSol: m.tipLamports === null ? null : lamportsToSol(m.tipLamports),
+  };
+}
+
+/**
+ * A verified tip's line in the live chat: the tipper's message (or none) with the amount. Not
+ * subject to the chat's rate: the tip was paid on chain, and a timed-out tipper still paid.
+ */
+export async function postTipMessage(db: Db, streamId: string, userId: string, body: string, lamports: bigint): Promise<ChatMessage> {
+  const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
+  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text, tipLamports: lamports }).returning();
+  const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
+  return messageOf(row!, author!);
+}
+
+/**
+ * The stream's creator, platform moderators and admins moderate its chat; anyone else is refused.
+ * Says in which right the caller acts: a moderator or admin in a channel not their own acts as
+ * staff, and a staff action goes in the audit log (docs/product.md "Audit log"); the creator
+ * moderating their own chat does not.
+ */
+async function requireChatModerator(db: Db, stream: StreamRow, userId: string): Promise<'creator' | 'staff'> {
+  if (stream.ownerId === userId) return 'creator';
+  const roles = (await findProfileById(db, userId))?.roles ?? [];
+  if (!roles.includes('moderator') && !roles.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_MODERATOR);
+  return 'staff';
+}
+
+/** Where a chat action happened, for its audit entry: the channel (the creator) and the stream. */
+const placeOf = (stream: StreamRow) => ({ channelId: stream.ownerId, streamId: stream.id });
+
+/** Marks a message of this stream deleted (kept for review); a second delete is a no-op. */
+export async function deleteChatMessage(db: Db, streamId: string, messageId: string, byUserId: string): Promise<void> {
+  const stream = await streamOrThrow(db, streamId);
+  const acting = await requireChatModerator(db, stream, byUserId);
+  const [row] = await db
+    .select({ id: chatMessages.id, deletedAt: chatMessages.deletedAt, userId: chatMessages.userId, body: chatMessages.body })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.streamId, streamId)));
+  if (!row) throw notFound(CHAT_MESSAGE_NOT_FOUND);
+  if (row.deletedAt) return;
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [deleted] = await tx
+      .update(chatMessages)
+      .set({ deletedAt: now, deletedBy: byUserId })
+      .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
+      .returning({ id: chatMessages.id });
+    if (!deleted || acting !== 'staff') return;
+    await recordAudit(tx, {
+      actorId: byUserId,
+      action: 'chat.delete',
+      targetType: 'chat_message',
+      targetId: messageId,
+      before: { ...placeOf(stream), authorId: row.userId, body: row.body, deletedAt: null },
+      after: { deletedAt: iso(now) },
+    });
+  });
+}
+
+/**
+ * Times a user out of the creator's chats (`seconds`), or bans them (`seconds` null), replacing
+ * any earlier one. Never the creator; platform moderators only by an admin. A ban also removes the
+ * user's messages in this stream's chat (marked deleted, as a moderator's delete does), in the same
+ * transaction; their ids come back so the room can be told.
+ */
+export async function restrictChatter(
+  db: Db,
+  streamId: string,
+  byUserId: string,
+  input: z.output<typeof ChatTimeoutSchema>,
+): Promise<{ userId: string; until: string | null; removedMessageIds: string[] }> {
+  const stream = await streamOrThrow(db, streamId);
+  const acting = await requireChatModerator(db, stream, byUserId);
+  if (input.userId === stream.ownerId) throw new HttpError(403, 'forbidden', CHAT_NOT_THE_CREATOR);
+  const target = await findProfileById(db, input.userId);
+  if (!target) throw notFound(CHAT_USER_NOT_FOUND);
+  if (target.roles.includes('moderator') || target.roles.includes('admin')) {
+    const mine = (await findProfileById(db, byUserId))?.roles ?? [];
+    if (!mine.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_STAFF);
+  }
+  const now = new Date();
+  const until = input.seconds === null ? null : new Date(now.getTime() + input.seconds * 1000);
+  const removed = await db.transaction(async (tx) => {
+    const [earlier] = await tx
+      .select()
+      .from(chatBans)
+      .where(and(eq(chatBans.channelId, stream.ownerId), eq(chatBans.userId, input.userId)));
+    await tx
+      .insert(chatBans)
+      .values({ channelId: stream.ownerId, userId: input.userId, until, byId: byUserId, reason: input.reason, createdAt: now })
+      .onConflictDoUpdate({ target: [chatBans.channelId, chatBans.userId], set: { until, byId: byUserId, reason: input.reason, createdAt: now } });
+    const gone = until
+      ? []
+      : await tx
+          .update(chatMessages)
+          .set({ deletedAt: now, deletedBy: byUserId })
+          .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.userId, input.userId), isNull(chatMessages.deletedAt)))
+          .returning({ id: chatMessages.id });
+    if (acting === 'staff')
+      await recordAudit(tx, {
+        actorId: byUserId,
+        action: until ? 'chat.timeout' : 'chat.ban',
+        targetType: 'user',
+        targetId: input.userId,
+        reason: input.reason,
+        before: { ...placeOf(stream), restriction: earlier ? restrictionView(earlier) : null },
+        after: {
+          ...placeOf(stream),
+          restriction: { kind: until ? 'timeout' : 'ban', until: until ? iso(until) : null },
+          removedMessageIds: gone.map((r) => r.id),
+        },
+      });
+    return gone;
+  });
+  return { userId: input.userId, until: until ? iso(until) : null, removedMessageIds: removed.map((r) => r.id) };
+}
+
+/**
+ * The chatters timed out or banned in the creator's chats right now (expired timeouts are left
+ * out), newest first, with who restricted them: for the creator and platform moderators only.
+ */
+export async function listRestrictions(db: Db, streamId: string, byUserId: string): Promise<RestrictedChatter[]> {
+  const stream = await streamOrThrow(db, streamId);
+  await requireChatModerator(db, stream, byUserId);
+  const by = alias(profilesTable, 'restricted_by');
+  const rows = await db
+    .select({
+      ban: chatBans,
+      user: creatorColumns,
+      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+    })
+    .from(chatBans)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatBans.userId))
+    .leftJoin(by, eq(by.id, chatBans.byId))
+    .where(and(eq(chatBans.channelId, stream.ownerId), or(isNull(chatBans.until), gt(chatBans.until, new Date()))))
+    .orderBy(desc(chatBans.createdAt), desc(chatBans.userId))
+    .limit(CHAT_RESTRICTIONS_MAX);
+  return rows.map(({ ban, user, by }) => {
+    const common = { user, by, createdAt: iso(ban.createdAt), reason: ban.reason };
+    return ban.until ? { ...common, kind: 'timeout', until: iso(ban.until) } : { ...common, kind: 'ban', until: null };
+  });
+}
+
+/** A chat restriction as its audit entry tells it. */
+const restrictionView = (row: typeof chatBans.$inferSelect) => ({
+  kind: row.until ? 'timeout' : 'ban',
+  until: row.until ? iso(row.until) : null,
+  reason: row.reason,
+  byId: row.byId,
+});
+
+/** Lifts a timeout or ban in the creator's chats; lifting none is a no-op. */
+export async function liftRestriction(db: Db, streamId: string, byUserId: string, userId: string): Promise<void> {
+  const stream = await streamOrThrow(db, streamId);
+  const acting = await requireChatModerator(db, stream, byUserId);
+  await db.transaction(async (tx) => {
+    const row = await liftChannelRestriction(tx, stream.ownerId, userId);
+    if (!row || acting !== 'staff') return;
+    // The same entry as a lift from the moderators' screen, with the stream it was lifted from.
+    await recordAudit(tx, {
+      actorId: byUserId,
+      action: 'chat.lift',
+      targetType: 'user',
+      targetId: userId,
+      before: { ...placeOf(stream), ...restrictionView(row) },
+      after: null,
+    });
+  });
+}
+
+/**
+ * Lifts a user's timeout or ban in a channel (a creator's chats), whoever asks: callers check who
+ * may. The restriction lifted comes back (for the audit log), or undefined when there was none.
+ */
+export async function liftChannelRestriction(db: Db, channelId: string, userId: string) {
+  const [row] = await db
+    .delete(chatBans)
+    .where(and(eq(chatBans.channelId, channelId), eq(chatBans.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Every timeout and ban in force across all channels, newest first, with the channel, the chatter
+ * and who restricted them: for the platform moderators' screen.
+ */
+export async function listAllRestrictions(db: Db, limit = CHAT_RESTRICTIONS_MAX) {
+  const by = alias(profilesTable, 'restricted_by');
+  const channel = alias(profilesTable, 'restricted_channel');
+  const rows = await db
+    .select({
+      ban: chatBans,
+      user: creatorColumns,
+      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+      channel: {
+        id: channel.id,
+        username: channel.username,
+        displayName: channel.displayName,
+        avatarUrl: channel.avatarUrl,
+        verificationType: channel.verificationType,
+      },
+    })
+    .from(chatBans)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatBans.userId))
+    .innerJoin(channel, eq(channel.id, chatBans.channelId))
+    .leftJoin(by, eq(by.id, chatBans.byId))
+    .where(or(isNull(chatBans.until), gt(chatBans.until, new Date())))
+    .orderBy(desc(chatBans.createdAt), desc(chatBans.userId))
+    .limit(limit);
+  return rows.map(({ ban, user, by, channel }) => ({
+    channel,
+    user,
+    by,
+    kind: ban.until ? ('timeout' as const) : ('ban' as const),
+    until: ban.until ? iso(ban.until) : null,
+    reason: ban.reason,
+    createdAt: iso(ban.createdAt),
+  }));
+}
+
+export async function getChatMessageRow(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row;
+}
+
+/**
+ * A moderator removes a chat message from a report (`at`: marked deleted and taken down) or
+ * restores it (null: both cleared, if it was taken down). True when it changed.
+ */
+export async function setChatMessageTakenDown(db: Db, id: string, at: Date | null, byUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set(at ? { takenDownAt: at, deletedAt: at, deletedBy: byUserId } : { takenDownAt: null, deletedAt: null, deletedBy: null })
+    .where(and(eq(chatMessages.id, id), at ? isNull(chatMessages.takenDownAt) : isNotNull(chatMessages.takenDownAt)))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATEGORIES } from '../../../shared/categories.js';
+import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../../shared/content.js';
+import { listBounties } from '../bounties/service.js';
+import { categoryParam } from '../../platform/http/category-param.js';
+import { getPublicStream, listStreams } from '../live/service.js';
+import { listVideos } from '../videos/service.js';
+import { sessionOf } from '../../access/guards.js';
+import { followedIds } from '../profiles/service.js';
+
+export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/categories',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['content'],
+        summary: 'The 28 categories, in order',
+        response: { 200: z.array(z.object({ name: z.string(), slug: z.string() })) },
+      },
+    },
+    async () => [...CATEGORIES],
+  );
+
+  app.get(
+    '/api/home',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['content'],
+        summary: 'Rows of the home screen, optionally for one category',
+        querystring: CategoryQuerySchema,
+        response: { 200: HomeFeedSchema },
+      },
+    },
+    async (req) => {
+      const category = categoryParam(req.query.category);
+      const db = app.db;
+      // The rows everyone sees, shared by guests and the signed-in alike (only "Following" is theirs).
+      const [live, upcoming, recent, videos, shorts, bounties] = await app.readCache.memo(`home-rows:${category ?? ''}`, () =>
+        Promise.all([
+          listStreams(db, { status: 'live', category, limit: 12 }),
+          listStreams(db, { status: 'scheduled', category, limit: 12 }),
+          listStreams(db, { status: 'ended', category, limit: 12 }),
+          listVideos(db, { kind: 'long', category, limit: 12, sort: 'trending' }),
+          listVideos(db, { kind: 'short', category, limit: 12 }),
+          listBounties(db, { status: 'open', category, limit: 6 }),
+        ]),
+      );
+      const viewer = await sessionOf(req);
+      const following = viewer ? await listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }) : [];
+      return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties, following };
+    },
+  );
+
+  app.get(
+    '/api/streams',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['content'],
+        summary: 'Live, upcoming or ended streams',
+        querystring: StreamListQuerySchema,
+        response: { 200: z.array(StreamCardSchema) },
+      },
+    },
+    async (req) =>
+      listStreams(app.db, {
+        status: req.query.status,
+        pumpOnly: req.query.pump === 'true',
+        category: categoryParam(req.query.category),
+      }),
+  );
+
+  app.get(
+    '/api/streams/:id',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['content'],
+        summary: 'One stream: its schedule or state, creator and description',
+        params: z.object({ id: z.guid() }),
+        response: { 200: StreamDetailSchema },
+      },
+    },
+    async (req) => getPublicStream(app.db, req.params.id),
+  );
+};

@@ -1,0 +1,540 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/content.js';
+import {
+  CLIP_GONE,
+  CLIP_NOT_LIVE,
+  CLIP_TOO_MANY,
+  CLIPS_OFF,
+  ClipCreatedSchema,
+  CreateClipSchema,
+  CreateStreamSchema,
+  REMINDER_NOT_UPCOMING,
+  REMINDER_OWN_STREAM,
+  StreamKeyInfoSchema,
+  StreamReminderSchema,
+} from '../../../shared/live.js';
+import { requirePoster, requireUser, requireVerifiedUser } from '../../access/guards.js';
+import { publishersToStop, standingOf } from '../../access/standing.js';
+import type { Config } from '../../platform/config.js';
+import { isUuid } from '../../platform/db/ids.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
+import { getStream } from './service.js';
+import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
+import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../videos/process-video.js';
+import { streamMedia } from '../../platform/storage/storage.js';
+import { getVideo, updateVideoRow } from '../videos/service.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime.js';
+import {
+  MASTER_PLAYLIST,
+  playlistReady,
+  rungPlaylist,
+  SNAPSHOT_FILE,
+  SNAPSHOT_SECONDS,
+  startIngest,
+  writeMasterPlaylist,
+  type IngestFormat,
+  type IngestProcess,
+} from './ingest.js';
+import { clipLimitReached, createClipDraft, cutClip, mayClip } from './clips.js';
+import { notifyLive } from './notify.js';
+import { registerBrowserIngest } from './browser-ingest.js';
+import { makeReplay } from './replay.js';
+import { createRtmpServer } from './rtmp.js';
+import { recountViewers } from './viewers.js';
+import {
+  beginSession,
+  createStream,
+  endSession,
+  finishStream,
+  getStreamRow,
+  hasReminder,
+  hasStreamKey,
+  markPublishing,
+  regenerateStreamKey,
+  replacedStreamKeys,
+  streamsLeftLive,
+  setReminder,
+  setStreamThumbnail,
+  userForStreamKey,
+  type StreamRow,
+} from './service.js';
+
+const NOTIFY_QUEUE = 'live-notify';
+const SEGMENT_FILE = /^((index|master|r\d{3})\.m3u8|(seg|r\d{3})-\d{6}\.ts|snapshot\.jpg)$/;
+
+export interface PublishedSession {
+  stream: StreamRow;
+  session: number;
+  ingest: IngestProcess;
+  /** True once the first segment exists (viewers can watch); false if the session ended first. */
+  ready: Promise<boolean>;
+  /** Set when a moderator's decision or a new stream key cut the session off: why (the publisher is told). */
+  cutOff?: string;
+  /** The hash of the stream key an RTMP publisher was let in with; a new key ends the session. */
+  keyHash?: string;
+}
+
+export interface LiveIngest {
+  /** Starts an ingest session for the owner (on `streamId`, or the stream their key picks). */
+  publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined>;
+  /** The RTMP address OBS is given, without the key. */
+  rtmpUrl(): string | undefined;
+  /**
+   * Cuts off the sessions this instance ingests for an owner (suspended or banned) or of a stream
+   * (removed by a moderator); the stream then ends as if its publisher left. Other instances find
+   * theirs on their next standing sweep. Returns how many were stopped here.
+   */
+  stop(which: { ownerId?: string; streamId?: string }, reason: string): number;
+}
+
+/** How often each instance checks that its publishers may still stream (suspended, banned, removed, key replaced). */
+export const STANDING_SWEEP_MS = 15_000;
+/** The realtime note every instance hears when a creator makes a new stream key (its data: the creator's id). */
+const KEY_REPLACED_NOTE = 'live.streamKeyReplaced';
+const KEY_REPLACED = 'Your stream key was replaced: stream with the new one';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveIngest;
+  }
+}
+
+/**
+ * Live streaming: RTMP ingest, the live HLS this instance serves, going live and ending after the
+ * grace period, and the replay made from the recording by the video pipeline.
+ *
+ * A stream's live media stays on the instance that ingests it (`DATA_DIR/live`); behind a load
+ * balancer, `/live/` and the RTMP port go to the ingest instance (docs/deploy.md).
+ */
+export async function registerLive(app: FastifyInstance, config: Config, uploadsDir: string): Promise<LiveIngest> {
+  const db = app.db;
+  const liveDir = config.liveDir;
+  fs.mkdirSync(liveDir, { recursive: true });
+  // Each instance ends the streams it ingested: their recordings are on its disk.
+  const instance = createHash('sha256').update(config.instanceName).digest('hex').slice(0, 12);
+  const endQueue = `live-end-${instance}`;
+  const cleanupQueue = `live-cleanup-${instance}`;
+  const active = new Map<string, { ownerId: string; published: PublishedSession }>();
+  const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
+
+  /**
+   * Tells the stream's room where it stands (live, media arriving or not, ended, its replay), and
+   * its viewer count, which counts only while it is live. Never fails the step that called it.
+   */
+  const announce = async (id: string) => {
+    try {
+      const s = await getStreamRow(db, id);
+      if (!s) return;
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      await app.realtime.publishToStream(id, 'stream.status', {
+        streamId: id,
+        status: s.status,
+        publishing: s.publishing,
+        hlsUrl: s.status === 'live' && s.publishing ? s.hlsPath : null,
+        startedAt: iso(s.startedAt),
+        endedAt: iso(s.endedAt),
+        recordingVideoId: s.recordingVideoId,
+      });
+      for (const t of await recountViewers(db, [id])) await app.realtime.publishToStream(id, 'stream.viewers', t);
+    } catch (err) {
+      app.log.warn({ err, stream: id }, 'live: could not announce the stream status');
+    }
+  };
+
+  await app.jobs.define(endQueue, {
+    retryLimit: 3,
+    handler: async (data) => {
+      const id = String(data.streamId);
+      const session = Number(data.session);
+      // Ended now, or on an earlier try of this job that failed before its replay was made.
+      const finished = await finishStream(db, id, session);
+      if (finished) await announce(id);
+      const stream = finished ?? (await getStreamRow(db, id));
+      if (stream?.status !== 'ended' || stream.liveSession !== session || stream.recordingVideoId) return;
+      if (await makeReplay(db, app.jobs, path.join(liveDir, stream.id), uploadsDir, stream)) await announce(id);
+      // Players still on the page finish what they loaded before they learn the stream ended.
+      await app.jobs.send(cleanupQueue, { streamId: stream.id }, { startAfter: 120 });
+    },
+  });
+
+  // A clip is cut where its segments are: on the instance that ingests the stream.
+  const clipQueue = (ingestInstance: string) => `live-clip-${ingestInstance}`;
+  const report = (ownerId: string, event: VideoProcessingEvent) => app.realtime.publish(ownerId, 'video.processing', event);
+  await app.jobs.define(clipQueue(instance), {
+    retryLimit: 1,
+    handler: async (data) => {
+      const videoId = String(data.videoId);
+      const id = String(data.streamId);
+      if (!isUuid(id) || !isUuid(videoId)) return;
+      const video = await getVideo(db, videoId);
+      if (video?.status !== 'processing' || video.sourceKey) return;
+      const sourceKey = `clip-${videoId}.mkv`;
+      const cut = await cutClip(
+        sessionDir(id, Number(data.session)),
+        config.live.segmentSeconds,
+        Number(data.seconds),
+        new Date(String(data.until)),
+        path.join(uploadsDir, sourceKey),
+      );
+      if (!cut) throw new RejectedMedia(CLIP_GONE);
+      await updateVideoRow(db, videoId, { sourceKey });
+      await app.jobs.send(TRANSCODE_QUEUE, { videoId });
+    },
+    onFinalFailure: (data, error) => markFailed(db, String(data.videoId), error, uploadsDir, report),
+  });
+
+  // Telling the audience may run on any instance: it only needs the database.
+  await app.jobs.define(NOTIFY_QUEUE, {
+    retryLimit: 3,
+    handler: async (data) => {
+      const sent = await notifyLive(db, app.realtime, app.push, app.log, String(data.streamId));
+      if (sent) app.log.info({ stream: data.streamId, sent }, 'live: audience notified');
+    },
+  });
+
+  await app.jobs.define(cleanupQueue, {
+    handler: async (data) => {
+      const id = String(data.streamId);
+      if (isUuid(id)) await fs.promises.rm(path.join(liveDir, id), { recursive: true, force: true });
+    },
+  });
+
+  /**
+   * With a ladder: waits (a few segments at most) for the rungs' first segments, then writes the
+   * master playlist. Without it, viewers get the main rendition only rather than no stream.
+   */
+  async function masterPlaylist(dir: string, ladder: number[], watching: () => boolean): Promise<string | undefined> {
+    const until = Date.now() + 5_000;
+    while (watching() && Date.now() < until) {
+      const ready = await Promise.all(ladder.map((h) => playlistReady(dir, rungPlaylist(h))));
+      if (ready.every(Boolean)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    try {
+      const offered = await writeMasterPlaylist(dir, ladder);
+      return offered.length > 1 ? MASTER_PLAYLIST : undefined;
+    } catch (err) {
+      app.log.warn({ err }, 'live: no master playlist, the main rendition only');
+      return undefined;
+    }
+  }
+
+  async function publish(ownerId: string, format: IngestFormat, streamId?: string): Promise<PublishedSession | undefined> {
+    // A suspended or banned account does not go live, from OBS or a browser (docs/product.md "Reports and moderation").
+    if (await standingOf(db, ownerId)) return undefined;
+    const begun = await beginSession(db, ownerId, instance, streamId);
+    if (!begun) return undefined;
+    const { stream, session } = begun;
+    await announce(stream.id);
+    // One live session per stream: an older one still here is ended.
+    active.get(stream.id)?.published.ingest.kill();
+    const dir = sessionDir(stream.id, session);
+    const { ladder, segmentSeconds } = config.live;
+    const ingest = startIngest(format, { dir, segmentSeconds, ladder });
+    const published: PublishedSession = { stream, session, ingest, ready: Promise.resolve(false) };
+    active.set(stream.id, { ownerId, published });
+    let watching = true;
+    published.ready = (async () => {
+      // Live the moment the first segment is written.
+      while (watching && !(await playlistReady(dir))) await new Promise((r) => setTimeout(r, 100));
+      const playlist = watching && ladder.length > 0 ? await masterPlaylist(dir, ladder, () => watching) : undefined;
+      const live = watching && (await markPublishing(db, stream.id, session, playlist));
+      if (live) {
+        await announce(stream.id);
+        await app.jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
+      }
+      return live;
+    })().catch((err: unknown) => {
+      app.log.warn({ err }, 'live: could not mark publishing');
+      return false;
+    });
+    void ingest.done
+      .then(async ({ code, error }) => {
+        watching = false;
+        if (active.get(stream.id)?.published.session === session) active.delete(stream.id);
+        if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
+        await endSession(db, stream.id, session);
+        await announce(stream.id);
+        await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'live: could not end the session'));
+    return published;
+  }
+
+  /**
+   * After a crash, the streams this instance was ingesting are still marked live, with nobody to
+   * end them. Before publishers can come back (RTMP is not listening yet), each one's session is
+   * ended as a dropped publisher's is: a publisher that reconnects within the grace period goes
+   * on, otherwise the stream ends with what was recorded as its replay. Sessions whose end job
+   * survived the crash in the queue are left to it.
+   */
+  for (const stream of await streamsLeftLive(db, instance)) {
+    if (active.has(stream.id)) continue;
+    app.log.warn({ stream: stream.id, session: stream.liveSession }, 'live: stream left live by a stop without shutdown, ending its session');
+    await endSession(db, stream.id, stream.liveSession);
+    if (!(await app.jobs.pending(endQueue, { streamId: stream.id, session: stream.liveSession })))
+      await app.jobs.send(endQueue, { streamId: stream.id, session: stream.liveSession }, { startAfter: config.live.graceSeconds });
+    await announce(stream.id);
+  }
+
+  let rtmpUrl: string | undefined;
+  if (config.live.rtmpPort >= 0) {
+    const rtmp = createRtmpServer(
+      async (key) => {
+        const owner = await userForStreamKey(db, key);
+        if (!owner) return undefined;
+        const started = await publish(owner.userId, 'flv');
+        if (!started) return undefined;
+        started.keyHash = owner.keyHash;
+        return { sink: started.ingest.input, onClose: () => started.ingest.finish() };
+      },
+      app.log,
+      config.live.rtmpLimits,
+    );
+    await new Promise<void>((resolve, reject) => {
+      rtmp.once('error', reject);
+      rtmp.listen(config.live.rtmpPort, config.live.rtmpHost, () => resolve());
+    });
+    const port = (rtmp.address() as AddressInfo).port;
+    rtmpUrl = config.live.rtmpPublicUrl ?? `rtmp://${new URL(config.publicUrl).hostname}:${port}/live`;
+    app.addHook('onClose', async () => {
+      rtmp.close();
+    });
+  }
+  const stop: LiveIngest['stop'] = ({ ownerId, streamId }, reason) => {
+    let stopped = 0;
+    for (const [id, a] of active) {
+      if ((ownerId && a.ownerId === ownerId) || (streamId && id === streamId)) {
+        a.published.cutOff = reason;
+        a.published.ingest.kill();
+        stopped++;
+      }
+    }
+    return stopped;
+  };
+  /**
+   * Cuts off the RTMP sessions (of `ownerId`, or all) let in with a stream key that a new one has
+   * since replaced. Browser sessions are let in by the account's session, not a key: they go on.
+   */
+  const cutOffReplacedKeys = async (ownerId?: string) => {
+    const keyed = [...active].filter(([, a]) => a.published.keyHash && (!ownerId || a.ownerId === ownerId));
+    if (!keyed.length) return;
+    const replaced = await replacedStreamKeys(
+      db,
+      keyed.map(([, a]) => a.published.keyHash!),
+    );
+    for (const [streamId, a] of keyed) {
+      if (!replaced.has(a.published.keyHash!)) continue;
+      app.log.info({ stream: streamId }, 'live: publisher cut off (stream key replaced)');
+      stop({ streamId }, KEY_REPLACED);
+    }
+  };
+  // A new key may be made on another instance: it tells every instance at once, and the sweep
+  // below catches a session that began while the key was being replaced.
+  app.realtime.onNote(KEY_REPLACED_NOTE, (ownerId) => {
+    cutOffReplacedKeys(ownerId).catch((err: unknown) => app.log.warn({ err }, 'live: could not cut off a replaced key'));
+  });
+  // A moderator's decision may be taken on another instance: each one checks its own publishers.
+  const sweep = setInterval(() => {
+    if (!active.size) return;
+    cutOffReplacedKeys().catch((err: unknown) => app.log.warn({ err }, 'live: key sweep failed'));
+    void publishersToStop(
+      db,
+      [...active].map(([streamId, a]) => ({ streamId, ownerId: a.ownerId })),
+    )
+      .then((cut) => {
+        for (const { streamId, reason } of cut) {
+          app.log.info({ stream: streamId }, 'live: publisher cut off (suspended, banned or removed)');
+          stop({ streamId }, reason);
+        }
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'live: standing sweep failed'));
+  }, STANDING_SWEEP_MS);
+  sweep.unref();
+  // Whichever path feeds them (RTMP or a browser), encoders do not outlive the server.
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    for (const { published } of active.values()) published.ingest.kill();
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const keyInfo = async (userId: string, key: string | null) => ({
+    server: rtmpUrl ?? '',
+    hasKey: key ? true : await hasStreamKey(db, userId),
+    key,
+  });
+
+  r.post(
+    '/api/streams',
+    { schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } } },
+    async (req, reply) => {
+      const s = await requirePoster(req);
+      const row = await createStream(db, s.user.id, req.body);
+      const detail = await getStream(db, row.id);
+      return reply.code(201).send(detail!);
+    },
+  );
+
+  r.get(
+    '/api/live/key',
+    { schema: { tags: ['streams'], summary: 'The RTMP server address and whether a stream key exists', response: { 200: StreamKeyInfoSchema } } },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      return keyInfo(s.user.id, null);
+    },
+  );
+
+  r.post(
+    '/api/live/key',
+    {
+      schema: {
+        tags: ['streams'],
+        summary: 'Make a new stream key (the old one stops working, and a publisher using it is cut off); the key is in this answer only',
+        response: { 200: StreamKeyInfoSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
+      const key = await regenerateStreamKey(db, s.user.id);
+      // A publisher still using the old key is cut off, here and on every other instance.
+      await cutOffReplacedKeys(s.user.id).catch((err: unknown) => req.log.warn({ err }, 'live: could not cut off a replaced key'));
+      await app.realtime
+        .note(KEY_REPLACED_NOTE, s.user.id)
+        .catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of a new key'));
+      return keyInfo(s.user.id, key);
+    },
+  );
+
+  r.post(
+    '/api/streams/:id/clips',
+    {
+      schema: {
+        tags: ['streams'],
+        summary: 'Clip the last 15 to 60 seconds of a live stream into a short of its creator’s, credited to you',
+        params: z.object({ id: z.guid() }),
+        body: CreateClipSchema,
+        response: { 202: ClipCreatedSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requirePoster(req);
+      const stream = await getStreamRow(db, req.params.id);
+      if (!stream || stream.takenDownAt) throw notFound(STREAM_NOT_FOUND);
+      if (!(await mayClip(db, s.user.id, stream))) throw new HttpError(403, 'clips_off', CLIPS_OFF);
+      if (stream.status !== 'live' || !stream.publishing || !stream.ingestInstance) throw new HttpError(409, 'not_live', CLIP_NOT_LIVE);
+      if (await clipLimitReached(db, s.user.id)) throw new HttpError(429, 'too_many_clips', CLIP_TOO_MANY);
+      const video = await createClipDraft(db, s.user.id, stream, req.body);
+      await app.jobs.send(clipQueue(stream.ingestInstance), {
+        videoId: video.id,
+        streamId: stream.id,
+        session: stream.liveSession,
+        seconds: req.body.seconds,
+        until: new Date().toISOString(),
+      });
+      return reply.code(202).send({ videoId: video.id });
+    },
+  );
+
+  // The creator's own picture for the stream's card and page, as an image body (16:9).
+  await app.register(async (plain) => {
+    acceptImageBodies(plain);
+    plain.withTypeProvider<ZodTypeProvider>().post(
+      '/api/streams/:id/thumbnail',
+      {
+        schema: {
+          tags: ['streams'],
+          summary: 'Upload a thumbnail image for your stream',
+          params: z.object({ id: z.guid() }),
+          response: { 200: z.object({ url: z.string() }) },
+        },
+      },
+      async (req) => {
+        const s = await requirePoster(req);
+        const stream = await getStreamRow(db, req.params.id);
+        if (!stream || stream.ownerId !== s.user.id) throw notFound(STREAM_NOT_FOUND);
+        const own = streamMedia(stream.id);
+        const url = await storeImage(app.storage, req.body, `${own}/thumb-${Date.now()}.jpg`, 1280, 720);
+        await setStreamThumbnail(db, stream.id, url);
+        const previousKey = stream.thumbnailUrl ? app.storage.keyOf(stream.thumbnailUrl) : undefined;
+        if (previousKey) await app.storage.deleteOwned(own, previousKey).catch((err: unknown) => req.log.warn({ err }, 'old thumbnail not removed'));
+        return { url };
+      },
+    );
+  });
+
+  const reminderParams = z.object({ id: z.guid() });
+  r.get(
+    '/api/streams/:id/reminder',
+    {
+      schema: {
+        tags: ['streams'],
+        summary: 'Whether you asked to be notified when this stream goes live',
+        params: reminderParams,
+        response: { 200: StreamReminderSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireUser(req);
+      return { reminded: await hasReminder(db, req.params.id, s.user.id) };
+    },
+  );
+
+  for (const method of ['put', 'delete'] as const) {
+    r[method](
+      '/api/streams/:id/reminder',
+      {
+        schema: {
+          tags: ['streams'],
+          summary: method === 'put' ? 'Notify me when this upcoming stream goes live' : 'Stop the reminder for this stream',
+          params: reminderParams,
+          response: { 200: StreamReminderSchema },
+        },
+      },
+      async (req) => {
+        const s = await requireUser(req);
+        const stream = await getStreamRow(db, req.params.id);
+        if (!stream) throw notFound(STREAM_NOT_FOUND);
+        const on = method === 'put';
+        if (on && stream.ownerId === s.user.id) throw new HttpError(409, 'own_stream', REMINDER_OWN_STREAM);
+        if (on && stream.status !== 'scheduled') throw new HttpError(409, 'not_upcoming', REMINDER_NOT_UPCOMING);
+        await setReminder(db, stream.id, s.user.id, on);
+        return { reminded: on };
+      },
+    );
+  }
+
+  r.get(
+    '/live/:id/:session/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.guid(), session: z.coerce.number().int().min(1).max(1_000_000), file: z.string().regex(SEGMENT_FILE) }),
+      },
+    },
+    async (req, reply) => {
+      const { id, session, file } = req.params;
+      const full = path.join(sessionDir(id, session), file);
+      const stat = await fs.promises.stat(full).catch(() => undefined);
+      if (!stat?.isFile()) throw new HttpError(404, 'not_found', STREAM_NOT_FOUND);
+      const playlist = file.endsWith('.m3u8');
+      const snapshot = file === SNAPSHOT_FILE;
+      reply.header('Cache-Control', playlist ? 'no-cache' : snapshot ? `public, max-age=${SNAPSHOT_SECONDS}` : 'public, max-age=120');
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.type(playlist ? 'application/vnd.apple.mpegurl' : snapshot ? 'image/jpeg' : 'video/mp2t');
+      return reply.send(playlist ? await fs.promises.readFile(full) : fs.createReadStream(full));
+    },
+  );
+
+  registerBrowserIngest(app, publish);
+
+  const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
+  app.decorate('live', live);
+  return live;
+}

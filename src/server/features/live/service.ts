@@ -1,0 +1,298 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/content.js';
+import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../../shared/live.js';
+import { categorySlug } from '../../../shared/categories.js';
+import { slugify } from '../../../shared/routes.js';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
+import { livestreams, profiles, streamKeys, streamReminders, videos } from '../../platform/db/schema/index.js';
+import { notFound } from '../../platform/http/errors.js';
+import { creatorColumns, profilesTable } from '../../access/creator.js';
+import { isBanned, notBanned, removedError } from '../../access/standing.js';
+import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { SNAPSHOT_FILE } from './ingest.js';
+
+export type StreamRow = typeof livestreams.$inferSelect;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A new stream key for the user, replacing the old one; only its hash is stored. */
+export async function regenerateStreamKey(db: Db, userId: string): Promise<string> {
+  const key = `${STREAM_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+  const keyHash = hashKey(key);
+  await db
+    .insert(streamKeys)
+    .values({ userId, keyHash })
+    .onConflictDoUpdate({ target: streamKeys.userId, set: { keyHash, createdAt: new Date() } });
+  return key;
+}
+
+export async function hasStreamKey(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: streamKeys.userId }).from(streamKeys).where(eq(streamKeys.userId, userId));
+  return !!row;
+}
+
+/** The user a stream key belongs to, and the key's hash (what the session remembers), or undefined for a wrong key. */
+export async function userForStreamKey(db: Db, key: string): Promise<{ userId: string; keyHash: string } | undefined> {
+  if (!key.startsWith(STREAM_KEY_PREFIX) || key.length > 100) return undefined;
+  const keyHash = hashKey(key);
+  const [row] = await db.select({ userId: streamKeys.userId }).from(streamKeys).where(eq(streamKeys.keyHash, keyHash));
+  return row ? { userId: row.userId, keyHash } : undefined;
+}
+
+/** Of these key hashes, those that are no longer anyone's key: a new key replaced them. */
+export async function replacedStreamKeys(db: Db, keyHashes: string[]): Promise<Set<string>> {
+  if (!keyHashes.length) return new Set();
+  const rows = await db.select({ keyHash: streamKeys.keyHash }).from(streamKeys).where(inArray(streamKeys.keyHash, keyHashes));
+  const current = new Set(rows.map((r) => r.keyHash));
+  return new Set(keyHashes.filter((h) => !current.has(h)));
+}
+
+export async function createStream(db: Db, ownerId: string, input: z.output<typeof CreateStreamSchema>): Promise<StreamRow> {
+  const [row] = await db
+    .insert(livestreams)
+    .values({
+      ownerId,
+      title: input.title,
+      slug: slugify(input.title),
+      description: input.description,
+      category: input.category,
+      tags: input.tags,
+      status: 'scheduled',
+      scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+      tokenMint: input.token?.mint ?? null,
+      tokenSymbol: input.token?.symbol ?? null,
+      tokenName: input.token?.name ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function getStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(livestreams).where(eq(livestreams.id, id));
+  return row;
+}
+
+/** Where a session's playlist is served: the main rendition's, or with a ladder the master playlist. */
+export const livePath = (id: string, session: number, playlist = 'index.m3u8') => `/live/${id}/${session}/${playlist}`;
+
+/**
+ * A publish by `ownerId` starts an ingest session on `streamId` if given (the browser's Go live),
+ * else on the stream the key's owner is live on (a reconnect), else on their newest scheduled
+ * stream, else on a new one named after them. One session at a time: the session number grows
+ * with each publish and every later step checks it.
+ */
+export async function beginSession(db: Db, ownerId: string, instance: string, streamId?: string): Promise<{ stream: StreamRow; session: number } | undefined> {
+  return db.transaction(async (tx) => {
+    let target: StreamRow | undefined;
+    if (streamId) {
+      [target] = await tx
+        .select()
+        .from(livestreams)
+        .where(and(eq(livestreams.id, streamId), eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`, isNull(livestreams.takenDownAt)))
+        .for('update');
+      if (!target) return undefined;
+    } else {
+      [target] = await tx
+        .select()
+        .from(livestreams)
+        .where(and(eq(livestreams.ownerId, ownerId), sql`${livestreams.status} <> 'ended'`, isNull(livestreams.takenDownAt)))
+        .orderBy(sql`${livestreams.status} = 'live' desc`, desc(livestreams.createdAt))
+        .limit(1)
+        .for('update');
+    }
+    if (!target) {
+      const [p] = await tx.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, ownerId));
+      const title = `${p?.displayName ?? 'Creator'} is live`;
+      [target] = await tx
+        .insert(livestreams)
+        .values({ ownerId, title, slug: slugify(title), category: categorySlug('Just Chatting'), status: 'scheduled' })
+        .returning();
+    }
+    const session = target!.liveSession + 1;
+    const [stream] = await tx
+      .update(livestreams)
+      .set({
+        status: 'live',
+        startedAt: target!.startedAt ?? new Date(),
+        liveSession: session,
+        publishing: false,
+        hlsPath: livePath(target!.id, session),
+        ingestInstance: instance,
+      })
+      .where(eq(livestreams.id, target!.id))
+      .returning();
+    return { stream: stream!, session };
+  });
+}
+
+/** The first segment of the session exists: viewers can watch, from `playlist`. */
+export async function markPublishing(db: Db, id: string, session: number, playlist?: string): Promise<boolean> {
+  const rows = await db
+    .update(livestreams)
+    .set({ publishing: true, hlsPath: livePath(id, session, playlist) })
+    .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session), eq(livestreams.status, 'live')))
+    .returning({ id: livestreams.id });
+  return rows.length > 0;
+}
+
+/** The publisher of this session left; the stream stays live for the grace period. */
+export async function endSession(db: Db, id: string, session: number): Promise<void> {
+  await db
+    .update(livestreams)
+    .set({ publishing: false })
+    .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session)));
+}
+
+/**
+ * The streams an instance was ingesting when it stopped without ending them (it crashed, or
+ * was killed): still live, with no publisher it could be hearing any more.
+ */
+export async function streamsLeftLive(db: Db, instance: string): Promise<StreamRow[]> {
+  return db
+    .select()
+    .from(livestreams)
+    .where(and(eq(livestreams.status, 'live'), eq(livestreams.ingestInstance, instance)));
+}
+
+/**
+ * After the grace period: ends the stream unless its publisher came back (a newer session, or
+ * media arriving). Returns the ended stream, or undefined when it goes on.
+ */
+export async function finishStream(db: Db, id: string, session: number): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ status: 'ended', endedAt: new Date(), publishing: false, hlsPath: null, viewerCount: 0 })
+    .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session), eq(livestreams.publishing, false), eq(livestreams.status, 'live')))
+    .returning();
+  return row;
+}
+
+/** Whether the user pressed "Notify me" on the stream. */
+export async function hasReminder(db: Db, streamId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: streamReminders.userId })
+    .from(streamReminders)
+    .where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
+  return !!row;
+}
+
+/** Sets or clears the user's "Notify me" on a stream; reminders are sent when it goes live, then dropped. */
+export async function setReminder(db: Db, streamId: string, userId: string, on: boolean): Promise<void> {
+  if (on) await db.insert(streamReminders).values({ streamId, userId }).onConflictDoNothing();
+  else await db.delete(streamReminders).where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
+}
+
+export async function setStreamThumbnail(db: Db, id: string, url: string): Promise<void> {
+  await db.update(livestreams).set({ thumbnailUrl: url }).where(eq(livestreams.id, id));
+}
+
+/**
+ * A moderator removes a stream (`at`) or restores it (null), and its replay with it: hidden
+ * everywhere, kept (docs/product.md "Reports and moderation"). True when the stream changed.
+ */
+export async function setStreamTakenDown(db: Db, id: string, at: Date | null): Promise<boolean> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ takenDownAt: at })
+    .where(and(eq(livestreams.id, id), at ? isNull(livestreams.takenDownAt) : isNotNull(livestreams.takenDownAt)))
+    .returning({ recordingVideoId: livestreams.recordingVideoId });
+  if (!row) return false;
+  if (row.recordingVideoId) await db.update(videos).set({ takenDownAt: at }).where(eq(videos.id, row.recordingVideoId));
+  return true;
+}
+
+// Streams as viewers see them: lists, a stream's page.
+
+export interface StreamFilter {
+  status: 'live' | 'scheduled' | 'ended';
+  /** Category slug. */
+  category?: string | undefined;
+  /** Only streams with a token ("Pump Streams"). */
+  pumpOnly?: boolean | undefined;
+  ownerId?: string | undefined;
+  text?: string | undefined;
+  limit?: number | undefined;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]> {
+  // Never one a moderator removed, nor one of a banned account.
+  const where: SQL[] = [eq(livestreams.status, f.status), isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
+  if (f.category) where.push(eq(livestreams.category, f.category));
+  if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
+  if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
+  const tsquery = f.text ? prefixQuery(f.text) : undefined;
+  if (f.text) {
+    if (!tsquery) return [];
+    where.push(textMatch(livestreams.title, livestreams.description, tsquery));
+  }
+  // Live: most watched first; upcoming: soonest first; ended: latest first.
+  const order =
+    f.status === 'live'
+      ? [desc(livestreams.viewerCount), desc(livestreams.startedAt)]
+      : f.status === 'scheduled'
+        ? [asc(livestreams.scheduledAt)]
+        : [desc(livestreams.endedAt)];
+  const rows = await db
+    .select({ s: livestreams, creator: creatorColumns })
+    .from(livestreams)
+    .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
+    .where(and(...where))
+    .orderBy(...(tsquery ? [desc(textRank(livestreams.title, livestreams.description, tsquery)), ...order] : order))
+    .limit(f.limit ?? 24);
+  return rows.map(({ s, creator }) => toCard(s, creator));
+}
+
+function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
+  return {
+    id: s.id,
+    title: s.title,
+    slug: s.slug,
+    category: s.category,
+    status: s.status,
+    // While live, the card shows the stream as it is now.
+    thumbnailUrl: s.status === 'live' && s.publishing && s.hlsPath ? s.hlsPath.replace(/[^/]+\.m3u8$/, SNAPSHOT_FILE) : s.thumbnailUrl,
+    scheduledAt: iso(s.scheduledAt),
+    startedAt: iso(s.startedAt),
+    endedAt: iso(s.endedAt),
+    viewerCount: s.viewerCount,
+    peakViewers: s.peakViewers,
+    token: s.tokenMint ? { mint: s.tokenMint, symbol: s.tokenSymbol, name: s.tokenName } : null,
+    creator,
+  };
+}
+
+/** One stream with its description, as its page shows it; undefined when there is none. */
+export async function getStream(db: Db, id: string): Promise<StreamDetail | undefined> {
+  const [row] = await db
+    .select({ s: livestreams, creator: creatorColumns, allowClips: profilesTable.allowClips })
+    .from(livestreams)
+    .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
+    .where(eq(livestreams.id, id))
+    .limit(1);
+  return row
+    ? {
+        ...toCard(row.s, row.creator),
+        description: row.s.description,
+        tags: row.s.tags,
+        hlsUrl: row.s.status === 'live' && row.s.publishing ? row.s.hlsPath : null,
+        recordingVideoId: row.s.recordingVideoId,
+        clipsAllowed: row.allowClips,
+      }
+    : undefined;
+}
+
+/** A stream's page for anyone: 404 when there is none (or its creator is banned), 410 once a moderator removed it. */
+export async function getPublicStream(db: Db, id: string): Promise<StreamDetail> {
+  const [row] = await db.select({ takenDownAt: livestreams.takenDownAt, ownerId: livestreams.ownerId }).from(livestreams).where(eq(livestreams.id, id));
+  if (!row || (await isBanned(db, row.ownerId))) throw notFound(STREAM_NOT_FOUND);
+  if (row.takenDownAt) throw removedError('stream');
+  const stream = await getStream(db, id);
+  if (!stream) throw notFound(STREAM_NOT_FOUND);
+  return stream;
+}

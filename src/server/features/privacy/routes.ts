@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeleteAccountSchema, DeletionStatusSchema, EXPORT_EXPIRED_MESSAGE, ExportStatusSchema, formatDeletionDate } from '../../../shared/privacy.js';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
+import { requireUser } from '../../access/guards.js';
+import { user as authUser } from '../../platform/db/schema/index.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
+import { isPlaceholderEmail } from '../wallet/service.js';
+import { confirmIdentity } from './confirm-identity.js';
+import { cancelDeletion, eraseDueAccounts, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
+import {
+  createExport,
+  downloadPath,
+  EXPORT_EXPIRY_QUEUE,
+  EXPORT_QUEUE,
+  expireExports,
+  latestExport,
+  markExportFailed,
+  ownExport,
+  runExport,
+  toDataExport,
+} from './export.js';
+import { privacyMail } from './mails.js';
+
+export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
+
+/**
+ * "Your data" in Settings (docs/product.md): download everything (a background job, a link valid
+ * for a day, for its owner only) and delete the account (after the password or a wallet signature
+ * and the code, a grace period a sign-in cancels, then a job erases it).
+ */
+export async function registerPrivacy(app: FastifyInstance): Promise<void> {
+  const { db, storage, config } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const mailTo = async (userId: string, mail: Parameters<typeof privacyMail>[0], vars: Omit<Parameters<typeof privacyMail>[1], 'to'>) => {
+    const [u] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
+    // A wallet account without an email has nowhere to be told; Settings shows it all the same.
+    if (u && !isPlaceholderEmail(u.email)) await app.mailer.send(privacyMail(mail, { ...vars, to: u.email }));
+  };
+
+  await app.jobs.define(EXPORT_QUEUE, {
+    retryLimit: 2,
+    handler: (data) =>
+      runExport(
+        {
+          db,
+          storage,
+          publicUrl: config.publicUrl,
+          onReady: (row) => mailTo(row.userId, 'export-ready', { url: `${config.publicUrl}${downloadPath(row.id)}` }),
+        },
+        String(data.exportId),
+      ),
+    onFinalFailure: (data) => markExportFailed(db, String(data.exportId)),
+  });
+  await app.jobs.define(EXPORT_EXPIRY_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const n = await expireExports(db, storage);
+      if (n) app.log.info({ expired: n }, 'account exports expired and deleted');
+    },
+  });
+  await app.jobs.schedule(EXPORT_EXPIRY_QUEUE, '*/15 * * * *');
+  await app.jobs.define(ACCOUNT_DELETION_QUEUE, {
+    retryLimit: 0,
+    handler: async () => {
+      const n = await eraseDueAccounts(db, storage, new Date(), app.log);
+      if (!n) return;
+      app.log.info({ erased: n }, 'accounts deleted after their grace period');
+      // Their sessions are gone: the realtime sockets they opened close on every server.
+      await app.realtime.sessionsEnded();
+    },
+  });
+  await app.jobs.schedule(ACCOUNT_DELETION_QUEUE, '23 * * * *');
+
+  r.get(
+    '/api/account/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your newest data export: preparing (with progress), ready (with its link), failed or expired',
+        response: { 200: ExportStatusSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      reply.header('Cache-Control', 'no-store');
+      const row = await latestExport(db, s.user.id);
+      return { export: row ? toDataExport(row) : null };
+    },
+  );
+
+  r.post(
+    '/api/account/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Prepare a download of your data (one at a time)',
+
+        response: { 202: ExportStatusSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      const row = await createExport(db, s.user.id);
+      await app.jobs.send(EXPORT_QUEUE, { exportId: row.id });
+      return reply.status(202).send({ export: toDataExport(row) });
+    },
+  );
+
+  r.get(
+    '/api/account/exports/:id/download',
+    { schema: { tags: ['account'], summary: 'Download your data export (its owner only, for a day)', params: z.object({ id: z.guid() }) } },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      // Someone else's export is answered like one that never existed.
+      const row = await ownExport(db, s.user.id, req.params.id);
+      if (!row) throw notFound('No such export');
+      if (row.status !== 'ready' || !row.storageKey || !row.expiresAt || row.expiresAt <= new Date())
+        throw new HttpError(410, 'export_expired', EXPORT_EXPIRED_MESSAGE);
+      const file = await storage.read(row.storageKey);
+      if (!file) throw new HttpError(410, 'export_expired', EXPORT_EXPIRED_MESSAGE);
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${PRODUCT_SLUG}-data-${row.createdAt.toISOString().slice(0, 10)}.zip"`)
+        .header('cache-control', 'private, no-store');
+      if (file.size !== undefined) reply.header('content-length', file.size);
+      return reply.send(file.body);
+    },
+  );
+
+  r.get(
+    '/api/account/deletion',
+    { schema: { tags: ['account'], summary: 'When your account is to be deleted (null when it is not)', response: { 200: DeletionStatusSchema } } },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      reply.header('Cache-Control', 'no-store');
+      const at = await scheduledDeletion(db, s.user.id);
+      return { deleteAfter: at?.toISOString() ?? null };
+    },
+  );
+
+  r.post(
+    '/api/account/deletion',
+    {
+      schema: {
+        tags: ['account'],
+        summary: `Delete your ${PRODUCT_NAME} account after a grace period: your password or a wallet signature, and the code when two-factor is on`,
+        body: DeleteAccountSchema,
+        response: { 200: DeletionStatusSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireUser(req);
+      await confirmIdentity(app, s.user.id, req.body, req.ip);
+      const deleteAfter = await scheduleDeletion(db, s.user.id);
+      await mailTo(s.user.id, 'deletion-scheduled', { url: `${config.publicUrl}/settings`, date: formatDeletionDate(deleteAfter.toISOString()) }).catch(
+        (err: unknown) => req.log.warn({ err }, 'deletion mail not sent'),
+      );
+      return { deleteAfter: deleteAfter.toISOString() };
+    },
+  );
+
+  r.delete(
+    '/api/account/deletion',
+    { schema: { tags: ['account'], summary: 'Cancel the deletion of your account', response: { 200: DeletionStatusSchema } } },
+    async (req) => {
+      const s = await requireUser(req);
+      await cancelDeletion(db, s.user.id);
+      return { deleteAfter: null };
+    },
+  );
+
+  // After a sign-in cancelled the deletion, the app tells the person once and clears the notice.
+  r.post(
+    '/api/account/deletion/notice',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether a sign-in cancelled your account deletion (told once)',
+
+        response: { 200: z.object({ cancelled: z.boolean() }) },
+      },
+    },
+    async (req) => {
+      const s = await requireUser(req);
+      return { cancelled: await takeCancellationNotice(db, s.user.id) };
+    },
+  );
+}

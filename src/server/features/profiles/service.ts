@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { profiles, user as authUser } from '../../platform/db/schema/index.js';
+
+export async function countProfiles(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
+  return row?.n ?? 0;
+}
+
+/**
+ * Is this username in use by a profile or an account, compared without case? `exceptUserId`
+ * ignores that person's own (renaming to a different case, a profile being created).
+ */
+export async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+  const lower = username.trim().toLowerCase();
+  const [p] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.username})`, lower))
+    .limit(1);
+  if (p && p.id !== exceptUserId) return true;
+  const [u] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.username, lower)).limit(1);
+  return !!u && u.id !== exceptUserId;
+}
+
+export interface NewAccount {
+  id: string;
+  email?: string | null;
+  name?: string | null;
+  image?: string | null;
+  username?: string | null;
+  displayUsername?: string | null;
+}
+
+/**
+ * docs/product.md §4: the username from the account's metadata, else the email's local part, else
+ * `user_` and 8 characters of the id; letters, digits and underscores only, made unique by a
+ * number. The display name from the name given at sign-up or by the provider, else 'User'.
+ */
+export function profileNameCandidates(a: NewAccount): { username: string; displayName: string } {
+  const clean = (s: string | null | undefined) => (s ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 20);
+  let username = clean(a.username);
+  if (!username && a.email) username = clean(a.email.split('@')[0]);
+  if (username.length < 3) username = `user_${a.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
+  const displayName = (a.displayUsername || a.name || '').trim().slice(0, 49) || 'User';
+  return { username, displayName };
+}
+
+/** Makes a provider's picture address the user's own stored avatar; its URL, or undefined. */
+export type AvatarImporter = (userId: string, pictureUrl: string) => Promise<string | undefined>;
+
+/**
+ * Creates the profile of a new account (idempotent: an existing one is kept). A picture the
+ * account came with (Google's) is copied in by `importAvatar`; its address itself is never
+ * stored, so no profile row points at anything the server did not make. Without an importer, or
+ * when the copy fails, the profile has no avatar.
+ */
+export async function createProfileForUser(db: Db, a: NewAccount, importAvatar?: AvatarImporter): Promise<void> {
+  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, a.id)).limit(1);
+  if (existing) return;
+  const { username: base, displayName } = profileNameCandidates(a);
+  let username = base;
+  for (let n = 2; await isUsernameTaken(db, username, a.id); n++) {
+    const suffix = String(n);
+    username = `${base.slice(0, 20 - suffix.length)}${suffix}`;
+  }
+  const created = await db.insert(profiles).values({ id: a.id, username, displayName, avatarUrl: null }).onConflictDoNothing().returning({ id: profiles.id });
+  if (!created.length || !a.image || !importAvatar) return;
+  const avatarUrl = await importAvatar(a.id, a.image);
+  if (avatarUrl) await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, a.id));
+}
+
+/** Is this display name in use by someone other than `exceptUserId`, compared without case and surrounding spaces? */
+export async function isDisplayNameTaken(db: Db, displayName: string, exceptUserId?: string): Promise<boolean> {
+  const [p] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.displayName})`, displayName.trim().toLowerCase()))
+    .limit(1);
+  return !!p && p.id !== exceptUserId;
+}
+
+/** The follows other features read (the home page's Following row). */
+export { followedIds } from './follows.js';

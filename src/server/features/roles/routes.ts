@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminUserSchema, AdminUserSearchSchema, APP_ROLES, RoleChangeSchema } from '../../../shared/roles.js';
+import { requireRole } from '../../access/guards.js';
+import { grantRole, promoteAdminEmails, revokeRole, searchUsers, userIdByUsername } from './service.js';
+
+const RoleChangeResultSchema = z.object({ userId: z.string(), roles: z.array(z.enum(APP_ROLES)) });
+
+/**
+ * Roles (docs/product.md "Roles"): admins grant and revoke admin and moderator by username, with
+ * a people search; the last admin stays. Every change is in the audit log. At start-up the
+ * accounts of `ADMIN_EMAILS` become admins.
+ */
+export async function registerRoles(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  if (config.adminEmails.length) {
+    const promoted = await promoteAdminEmails(db, config.adminEmails);
+    if (promoted.length) app.log.info({ promoted }, 'ADMIN_EMAILS: accounts made admins');
+  }
+
+  /** The person's open pages learn their roles changed: menus and screens follow at once. */
+  const tell = (userId: string, roles: (typeof APP_ROLES)[number][]) => app.realtime.publish(userId, 'roles.changed', { roles });
+
+  r.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Find people by username or display name, with their roles (admins only)',
+        querystring: AdminUserSearchSchema,
+        response: { 200: z.array(AdminUserSchema) },
+      },
+    },
+    async (req, reply) => {
+      await requireRole(req, 'admin');
+      reply.header('Cache-Control', 'no-store');
+      return searchUsers(db, req.query.q);
+    },
+  );
+
+  r.post(
+    '/api/admin/roles/grant',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Make someone an admin or a moderator, by username (admins only)',
+        body: RoleChangeSchema,
+        response: { 200: RoleChangeResultSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireRole(req, 'admin');
+      const userId = await userIdByUsername(db, req.body.username);
+      const roles = await grantRole(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
+      await tell(userId, roles);
+      return { userId, roles };
+    },
+  );
+
+  r.post(
+    '/api/admin/roles/revoke',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a role away, by username (admins only); the last admin stays',
+        body: RoleChangeSchema,
+        response: { 200: RoleChangeResultSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireRole(req, 'admin');
+      const userId = await userIdByUsername(db, req.body.username);
+      const roles = await revokeRole(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
+      await tell(userId, roles);
+      return { userId, roles };
+    },
+  );
+}

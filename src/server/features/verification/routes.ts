@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminVerificationRequestSchema,
+  GrantVerificationSchema,
+  MyVerificationSchema,
+  VerificationReasonSchema,
+  VerificationRequestInputSchema,
+  VerifiedAccountSchema,
+  VerifiedListQuerySchema,
+} from '../../../shared/verification.js';
+import { requireRole, requireUser, requireVerifiedUser } from '../../access/guards.js';
+import { fileRequest, grantRequest, myVerification, pendingRequests, rejectRequest, revokeBadge, verifiedAccounts, withdrawRequest } from './service.js';
+
+const OkSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Verification (docs/product.md "Verification"): users file a request for the blue or the red
+ * badge from their settings; admins grant it, reject it with a reason, or revoke a badge later.
+ * The requester's open pages hear the outcome at once; settings show it any time.
+ */
+export async function registerVerification(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tell = async (userId: string) => app.realtime.publish(userId, 'verification.decided', await myVerification(db, userId));
+
+  r.get(
+    '/api/verification',
+    { schema: { tags: ['verification'], summary: 'Your badge and your latest verification request', response: { 200: MyVerificationSchema } } },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      reply.header('Cache-Control', 'no-store');
+      return myVerification(db, s.user.id);
+    },
+  );
+
+  r.post(
+    '/api/verification/requests',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Ask for the blue or the red badge, with links and a message (one pending request at a time)',
+        body: VerificationRequestInputSchema,
+        response: { 201: MyVerificationSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = await requireVerifiedUser(req);
+      return reply.code(201).send(await fileRequest(db, s.user.id, req.body));
+    },
+  );
+
+  r.post(
+    '/api/verification/requests/withdraw',
+    { schema: { tags: ['verification'], summary: 'Withdraw your pending request', response: { 200: MyVerificationSchema } } },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      return withdrawRequest(db, s.user.id);
+    },
+  );
+
+  r.get(
+    '/api/admin/verification/requests',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pending verification requests, oldest first (admins only)',
+        response: { 200: z.array(AdminVerificationRequestSchema) },
+      },
+    },
+    async (req, reply) => {
+      await requireRole(req, 'admin');
+      reply.header('Cache-Control', 'no-store');
+      return pendingRequests(db);
+    },
+  );
+
+  const requestParams = z.object({ id: z.string().max(64) });
+
+  r.post(
+    '/api/admin/verification/requests/:id/grant',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant the blue or the red badge on a pending request (admins only)',
+        params: requestParams,
+        body: GrantVerificationSchema,
+        response: { 200: OkSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireRole(req, 'admin');
+      const { userId } = await grantRequest(db, s.user.id, req.params.id, req.body.badge);
+      await tell(userId);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/admin/verification/requests/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending request with a reason the requester reads (admins only)',
+        params: requestParams,
+        body: VerificationReasonSchema,
+        response: { 200: OkSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireRole(req, 'admin');
+      const { userId } = await rejectRequest(db, s.user.id, req.params.id, req.body.reason);
+      await tell(userId);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/api/admin/verification/verified',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts with a badge, optionally matching a name (admins only)',
+        querystring: VerifiedListQuerySchema,
+        response: { 200: z.array(VerifiedAccountSchema) },
+      },
+    },
+    async (req, reply) => {
+      await requireRole(req, 'admin');
+      reply.header('Cache-Control', 'no-store');
+      return verifiedAccounts(db, req.query.q);
+    },
+  );
+
+  r.post(
+    '/api/admin/verification/users/:userId/revoke',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a badge away, with a reason the person reads (admins only)',
+        params: z.object({ userId: z.string().max(128) }),
+        body: VerificationReasonSchema,
+        response: { 200: OkSchema },
+      },
+    },
+    async (req) => {
+      const s = await requireRole(req, 'admin');
+      await revokeBadge(db, s.user.id, req.params.userId, req.body.reason);
+      await tell(req.params.userId);
+      return { ok: true as const };
+    },
+  );
+}

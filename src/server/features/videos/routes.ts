@@ -1,0 +1,333 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VideoCardSchema } from '../../../shared/content.js';
+import { slugify } from '../../../shared/routes.js';
+import {
+  CommentBodySchema,
+  CommentSchema,
+  CreateVideoSchema,
+  UpdateVideoSchema,
+  VIDEO_KINDS,
+  VideoDetailSchema,
+  VideoListQuerySchema,
+} from '../../../shared/videos.js';
+import { usdcToMicros } from '../../../shared/x402-rules.js';
+import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
+import { placeVideoMedia } from './paid-media.js';
+import { categoryParam } from '../../platform/http/category-param.js';
+import { notFound } from '../../platform/http/errors.js';
+import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
+import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
+import { contentTypeOfVideo } from '../notifications/service.js';
+import {
+  addComment,
+  changeComment,
+  createDraft,
+  getOwnedVideo,
+  getPublishedVideo,
+  getVideoDetail,
+  listComments,
+  listOwnUploads,
+  listVideos,
+  recordShare,
+  recordView,
+  saveProgress,
+  setLike,
+  updateVideoRow,
+} from './service.js';
+
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Who is counted for a view or share: the account, or a guest's address (and browser), hashed so no address is stored. */
+function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, withAgent: boolean): string {
+  if (s) return `u:${s.user.id}`;
+  const agent = withAgent ? (req.headers['user-agent'] ?? '') : '';
+  return `a:${createHash('sha256').update(`${req.ip}|${agent}|${req.server.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
+}
+
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A published video a viewer may act on (like, comment, view, share). */
+  const published = (id: string) => getPublishedVideo(app.db, id);
+
+  app.get(
+    '/api/videos',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['videos'],
+        summary: 'Ready public videos or shorts, newest or trending first, paged',
+        querystring: VideoListQuerySchema,
+        response: { 200: z.array(VideoCardSchema) },
+      },
+    },
+    async (req) =>
+      listVideos(app.db, {
+        kind: req.query.kind,
+        category: categoryParam(req.query.category),
+        sort: req.query.sort,
+        offset: req.query.offset,
+        limit: req.query.limit,
+        excludeId: req.query.exclude,
+        ownerId: req.query.owner,
+      }),
+  );
+
+  app.post(
+    '/api/videos',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Start an upload: a draft the file is sent to with tus',
+        body: CreateVideoSchema,
+        response: { 201: z.object({ id: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      const s = await requirePoster(req);
+      if (req.body.priceUsdc) await app.x402.assertCanSell(s.user.id);
+      const draft = await createDraft(app.db, s.user.id, req.body);
+      return reply.status(201).send({ id: draft.id });
+    },
+  );
+
+  app.get(
+    '/api/videos/mine',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Your uploads in every state (uploading, processing, ready, failed)',
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string(),
+              kind: z.enum(VIDEO_KINDS),
+              title: z.string(),
+              status: z.string(),
+              processingPercent: z.number(),
+              failureReason: z.string().nullable(),
+              thumbnailUrl: z.string().nullable(),
+              createdAt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const s = await requireVerifiedUser(req);
+      return (await listOwnUploads(app.db, s.user.id)).map((v) => ({
+        ...v,
+        processingPercent: Math.round(v.processingPercent),
+        createdAt: v.createdAt.toISOString(),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/videos/:id',
+    {
+      config: { guestCache: true },
+      schema: { tags: ['videos'], summary: 'A video or short with its player sources', params: IdParams, response: { 200: VideoDetailSchema } },
+    },
+    async (req) => {
+      const s = await sessionOf(req);
+      return getVideoDetail(app.db, app.storage, req.params.id, s?.user.id, app.x402);
+    },
+  );
+
+  app.patch(
+    '/api/videos/:id',
+    { schema: { tags: ['videos'], summary: 'Edit your video', params: IdParams, body: UpdateVideoSchema, response: { 200: VideoDetailSchema } } },
+    async (req) => {
+      const s = await requirePoster(req);
+      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+      const { thumbnailIndex, priceUsdc, ...rest } = req.body;
+      const set: Parameters<typeof updateVideoRow>[2] = { ...rest };
+      if (rest.title) set.slug = slugify(rest.title);
+      if (thumbnailIndex !== undefined) {
+        const url = v.thumbnailCandidates[thumbnailIndex];
+        if (!url) throw notFound('That thumbnail does not exist');
+        set.thumbnailUrl = url;
+      }
+      if (priceUsdc !== undefined) {
+        if (priceUsdc !== null) await app.x402.assertCanSell(s.user.id);
+        set.priceMicroUsdc = priceUsdc === null ? null : usdcToMicros(priceUsdc)!;
+      }
+      // A price moves the playable media to the private area (or back) before this answers.
+      if (set.priceMicroUsdc !== undefined) await placeVideoMedia(app.db, app.storage, v.id, set);
+      else await updateVideoRow(app.db, v.id, set);
+      return getVideoDetail(app.db, app.storage, v.id, s.user.id, app.x402);
+    },
+  );
+
+  app.delete('/api/videos/:id', { schema: { tags: ['videos'], summary: 'Delete your video and its media', params: IdParams } }, async (req, reply) => {
+    const s = await requireVerifiedUser(req);
+    const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+    await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+    await app.storage.deleteAllOf(videoMedia(v.id));
+    await app.storage.deleteAllOf(paidMedia(v.id));
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/videos/:id/view',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Count a view (once per viewer per window)',
+        params: IdParams,
+        response: { 200: z.object({ counted: z.boolean() }) },
+      },
+    },
+    async (req) => {
+      await published(req.params.id);
+      const s = await sessionOf(req);
+      return { counted: await recordView(app.db, req.params.id, viewerKey(req, s, true)) };
+    },
+  );
+
+  app.put(
+    '/api/videos/:id/like',
+    { schema: { tags: ['videos'], summary: 'Like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
+    async (req) => {
+      const s = await requireUser(req);
+      const v = await published(req.params.id);
+      const r = await setLike(app.db, req.params.id, s.user.id, true);
+      if (r.changed) {
+        await app.notifier.notify({
+          userId: v.ownerId,
+          actorId: s.user.id,
+          type: 'like',
+          contentId: v.id,
+          contentType: contentTypeOfVideo(v.kind),
+          contentTitle: v.title,
+        });
+      }
+      return { likes: r.likes, liked: true };
+    },
+  );
+
+  app.delete(
+    '/api/videos/:id/like',
+    { schema: { tags: ['videos'], summary: 'Remove your like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
+    async (req) => {
+      const s = await requireUser(req);
+      await published(req.params.id);
+      const r = await setLike(app.db, req.params.id, s.user.id, false);
+      return { likes: r.likes, liked: false };
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/share',
+    { schema: { tags: ['videos'], summary: 'Count a share', params: IdParams, response: { 200: z.object({ shares: z.number() }) } } },
+    async (req) => {
+      const v = await published(req.params.id);
+      const s = await sessionOf(req);
+      // Once per viewer per window, like views; a guest counts once per address, whatever the browser says.
+      const { shares, counted } = await recordShare(app.db, req.params.id, viewerKey(req, s, false));
+      if (s && counted)
+        await app.notifier.notify({
+          userId: v.ownerId,
+          actorId: s.user.id,
+          type: 'share',
+          contentId: v.id,
+          contentType: contentTypeOfVideo(v.kind),
+          contentTitle: v.title,
+        });
+      return { shares };
+    },
+  );
+
+  app.put(
+    '/api/videos/:id/progress',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Remember where you stopped',
+        params: IdParams,
+        body: z.object({ positionSeconds: z.number().min(0).max(100_000) }),
+      },
+    },
+    async (req, reply) => {
+      const s = await requireUser(req);
+      await published(req.params.id);
+      await saveProgress(app.db, s.user.id, req.params.id, req.body.positionSeconds);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/comments',
+    {
+      config: { guestCache: true },
+      schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } },
+    },
+    async (req) => {
+      await published(req.params.id);
+      const s = await sessionOf(req);
+      return listComments(app.db, req.params.id, s?.user.id);
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/comments',
+    { schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } } },
+    async (req, reply) => {
+      const s = await requirePoster(req);
+      const v = await published(req.params.id);
+      const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
+      await app.notifier.notify({
+        userId: v.ownerId,
+        actorId: s.user.id,
+        type: 'comment',
+        contentId: v.id,
+        contentType: contentTypeOfVideo(v.kind),
+        contentTitle: v.title,
+      });
+      return reply.status(201).send({ id: c.id });
+    },
+  );
+
+  app.patch(
+    '/api/comments/:id',
+    { schema: { tags: ['videos'], summary: 'Edit your comment', params: IdParams, body: CommentBodySchema } },
+    async (req, reply) => {
+      const s = await requirePoster(req, { verified: false });
+      await changeComment(app.db, req.params.id, s.user.id, req.body.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete('/api/comments/:id', { schema: { tags: ['videos'], summary: 'Delete your comment', params: IdParams } }, async (req, reply) => {
+    const s = await requireUser(req);
+    await changeComment(app.db, req.params.id, s.user.id, null);
+    return reply.status(204).send();
+  });
+
+  // A thumbnail of the owner's own instead of the picked frames: an image body, fitted to the
+  // video's shape (16:9, or 9:16 for shorts).
+  await app.register(async (plain) => {
+    acceptImageBodies(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.post(
+      '/api/videos/:id/thumbnail',
+      { schema: { tags: ['videos'], summary: 'Upload a thumbnail image for your video', params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
+      async (req) => {
+        const s = await requirePoster(req);
+        const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+        const [w, h] = v.kind === 'short' ? [720, 1280] : [1280, 720];
+        const own = videoMedia(v.id);
+        const url = await storeImage(app.storage, req.body, `${own}/custom-thumb-${Date.now()}.jpg`, w, h);
+        const previousKey = v.thumbnailUrl ? app.storage.keyOf(v.thumbnailUrl) : undefined;
+        await updateVideoRow(app.db, v.id, { thumbnailUrl: url });
+        // The picked frames stay (they can be chosen again); an older custom one of this video goes.
+        if (previousKey?.includes('/custom-thumb-')) {
+          await app.storage.deleteOwned(own, previousKey).catch((err) => req.log.warn({ err }, 'old thumbnail not removed'));
+        }
+        return { url };
+      },
+    );
+  });
+};
