@@ -111,7 +111,8 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: 'PAYMENT-SIGNATURE',
-    description: 'An x402 (v2) payment, signed for the requirements of the 402 answer; no account needed',
+    description:
+      'An x402 (v2) payment, signed for the requirements of the 402 answer (no account needed); the paid files then play with the grant in their path and the buyer’s session or holder cookie',
   },
 } as const;
 
