@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyContextConfig, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
 import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';
+import { registerRouteGuards, SECURITY_SCHEMES } from './access/guards.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerRoles } from './features/roles/routes.js';
@@ -121,6 +122,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   registerErrorHandling(app);
+  // Who may call each route and whether its answer may be cached: declared in the route's
+  // config, enforced here for every route, and written into the OpenAPI document.
+  registerRouteGuards(app);
   registerOriginChecks(app, config.publicUrl, config.native.origins);
   registerInputChecks(app);
   // Request rate limits counted in the database, so every instance shares them.
@@ -139,9 +143,10 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, description: PRODUCT_TAGLINE, version: '0.1.0' },
       servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry }),
-    transformObject: (doc) => describeErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry })(doc)),
+    transform: (route) => documentRoute(createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry })(route), route.route.config),
+    transformObject: (doc) => nullableWithType(describeErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry })(doc))),
   });
   registerSecurityHeaders(app, config.publicUrl);
   await app.register(swaggerUi, {
@@ -216,6 +221,43 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     },
   });
   return app;
+}
+
+type DocumentedRoute = { schema: FastifySchema; url: string };
+
+/**
+ * A route's operation as the document shows it: the success answers its config describes where
+ * its schema has none (an empty 204, a redirect, a file), and a wildcard named `path`.
+ */
+function documentRoute(doc: DocumentedRoute, config: FastifyContextConfig | undefined): DocumentedRoute {
+  const schema = doc.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.hide) return doc;
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  for (const [status, description] of Object.entries(config?.answers ?? {})) {
+    response[status] ??= status === '204' ? { description, type: 'null' } : { description, content: { '*/*': { schema: {} } } };
+  }
+  schema.response = response;
+  const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  if (!doc.url.endsWith('/*') || !params?.properties?.['*']) return doc;
+  const { '*': rest, ...named } = params.properties;
+  schema.params = { ...params, properties: { ...named, path: rest }, required: params.required?.map((p) => (p === '*' ? 'path' : p)) };
+  return { ...doc, url: `${doc.url.slice(0, -1)}:path` };
+}
+
+/** OpenAPI 3.0 wants a `type` beside `nullable`: a nullable union (`anyOf`) says it in each branch. */
+function nullableWithType<T>(doc: T): T {
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const o = node as Record<string, unknown>;
+    if (o.nullable === true && o.type === undefined && Array.isArray(o.anyOf)) {
+      delete o.nullable;
+      o.anyOf = (o.anyOf as Record<string, unknown>[]).map((branch) => ({ ...branch, nullable: true }));
+    }
+    Object.values(o).forEach(visit);
+  };
+  visit(doc);
+  return doc;
 }
 
 /** Media: storage served at /media/, resumable uploads, and the transcoding worker. */

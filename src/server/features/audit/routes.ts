@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
 import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../../shared/roles.js';
 import type { Creator } from '../../../shared/content.js';
-import { requireRole } from '../../access/guards.js';
 import type { Db } from '../../platform/db/client.js';
 import { creatorColumns, findProfileByUsername, profilesTable } from '../../access/creator.js';
 import { listAudit, type AuditEntry } from './service.js';
@@ -43,6 +42,7 @@ export async function registerAuditRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/audit',
     {
+      config: { role: 'admin', noStore: true },
       schema: {
         tags: ['admin'],
         summary: 'The audit log, newest first: filter by actor (username or "system"), action, target and time; page with `before` (admins only)',
@@ -50,9 +50,7 @@ export async function registerAuditRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AuditPageSchema },
       },
     },
-    async (req, reply) => {
-      await requireRole(req, 'admin');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
       const q = req.query;
       let actorId: string | null | undefined;
       if (q.actor) {

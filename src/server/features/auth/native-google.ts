@@ -164,7 +164,10 @@ export const nativeGoogleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     FLOW_PATH,
-    { schema: { tags: ['auth'], summary: 'Native app: start Google sign-in in the system browser', querystring: NativeGoogleStartQuerySchema } },
+    {
+      config: { answers: { 302: 'To Google’s sign-in page, with the flow’s cookie' } },
+      schema: { tags: ['auth'], summary: 'Native app: start Google sign-in in the system browser', querystring: NativeGoogleStartQuerySchema },
+    },
     async (req, reply) => {
       if (!app.config.google) throw notFound('Google sign-in is not configured');
       const { flow } = req.query;
@@ -203,6 +206,7 @@ export const nativeGoogleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${FLOW_PATH}/done`,
     {
+      config: { auth: 'optional', answers: { 200: 'An HTML page: continue to the app or cancel, or the sign-in did not finish' } },
       schema: {
         tags: ['auth'],
         summary: 'Native app: Google sign-in finished; asks the person to continue to the app',
@@ -255,6 +259,10 @@ export const nativeGoogleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${FLOW_PATH}/continue`,
     {
+      config: {
+        auth: 'optional',
+        answers: { 200: 'An HTML page when the sign-in was cancelled or expired', 303: 'To the app’s https link with a one-time code' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Native app: the person chose Continue (a one-time code goes to the app’s https link) or Cancel',

@@ -7,7 +7,7 @@ import { createProfileForUser } from '../profiles/service.js';
 import { findProfileById } from '../../access/creator.js';
 import { promoteAdminEmails } from '../roles/service.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import { requireUser, sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import { notFound } from '../../platform/http/errors.js';
 import { toFetchHeaders } from '../../platform/http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
@@ -156,9 +156,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/me',
-    { schema: { tags: ['auth'], summary: 'Who is signed in: account, profile and roles (user null for guests)', response: { 200: MeSchema } } },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    {
+      config: { auth: 'optional', noStore: true },
+      schema: { tags: ['auth'], summary: 'Who is signed in: account, profile and roles (user null for guests)', response: { 200: MeSchema } },
+    },
+    async (req) => {
       return meOf(req);
     },
   );
@@ -166,9 +168,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Session tokens never reach page scripts, so one of the account's sessions is signed out by its id.
   app.delete(
     '/api/sessions/:id',
-    { schema: { tags: ['auth'], summary: 'Sign out one of your sessions (another device)', params: z.object({ id: z.string().min(1).max(100) }) } },
+    {
+      config: { auth: 'user', answers: { 204: 'Signed out' } },
+      schema: { tags: ['auth'], summary: 'Sign out one of your sessions (another device)', params: z.object({ id: z.string().min(1).max(100) }) },
+    },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const gone = await app.db
         .delete(sessions)
         .where(and(eq(sessions.id, req.params.id), eq(sessions.userId, s.user.id)))

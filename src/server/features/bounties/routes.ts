@@ -13,7 +13,7 @@ import {
 import { BountyCardSchema, lamportsToSol } from '../../../shared/content.js';
 import { PaymentSchema } from '../../../shared/payments.js';
 import { BOUNTY_CONTENT_TYPE } from '../../../shared/product.js';
-import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { categoryParam } from '../../platform/http/category-param.js';
 import type { PaymentRow } from '../payments/service.js';
@@ -95,6 +95,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/bounties',
     {
+      config: { auth: 'poster' },
       schema: {
         tags: ['bounties'],
         summary: 'Post a bounty: what to make, the reward in SOL, the deadline and the category',
@@ -103,7 +104,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const row = await createBounty(db, s.user.id, req.body);
       return reply.code(201).send(await bountyDetail(db, config.solana.cluster, row.id, s.user.id));
     },
@@ -112,6 +113,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/bounties/:id',
     {
+      config: { auth: 'optional', noStore: true },
       schema: {
         tags: ['bounties'],
         summary: 'A bounty with its claims (all for its poster; the approved one and your own for others)',
@@ -119,9 +121,8 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
         response: { 200: BountyDetailSchema },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const viewer = await sessionOf(req);
-      reply.header('Cache-Control', 'no-store');
       return bountyDetail(db, config.solana.cluster, req.params.id, viewer?.user.id);
     },
   );
@@ -129,6 +130,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/bounties/:id/claimable',
     {
+      config: { auth: 'user', noStore: true },
       schema: {
         tags: ['bounties'],
         summary: 'Your ready videos, shorts and streams a claim on this bounty may submit',
@@ -136,9 +138,8 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(ClaimableContentSchema) },
       },
     },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return claimableContent(db, req.params.id, s.user.id);
     },
   );
@@ -146,6 +147,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/bounties/:id/claims',
     {
+      config: { auth: 'poster' },
       schema: {
         tags: ['bounties'],
         summary: 'Claim a bounty with one of your own contents and a note for the poster',
@@ -155,7 +157,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const { claim, bounty } = await createClaim(db, req.params.id, s.user.id, req.body);
       await app.notifier.notify({
         userId: bounty.posterId,
@@ -174,6 +176,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/bounties/:id/claims/:claimId/approve',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['bounties'],
         summary: 'Approve a claim (poster only): the bounty is claimed, the other claims are turned down',
@@ -182,7 +185,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       const { bounty, claim } = await approveClaim(db, req.params.id, req.params.claimId, s.user.id);
       await app.notifier.notify({
         userId: claim.claimantId,
@@ -200,6 +203,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/bounties/:id/claims/:claimId/reject',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['bounties'],
         summary: 'Turn down a pending claim (poster only)',
@@ -208,7 +212,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       await rejectClaim(db, req.params.id, req.params.claimId, s.user.id);
       return bountyDetail(db, config.solana.cluster, req.params.id, s.user.id);
     },
@@ -217,6 +221,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/bounties/:id/cancel',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['bounties'],
         summary: 'Cancel your bounty while no claim is approved',
@@ -225,7 +230,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       await cancelBounty(db, req.params.id, s.user.id);
       return bountyDetail(db, config.solana.cluster, req.params.id, s.user.id);
     },
@@ -234,6 +239,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/bounties/:id/payment',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['bounties'],
         summary: 'Open the reward’s payment (poster only): the transfer to the approved claimant, with its memo',
@@ -243,7 +249,7 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       const bounty = await getBountyRow(db, req.params.id);
       if (bounty?.posterId === s.user.id && (await recentIntents(db, s.user.id, PAY_INTENT_WINDOW)) >= PAY_INTENTS_PER_WINDOW) {
         throw new HttpError(429, 'too_many_payments', 'Too many payments started in a short time. Please wait a few minutes.');

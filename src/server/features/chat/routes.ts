@@ -10,7 +10,7 @@ import {
   PostChatSchema,
   RestrictedChattersSchema,
 } from '../../../shared/chat.js';
-import { requirePoster, requireUser } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import { deleteChatMessage, liftRestriction, listChat, listRestrictions, postChat, restrictChatter } from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
@@ -18,6 +18,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams/:id/chat',
     {
+      config: { noStore: true },
       schema: {
         tags: ['chat'],
         summary: 'The last 50 messages of a stream’s chat, oldest first',
@@ -25,8 +26,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChatHistorySchema },
       },
     },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
       return { messages: await listChat(app.db, req.params.id) };
     },
   );
@@ -34,6 +34,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/streams/:id/chat',
     {
+      config: { auth: 'unverified-poster' },
       schema: {
         tags: ['chat'],
         summary: 'Send a message to a live stream’s chat (signed in; one a second, 20 in 30 s)',
@@ -43,7 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requirePoster(req, { verified: false });
+      const s = userSession(req);
       const message = await postChat(app.db, req.params.id, s.user.id, req.body.body);
       await app.realtime.publishToStream(message.streamId, 'stream.chat', message);
       return reply.code(201).send(message);
@@ -53,6 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/streams/:id/chat/:messageId',
     {
+      config: { auth: 'user', answers: { 204: 'Deleted' } },
       schema: {
         tags: ['chat'],
         summary: 'Delete a chat message (the stream’s creator, moderators and admins)',
@@ -60,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await deleteChatMessage(app.db, req.params.id, req.params.messageId, s.user.id);
       await app.realtime.publishToStream(req.params.id, 'stream.chat.deleted', { streamId: req.params.id, messageId: req.params.messageId });
       return reply.code(204).send();
@@ -70,6 +72,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/streams/:id/chat/timeouts',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['chat'],
         summary: 'Time a user out of the creator’s chats for `seconds`, or ban them (`seconds` null)',
@@ -79,7 +82,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const { removedMessageIds, ...restriction } = await restrictChatter(app.db, req.params.id, s.user.id, req.body);
       // A ban took the chatter's messages out of this stream's chat: open chats drop them too.
       if (removedMessageIds.length > 0)
@@ -91,6 +94,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams/:id/chat/restrictions',
     {
+      config: { auth: 'user', noStore: true },
       schema: {
         tags: ['chat'],
         summary: 'Who is timed out or banned in the creator’s chats now (the stream’s creator, moderators and admins)',
@@ -98,9 +102,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RestrictedChattersSchema },
       },
     },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return { restrictions: await listRestrictions(app.db, req.params.id, s.user.id) };
     },
   );
@@ -108,6 +111,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/streams/:id/chat/timeouts/:userId',
     {
+      config: { auth: 'user', answers: { 204: 'The timeout is lifted' } },
       schema: {
         tags: ['chat'],
         summary: 'Lift a timeout or ban in the creator’s chats',
@@ -115,7 +119,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await liftRestriction(app.db, req.params.id, s.user.id, req.params.userId);
       return reply.code(204).send();
     },

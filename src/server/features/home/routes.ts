@@ -26,7 +26,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/home',
     {
-      config: { guestCache: true },
+      config: { auth: 'optional', guestCache: true },
       schema: {
         tags: ['content'],
         summary: 'Rows of the home screen, optionally for one category',

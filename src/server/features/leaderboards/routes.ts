@@ -10,6 +10,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/leaderboards',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['content'],
         summary: 'A leaderboard over a window: the top 50 with their rank change, and your own rank when signed in (public)',

@@ -19,7 +19,7 @@ import {
   StreamKeyInfoSchema,
   StreamReminderSchema,
 } from '../../../shared/live.js';
-import { requirePoster, requireUser, requireVerifiedUser } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import { publishersToStop, standingOf } from '../../access/standing.js';
 import type { Config } from '../../platform/config.js';
 import { isUuid } from '../../platform/db/ids.js';
@@ -372,9 +372,12 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   r.post(
     '/api/streams',
-    { schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } } },
+    {
+      config: { auth: 'poster' },
+      schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } },
+    },
     async (req, reply) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const row = await createStream(db, s.user.id, req.body);
       const detail = await getStream(db, row.id);
       return reply.code(201).send(detail!);
@@ -383,9 +386,12 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   r.get(
     '/api/live/key',
-    { schema: { tags: ['streams'], summary: 'The RTMP server address and whether a stream key exists', response: { 200: StreamKeyInfoSchema } } },
+    {
+      config: { auth: 'verified' },
+      schema: { tags: ['streams'], summary: 'The RTMP server address and whether a stream key exists', response: { 200: StreamKeyInfoSchema } },
+    },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       return keyInfo(s.user.id, null);
     },
   );
@@ -393,6 +399,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   r.post(
     '/api/live/key',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['streams'],
         summary: 'Make a new stream key (the old one stops working, and a publisher using it is cut off); the key is in this answer only',
@@ -400,7 +407,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
       const key = await regenerateStreamKey(db, s.user.id);
       // A publisher still using the old key is cut off, here and on every other instance.
@@ -415,6 +422,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   r.post(
     '/api/streams/:id/clips',
     {
+      config: { auth: 'poster' },
       schema: {
         tags: ['streams'],
         summary: 'Clip the last 15 to 60 seconds of a live stream into a short of its creator’s, credited to you',
@@ -424,7 +432,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       },
     },
     async (req, reply) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const stream = await getStreamRow(db, req.params.id);
       if (!stream || stream.takenDownAt) throw notFound(STREAM_NOT_FOUND);
       if (!(await mayClip(db, s.user.id, stream))) throw new HttpError(403, 'clips_off', CLIPS_OFF);
@@ -448,6 +456,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     plain.withTypeProvider<ZodTypeProvider>().post(
       '/api/streams/:id/thumbnail',
       {
+        config: { auth: 'poster' },
         schema: {
           tags: ['streams'],
           summary: 'Upload a thumbnail image for your stream',
@@ -456,7 +465,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
         },
       },
       async (req) => {
-        const s = await requirePoster(req);
+        const s = userSession(req);
         const stream = await getStreamRow(db, req.params.id);
         if (!stream || stream.ownerId !== s.user.id) throw notFound(STREAM_NOT_FOUND);
         const own = streamMedia(stream.id);
@@ -473,6 +482,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
   r.get(
     '/api/streams/:id/reminder',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['streams'],
         summary: 'Whether you asked to be notified when this stream goes live',
@@ -481,7 +491,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       },
     },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       return { reminded: await hasReminder(db, req.params.id, s.user.id) };
     },
   );
@@ -490,6 +500,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     r[method](
       '/api/streams/:id/reminder',
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['streams'],
           summary: method === 'put' ? 'Notify me when this upcoming stream goes live' : 'Stop the reminder for this stream',
@@ -498,7 +509,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
         },
       },
       async (req) => {
-        const s = await requireUser(req);
+        const s = userSession(req);
         const stream = await getStreamRow(db, req.params.id);
         if (!stream) throw notFound(STREAM_NOT_FOUND);
         const on = method === 'put';

@@ -18,7 +18,7 @@ import {
   ReportQueueQuerySchema,
   ReportQueueSchema,
 } from '../../../shared/moderation.js';
-import { requireRole, requireUser } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import {
   decide,
   fileReport,
@@ -50,7 +50,7 @@ const UserParams = z.object({ userId: z.string().min(1).max(64) });
 
 /**
  * Reports (any signed-in user) and the moderators' screens, `/admin/reports` and
- * `/admin/moderation` (moderators and admins: `requireRole(req, 'moderator')` lets admins in).
+ * `/admin/moderation` (moderators and admins: the routes' `role: 'moderator'` lets admins in).
  */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = moderationDeps(app);
@@ -58,6 +58,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['moderation'],
         summary: 'Report a video, short, stream, comment, live-chat message or profile (one open report per item; 10 an hour)',
@@ -66,7 +67,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const { id } = await fileReport(deps, s.user.id, req.body);
       return reply.code(201).send({ id, message: REPORT_RECEIVED });
     },
@@ -75,6 +76,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/reports',
     {
+      config: { role: 'moderator', noStore: true },
       schema: {
         tags: ['moderation'],
         summary: 'Reported items with open reports, newest or most reported first (moderators and admins)',
@@ -82,9 +84,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportQueueSchema },
       },
     },
-    async (req, reply) => {
-      const s = await requireRole(req, 'moderator');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return { entries: await reportQueue(deps, s.user.id, req.query.sort) };
     },
   );
@@ -92,6 +93,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/reports/:targetType/:targetId',
     {
+      config: { role: 'moderator', noStore: true },
       schema: {
         tags: ['moderation'],
         summary: 'One reported item in place, with its reports and the earlier actions on it and its owner (moderators and admins)',
@@ -99,9 +101,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportCaseSchema },
       },
     },
-    async (req, reply) => {
-      const s = await requireRole(req, 'moderator');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return reportCase(deps, s.user.id, req.params.targetType, req.params.targetId);
     },
   );
@@ -109,6 +110,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/reports/:targetType/:targetId/decision',
     {
+      config: { role: 'moderator' },
       schema: {
         tags: ['moderation'],
         summary: 'Decide every open report of an item at once: remove, warn, suspend, ban or dismiss (moderators and admins)',
@@ -118,7 +120,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'moderator');
+      const s = userSession(req);
       return decide(deps, s.user.id, req.params.targetType, req.params.targetId, req.body, { fromReports: true });
     },
   );
@@ -126,15 +128,15 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/moderation',
     {
+      config: { role: 'moderator', noStore: true },
       schema: {
         tags: ['moderation'],
         summary: 'Removed content, suspended and banned accounts, and live-chat timeouts and bans across channels (moderators and admins)',
         response: { 200: ModerationOverviewSchema },
       },
     },
-    async (req, reply) => {
-      const s = await requireRole(req, 'moderator');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return moderationOverview(deps, s.user.id);
     },
   );
@@ -142,6 +144,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/moderation/search',
     {
+      config: { role: 'moderator', noStore: true },
       schema: {
         tags: ['moderation'],
         summary: 'Any user or item by name, title, words or id, removed and banned ones included (moderators and admins)',
@@ -149,9 +152,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ModerationSearchSchema },
       },
     },
-    async (req, reply) => {
-      const s = await requireRole(req, 'moderator');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return { items: await moderationSearch(deps, s.user.id, req.query.q) };
     },
   );
@@ -159,6 +161,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/moderation/items/:targetType/:targetId/decision',
     {
+      config: { role: 'moderator' },
       schema: {
         tags: ['moderation'],
         summary: 'Remove an item, or warn, suspend or ban its owner, without a report (moderators and admins)',
@@ -168,7 +171,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'moderator');
+      const s = userSession(req);
       return decide(deps, s.user.id, req.params.targetType, req.params.targetId, req.body, { fromReports: false });
     },
   );
@@ -176,6 +179,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/moderation/items/:targetType/:targetId/restore',
     {
+      config: { role: 'moderator' },
       schema: {
         tags: ['moderation'],
         summary: 'Restore removed content (moderators and admins)',
@@ -185,7 +189,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'moderator');
+      const s = userSession(req);
       return restoreContent(deps, s.user.id, req.params.targetType, req.params.targetId, req.body.note);
     },
   );
@@ -193,10 +197,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/moderation/users/:userId/lift',
     {
+      config: { role: 'moderator', answers: { 204: 'Lifted' } },
       schema: { tags: ['moderation'], summary: 'Lift a suspension or ban (moderators and admins)', params: UserParams, body: LiftSchema },
     },
     async (req, reply) => {
-      const s = await requireRole(req, 'moderator');
+      const s = userSession(req);
       await liftSanction(deps, s.user.id, req.params.userId, req.body.note);
       return reply.code(204).send();
     },
@@ -205,6 +210,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/moderation/chat-restrictions/:channelId/:userId/lift',
     {
+      config: { role: 'moderator', answers: { 204: 'Lifted' } },
       schema: {
         tags: ['moderation'],
         summary: 'Lift a live-chat timeout or ban in any creator’s chats (moderators and admins)',
@@ -213,7 +219,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireRole(req, 'moderator');
+      const s = userSession(req);
       await liftChatRestriction(deps, s.user.id, req.params.channelId, req.params.userId, req.body.note);
       return reply.code(204).send();
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchema, type Payment } from '../../../shared/payments.js';
-import { requireUser } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { createChain, type Chain } from './chain.js';
 import {
@@ -114,19 +114,18 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/chain/blockhash',
     {
+      config: { auth: 'user', noStore: true },
       schema: {
         tags: ['payments'],
         summary: 'A recent blockhash of the configured cluster, for a transaction the wallet signs',
         response: { 200: BlockhashSchema },
       },
     },
-    async (req, reply) => {
-      await requireUser(req);
+    async (req) => {
       const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash().catch((err: unknown) => {
         req.log.warn({ err }, 'payments: the cluster did not answer');
         throw new HttpError(503, 'chain_unavailable', CHAIN_UNAVAILABLE);
       });
-      reply.header('Cache-Control', 'no-store');
       return { blockhash, lastValidBlockHeight: String(lastValidBlockHeight) };
     },
   );
@@ -134,28 +133,30 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/payments',
     {
+      config: { auth: 'user', noStore: true },
       schema: {
         tags: ['payments'],
         summary: 'Your payments: tips and rewards you sent (any state), and those you received',
         response: { 200: z.object({ payments: z.array(PaymentSchema) }) },
       },
     },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       return { payments: await myPayments(db, config.solana.cluster, s.user.id) };
     },
   );
 
   r.get(
     '/api/payments/:id',
-    { schema: { tags: ['payments'], summary: 'One of your payments, as the payer or the payee', params: idParams, response: { 200: PaymentSchema } } },
-    async (req, reply) => {
-      const s = await requireUser(req);
+    {
+      config: { auth: 'user', noStore: true },
+      schema: { tags: ['payments'], summary: 'One of your payments, as the payer or the payee', params: idParams, response: { 200: PaymentSchema } },
+    },
+    async (req) => {
+      const s = userSession(req);
       const p = await view(req.params.id);
       // Someone else's payment does not exist, as far as this caller knows.
       if (!p || (p.payer.id !== s.user.id && (p.payee.id !== s.user.id || p.status !== 'finalized'))) throw notFound(PAYMENT_NOT_FOUND);
-      reply.header('Cache-Control', 'no-store');
       return p;
     },
   );
@@ -163,6 +164,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payments/:id/signature',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'Report the signature of the transaction that pays this payment; it is verified on chain',
@@ -172,7 +174,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await submitSignature(db, req.params.id, s.user.id, req.body.signature);
       await payments.track(req.params.id);
       return reply.code(202).send((await view(req.params.id))!);

@@ -13,7 +13,7 @@ import {
   type CreateTipInput,
 } from '../../../shared/payments.js';
 import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
-import { requireUser, sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import { postTipMessage, restrictionOf } from '../chat/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
@@ -83,6 +83,7 @@ export function registerTips(app: FastifyInstance): void {
   r.get(
     '/api/tips/recipient/:username',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['payments'],
         summary: 'Whether a creator can be tipped, and the wallet a tip goes to',
@@ -103,6 +104,7 @@ export function registerTips(app: FastifyInstance): void {
   r.post(
     '/api/tips',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'Open a tip: the transfer to make, with the memo that ties it to this tip',
@@ -111,7 +113,7 @@ export function registerTips(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const input = req.body as z.output<typeof CreateTipSchema> & CreateTipInput;
       // A tip's message is posted (in the creator's bell and a live chat): a suspended or banned
       // account may tip, but says nothing.

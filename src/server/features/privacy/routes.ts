@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountSchema, DeletionStatusSchema, EXPORT_EXPIRED_MESSAGE, ExportStatusSchema, formatDeletionDate } from '../../../shared/privacy.js';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
-import { requireUser } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import { user as authUser } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
@@ -78,15 +78,15 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/account/export',
     {
+      config: { auth: 'user', noStore: true },
       schema: {
         tags: ['account'],
         summary: 'Your newest data export: preparing (with progress), ready (with its link), failed or expired',
         response: { 200: ExportStatusSchema },
       },
     },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
+      const s = userSession(req);
       const row = await latestExport(db, s.user.id);
       return { export: row ? toDataExport(row) : null };
     },
@@ -95,6 +95,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/account/export',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Prepare a download of your data (one at a time)',
@@ -103,7 +104,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const row = await createExport(db, s.user.id);
       await app.jobs.send(EXPORT_QUEUE, { exportId: row.id });
       return reply.status(202).send({ export: toDataExport(row) });
@@ -112,9 +113,12 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/account/exports/:id/download',
-    { schema: { tags: ['account'], summary: 'Download your data export (its owner only, for a day)', params: z.object({ id: z.guid() }) } },
+    {
+      config: { auth: 'user', answers: { 200: 'The export, a ZIP archive (application/zip)' } },
+      schema: { tags: ['account'], summary: 'Download your data export (its owner only, for a day)', params: z.object({ id: z.guid() }) },
+    },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       // Someone else's export is answered like one that never existed.
       const row = await ownExport(db, s.user.id, req.params.id);
       if (!row) throw notFound('No such export');
@@ -133,10 +137,12 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/account/deletion',
-    { schema: { tags: ['account'], summary: 'When your account is to be deleted (null when it is not)', response: { 200: DeletionStatusSchema } } },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      reply.header('Cache-Control', 'no-store');
+    {
+      config: { auth: 'user', noStore: true },
+      schema: { tags: ['account'], summary: 'When your account is to be deleted (null when it is not)', response: { 200: DeletionStatusSchema } },
+    },
+    async (req) => {
+      const s = userSession(req);
       const at = await scheduledDeletion(db, s.user.id);
       return { deleteAfter: at?.toISOString() ?? null };
     },
@@ -145,6 +151,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/account/deletion',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['account'],
         summary: `Delete your ${PRODUCT_NAME} account after a grace period: your password or a wallet signature, and the code when two-factor is on`,
@@ -153,7 +160,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await confirmIdentity(app, s.user.id, req.body, req.ip);
       const deleteAfter = await scheduleDeletion(db, s.user.id);
       await mailTo(s.user.id, 'deletion-scheduled', { url: `${config.publicUrl}/settings`, date: formatDeletionDate(deleteAfter.toISOString()) }).catch(
@@ -165,9 +172,9 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/account/deletion',
-    { schema: { tags: ['account'], summary: 'Cancel the deletion of your account', response: { 200: DeletionStatusSchema } } },
+    { config: { auth: 'user' }, schema: { tags: ['account'], summary: 'Cancel the deletion of your account', response: { 200: DeletionStatusSchema } } },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await cancelDeletion(db, s.user.id);
       return { deleteAfter: null };
     },
@@ -177,6 +184,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/account/deletion/notice',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Whether a sign-in cancelled your account deletion (told once)',
@@ -185,7 +193,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       return { cancelled: await takeCancellationNotice(db, s.user.id) };
     },
   );

@@ -13,7 +13,7 @@ import { listBounties } from '../bounties/service.js';
 import { notFound } from '../../platform/http/errors.js';
 import { listStreams } from '../live/service.js';
 import { listVideos } from '../videos/service.js';
-import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
 import { isBanned } from '../../access/standing.js';
 import { isDisplayNameTaken, isUsernameTaken } from './service.js';
@@ -66,6 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['profiles'],
         summary: 'Your own profile (verified accounts)',
@@ -73,7 +74,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       const p = await findProfileById(app.db, s.user.id);
       if (!p) throw notFound('Your profile does not exist yet');
       return { id: p.id, username: p.username, displayName: p.displayName, bio: p.bio, allowClips: p.allowClips };
@@ -83,6 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profiles/:username',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['profiles'],
         summary: "A user's public profile and content",
@@ -129,9 +131,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/profiles/:username/follow',
-    { schema: { tags: ['profiles'], summary: 'Follow a user (idempotent)', params: UsernameParams, response: { 200: FollowState } } },
+    { config: { auth: 'user' }, schema: { tags: ['profiles'], summary: 'Follow a user (idempotent)', params: UsernameParams, response: { 200: FollowState } } },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const p = await profileOr404(req.params.username);
       if (await follow(app.db, s.user.id, p.id)) await app.notifier.notify({ userId: p.id, actorId: s.user.id, type: 'follow' });
       return followStats(app.db, p.id, s.user.id);
@@ -140,9 +142,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/profiles/:username/follow',
-    { schema: { tags: ['profiles'], summary: 'Unfollow a user', params: UsernameParams, response: { 200: FollowState } } },
+    { config: { auth: 'user' }, schema: { tags: ['profiles'], summary: 'Unfollow a user', params: UsernameParams, response: { 200: FollowState } } },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const p = await profileOr404(req.params.username);
       await unfollow(app.db, s.user.id, p.id);
       return followStats(app.db, p.id, s.user.id);
@@ -167,6 +169,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/profile',
     {
+      config: { auth: 'poster' },
       schema: {
         tags: ['profiles'],
         summary: 'Edit your profile',
@@ -176,7 +179,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       // What a profile says is posted too: a suspended account leaves it as it was.
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const { displayName, bio, links, allowClips } = req.body;
       if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
         throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
@@ -201,6 +204,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       scope.post(
         `/api/profile/${kind}`,
         {
+          config: { auth: 'poster' },
           schema: {
             tags: ['profiles'],
             summary: `Upload your ${kind} (an image body, ${IMAGE_MAX_BYTES / 1024 / 1024} MB at most)`,
@@ -208,7 +212,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (req) => {
-          const s = await requirePoster(req);
+          const s = userSession(req);
           const old = await findProfileById(app.db, s.user.id);
           const url = await storeImage(app.storage, req.body, `${profileMedia(s.user.id)}/${kind}-${randomUUID()}.jpg`, w, h);
           await app.db

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminUserSchema, AdminUserSearchSchema, APP_ROLES, RoleChangeSchema } from '../../../shared/roles.js';
-import { requireRole } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import { grantRole, promoteAdminEmails, revokeRole, searchUsers, userIdByUsername } from './service.js';
 
 const RoleChangeResultSchema = z.object({ userId: z.string(), roles: z.array(z.enum(APP_ROLES)) });
@@ -27,6 +27,7 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/admin/users',
     {
+      config: { role: 'admin', noStore: true },
       schema: {
         tags: ['admin'],
         summary: 'Find people by username or display name, with their roles (admins only)',
@@ -34,9 +35,7 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(AdminUserSchema) },
       },
     },
-    async (req, reply) => {
-      await requireRole(req, 'admin');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
       return searchUsers(db, req.query.q);
     },
   );
@@ -44,6 +43,7 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/admin/roles/grant',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Make someone an admin or a moderator, by username (admins only)',
@@ -52,7 +52,7 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'admin');
+      const s = userSession(req);
       const userId = await userIdByUsername(db, req.body.username);
       const roles = await grantRole(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
       await tell(userId, roles);
@@ -63,6 +63,7 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/admin/roles/revoke',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Take a role away, by username (admins only); the last admin stays',
@@ -71,7 +72,7 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'admin');
+      const s = userSession(req);
       const userId = await userIdByUsername(db, req.body.username);
       const roles = await revokeRole(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
       await tell(userId, roles);

@@ -55,7 +55,10 @@ export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }
 
   app.post(
     '/api/support-chat',
-    { schema: { tags: ['support'], summary: 'Ask the support chat (a server-sent stream of answer pieces)' } },
+    {
+      config: { auth: 'optional', answers: { 200: 'A server-sent stream (text/event-stream) of answer pieces' } },
+      schema: { tags: ['support'], summary: 'Ask the support chat (a server-sent stream of answer pieces)' },
+    },
     async (req, reply) => {
       const parsed = SupportChatRequestSchema.safeParse(req.body);
       if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request');

@@ -10,7 +10,7 @@ import {
   VerifiedAccountSchema,
   VerifiedListQuerySchema,
 } from '../../../shared/verification.js';
-import { requireRole, requireUser, requireVerifiedUser } from '../../access/guards.js';
+import { userSession } from '../../access/guards.js';
 import { fileRequest, grantRequest, myVerification, pendingRequests, rejectRequest, revokeBadge, verifiedAccounts, withdrawRequest } from './service.js';
 
 const OkSchema = z.object({ ok: z.literal(true) });
@@ -27,10 +27,12 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/api/verification',
-    { schema: { tags: ['verification'], summary: 'Your badge and your latest verification request', response: { 200: MyVerificationSchema } } },
-    async (req, reply) => {
-      const s = await requireUser(req);
-      reply.header('Cache-Control', 'no-store');
+    {
+      config: { auth: 'user', noStore: true },
+      schema: { tags: ['verification'], summary: 'Your badge and your latest verification request', response: { 200: MyVerificationSchema } },
+    },
+    async (req) => {
+      const s = userSession(req);
       return myVerification(db, s.user.id);
     },
   );
@@ -38,6 +40,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
   r.post(
     '/api/verification/requests',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['verification'],
         summary: 'Ask for the blue or the red badge, with links and a message (one pending request at a time)',
@@ -46,16 +49,16 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
       },
     },
     async (req, reply) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       return reply.code(201).send(await fileRequest(db, s.user.id, req.body));
     },
   );
 
   r.post(
     '/api/verification/requests/withdraw',
-    { schema: { tags: ['verification'], summary: 'Withdraw your pending request', response: { 200: MyVerificationSchema } } },
+    { config: { auth: 'verified' }, schema: { tags: ['verification'], summary: 'Withdraw your pending request', response: { 200: MyVerificationSchema } } },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       return withdrawRequest(db, s.user.id);
     },
   );
@@ -63,15 +66,14 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
   r.get(
     '/api/admin/verification/requests',
     {
+      config: { role: 'admin', noStore: true },
       schema: {
         tags: ['admin'],
         summary: 'Pending verification requests, oldest first (admins only)',
         response: { 200: z.array(AdminVerificationRequestSchema) },
       },
     },
-    async (req, reply) => {
-      await requireRole(req, 'admin');
-      reply.header('Cache-Control', 'no-store');
+    async () => {
       return pendingRequests(db);
     },
   );
@@ -81,6 +83,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
   r.post(
     '/api/admin/verification/requests/:id/grant',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Grant the blue or the red badge on a pending request (admins only)',
@@ -90,7 +93,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'admin');
+      const s = userSession(req);
       const { userId } = await grantRequest(db, s.user.id, req.params.id, req.body.badge);
       await tell(userId);
       return { ok: true as const };
@@ -100,6 +103,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
   r.post(
     '/api/admin/verification/requests/:id/reject',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending request with a reason the requester reads (admins only)',
@@ -109,7 +113,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'admin');
+      const s = userSession(req);
       const { userId } = await rejectRequest(db, s.user.id, req.params.id, req.body.reason);
       await tell(userId);
       return { ok: true as const };
@@ -119,6 +123,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
   r.get(
     '/api/admin/verification/verified',
     {
+      config: { role: 'admin', noStore: true },
       schema: {
         tags: ['admin'],
         summary: 'Accounts with a badge, optionally matching a name (admins only)',
@@ -126,9 +131,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
         response: { 200: z.array(VerifiedAccountSchema) },
       },
     },
-    async (req, reply) => {
-      await requireRole(req, 'admin');
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
       return verifiedAccounts(db, req.query.q);
     },
   );
@@ -136,6 +139,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
   r.post(
     '/api/admin/verification/users/:userId/revoke',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Take a badge away, with a reason the person reads (admins only)',
@@ -145,7 +149,7 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      const s = await requireRole(req, 'admin');
+      const s = userSession(req);
       await revokeBadge(db, s.user.id, req.params.userId, req.body.reason);
       await tell(req.params.userId);
       return { ok: true as const };

@@ -14,7 +14,7 @@ import {
   VideoListQuerySchema,
 } from '../../../shared/videos.js';
 import { usdcToMicros } from '../../../shared/x402-rules.js';
-import { requirePoster, requireUser, requireVerifiedUser, sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -77,6 +77,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/videos',
     {
+      config: { auth: 'poster' },
       schema: {
         tags: ['videos'],
         summary: 'Start an upload: a draft the file is sent to with tus',
@@ -85,7 +86,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       if (req.body.priceUsdc) await app.x402.assertCanSell(s.user.id);
       const draft = await createDraft(app.db, s.user.id, req.body);
       return reply.status(201).send({ id: draft.id });
@@ -95,6 +96,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos/mine',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['videos'],
         summary: 'Your uploads in every state (uploading, processing, ready, failed)',
@@ -115,7 +117,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const s = await requireVerifiedUser(req);
+      const s = userSession(req);
       return (await listOwnUploads(app.db, s.user.id)).map((v) => ({
         ...v,
         processingPercent: Math.round(v.processingPercent),
@@ -127,7 +129,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos/:id',
     {
-      config: { guestCache: true },
+      config: { auth: 'optional', guestCache: true },
       schema: { tags: ['videos'], summary: 'A video or short with its player sources', params: IdParams, response: { 200: VideoDetailSchema } },
     },
     async (req) => {
@@ -138,9 +140,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/videos/:id',
-    { schema: { tags: ['videos'], summary: 'Edit your video', params: IdParams, body: UpdateVideoSchema, response: { 200: VideoDetailSchema } } },
+    {
+      config: { auth: 'poster' },
+      schema: { tags: ['videos'], summary: 'Edit your video', params: IdParams, body: UpdateVideoSchema, response: { 200: VideoDetailSchema } },
+    },
     async (req) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
       const { thumbnailIndex, priceUsdc, ...rest } = req.body;
       const set: Parameters<typeof updateVideoRow>[2] = { ...rest };
@@ -161,18 +166,26 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/videos/:id', { schema: { tags: ['videos'], summary: 'Delete your video and its media', params: IdParams } }, async (req, reply) => {
-    const s = await requireVerifiedUser(req);
-    const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-    await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
-    await app.storage.deleteAllOf(videoMedia(v.id));
-    await app.storage.deleteAllOf(paidMedia(v.id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/videos/:id',
+    {
+      config: { auth: 'verified', answers: { 204: 'Deleted with its media' } },
+      schema: { tags: ['videos'], summary: 'Delete your video and its media', params: IdParams },
+    },
+    async (req, reply) => {
+      const s = userSession(req);
+      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+      await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+      await app.storage.deleteAllOf(videoMedia(v.id));
+      await app.storage.deleteAllOf(paidMedia(v.id));
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/videos/:id/view',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['videos'],
         summary: 'Count a view (once per viewer per window)',
@@ -189,9 +202,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/videos/:id/like',
-    { schema: { tags: ['videos'], summary: 'Like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['videos'], summary: 'Like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } },
+    },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const v = await published(req.params.id);
       const r = await setLike(app.db, req.params.id, s.user.id, true);
       if (r.changed) {
@@ -210,9 +226,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/videos/:id/like',
-    { schema: { tags: ['videos'], summary: 'Remove your like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['videos'], summary: 'Remove your like', params: IdParams, response: { 200: z.object({ likes: z.number(), liked: z.boolean() }) } },
+    },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await published(req.params.id);
       const r = await setLike(app.db, req.params.id, s.user.id, false);
       return { likes: r.likes, liked: false };
@@ -221,7 +240,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/videos/:id/share',
-    { schema: { tags: ['videos'], summary: 'Count a share', params: IdParams, response: { 200: z.object({ shares: z.number() }) } } },
+    {
+      config: { auth: 'optional' },
+      schema: { tags: ['videos'], summary: 'Count a share', params: IdParams, response: { 200: z.object({ shares: z.number() }) } },
+    },
     async (req) => {
       const v = await published(req.params.id);
       const s = await sessionOf(req);
@@ -243,6 +265,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/videos/:id/progress',
     {
+      config: { auth: 'user', answers: { 204: 'Saved' } },
       schema: {
         tags: ['videos'],
         summary: 'Remember where you stopped',
@@ -251,7 +274,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       await published(req.params.id);
       await saveProgress(app.db, s.user.id, req.params.id, req.body.positionSeconds);
       return reply.status(204).send();
@@ -261,7 +284,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos/:id/comments',
     {
-      config: { guestCache: true },
+      config: { auth: 'optional', guestCache: true },
       schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } },
     },
     async (req) => {
@@ -273,9 +296,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/videos/:id/comments',
-    { schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } } },
+    {
+      config: { auth: 'poster' },
+      schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } },
+    },
     async (req, reply) => {
-      const s = await requirePoster(req);
+      const s = userSession(req);
       const v = await published(req.params.id);
       const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
       await app.notifier.notify({
@@ -292,19 +318,26 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/comments/:id',
-    { schema: { tags: ['videos'], summary: 'Edit your comment', params: IdParams, body: CommentBodySchema } },
+    {
+      config: { auth: 'unverified-poster', answers: { 204: 'Edited' } },
+      schema: { tags: ['videos'], summary: 'Edit your comment', params: IdParams, body: CommentBodySchema },
+    },
     async (req, reply) => {
-      const s = await requirePoster(req, { verified: false });
+      const s = userSession(req);
       await changeComment(app.db, req.params.id, s.user.id, req.body.body);
       return reply.status(204).send();
     },
   );
 
-  app.delete('/api/comments/:id', { schema: { tags: ['videos'], summary: 'Delete your comment', params: IdParams } }, async (req, reply) => {
-    const s = await requireUser(req);
-    await changeComment(app.db, req.params.id, s.user.id, null);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/comments/:id',
+    { config: { auth: 'user', answers: { 204: 'Deleted' } }, schema: { tags: ['videos'], summary: 'Delete your comment', params: IdParams } },
+    async (req, reply) => {
+      const s = userSession(req);
+      await changeComment(app.db, req.params.id, s.user.id, null);
+      return reply.status(204).send();
+    },
+  );
 
   // A thumbnail of the owner's own instead of the picked frames: an image body, fitted to the
   // video's shape (16:9, or 9:16 for shorts).
@@ -313,9 +346,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
       '/api/videos/:id/thumbnail',
-      { schema: { tags: ['videos'], summary: 'Upload a thumbnail image for your video', params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
+      {
+        config: { auth: 'poster' },
+        schema: { tags: ['videos'], summary: 'Upload a thumbnail image for your video', params: IdParams, response: { 200: z.object({ url: z.string() }) } },
+      },
       async (req) => {
-        const s = await requirePoster(req);
+        const s = userSession(req);
         const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
         const [w, h] = v.kind === 'short' ? [720, 1280] : [1280, 720];
         const own = videoMedia(v.id);

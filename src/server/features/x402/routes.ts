@@ -30,7 +30,7 @@ import {
   type X402Info,
 } from '../../../shared/x402.js';
 import { formatUsdc, microsToUsdc } from '../../../shared/x402-rules.js';
-import { requireUser, sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import type { videos } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { byAccount, byAddress, overLimit, refuseWith } from '../../platform/http/rate-limits.js';
@@ -297,6 +297,7 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
   scope.get(
     '/api/videos/:id/paid/master.m3u8',
     {
+      config: { x402: true, answers: { 200: 'The HLS playlist (application/vnd.apple.mpegurl), with a PAYMENT-RESPONSE header when just paid' } },
       schema: {
         tags: ['x402'],
         summary: 'A priced video’s HLS playlist: 402 with x402 payment requirements until paid',
@@ -435,6 +436,7 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
   scope.get(
     '/api/videos/:id/paid/:grant/*',
     {
+      config: { x402: true, answers: { 200: 'The rendition playlist, segment or preview sprite' } },
       schema: {
         tags: ['x402'],
         summary: 'A priced video’s renditions, segments and preview sprite, with a grant from its playlist',
@@ -495,6 +497,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       bodyLimit: X402_RPC_BODY_MAX,
       // Counted per address before the body is read, so a flood costs no parsing.
       config: {
+        answers: { 200: 'The JSON-RPC answer: the result, or an error object' },
+        auth: 'user',
         rateLimit: {
           max: X402_RPC_PER_ADDRESS,
           timeWindow: 60_000,
@@ -514,7 +518,6 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await requireUser(req);
       if (await overLimit(rpcPerAccount, req)) throw new HttpError(429, 'too_many_requests', X402_RPC_TOO_MANY);
       const { id, method, params = [] } = req.body;
       const fail = (code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
@@ -546,9 +549,9 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
 
   scope.get(
     '/api/x402/sales',
-    { schema: { tags: ['x402'], summary: 'Your priced videos and what each sold', response: { 200: z.array(VideoSalesSchema) } } },
+    { config: { auth: 'user' }, schema: { tags: ['x402'], summary: 'Your priced videos and what each sold', response: { 200: z.array(VideoSalesSchema) } } },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const own = await listOwnPriced(db, s.user.id);
       const sales = await salesOf(
         db,
@@ -573,9 +576,9 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
 
   scope.get(
     '/api/x402/unlocked',
-    { schema: { tags: ['x402'], summary: 'The videos you unlocked', response: { 200: z.array(UnlockedVideoSchema) } } },
+    { config: { auth: 'user' }, schema: { tags: ['x402'], summary: 'The videos you unlocked', response: { 200: z.array(UnlockedVideoSchema) } } },
     async (req) => {
-      const s = await requireUser(req);
+      const s = userSession(req);
       const bought = await purchasesBy(db, s.user.id);
       const summaries = await videoSummaries(
         db,
