@@ -126,13 +126,17 @@ describe('support chat, built-in help desk', () => {
     expect((await ask(t, 'how do I tip?', '10.9.9.10')).statusCode).toBe(200);
   });
 
-  it('does not forget an address that hit the limit after 10,000 other addresses asked', async () => {
+  it('does not forget an address that hit the limit after 5,001 other addresses asked', async () => {
     const victim = '10.8.8.8';
     for (let i = 0; i < SUPPORT_PER_MINUTE; i++) expect((await ask(t, 'how do I tip?', victim)).statusCode).toBe(200);
     expect((await ask(t, 'how do I tip?', victim)).statusCode).toBe(429);
     // An attacker rotating through addresses used to empty the whole table, everyone's count with it.
-    for (let from = 0; from <= 10_000; from += 100) {
-      const batch = Array.from({ length: Math.min(100, 10_001 - from) }, (_, k) => from + k);
+    // The counts have no size limit now (they are rows in the database); the largest table in memory
+    // they could fall back to is @fastify/rate-limit's own store, which keeps the 5,000 newest keys:
+    // one address more than that is the attack on any table of that size or smaller.
+    const others = 5_001;
+    for (let from = 0; from < others; from += 100) {
+      const batch = Array.from({ length: Math.min(100, others - from) }, (_, k) => from + k);
       const statuses = await Promise.all(batch.map(async (i) => (await ask(t, 'hi', `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`)).statusCode));
       expect(statuses.every((s) => s === 200)).toBe(true);
     }
