@@ -34,6 +34,8 @@ export interface FailingAudit {
   title: string;
   score: number;
   displayValue?: string;
+  /** What the audit found, a few of its table's rows as JSON (the element, the issue, the URL). */
+  found?: string[];
 }
 
 export interface PageScores {
@@ -122,7 +124,9 @@ async function auditPage(port: number, url: string, name: string, categories: re
       const audit = lhr.audits[ref.id]!;
       if (audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
       if (failing.some((f) => f.id === audit.id)) continue;
-      failing.push({ category, id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue });
+      const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+      const found = items.slice(0, 3).map((item) => JSON.stringify(item).slice(0, 400));
+      failing.push({ category, id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, found });
     }
   }
   failing.sort((a, b) => a.score - b.score);
@@ -238,7 +242,10 @@ export function formatScores(results: readonly PageScores[], targets: Record<Cat
   for (const r of results) {
     if (!r.failing.length) continue;
     lines.push('', `${r.name}: audits below 0.9`);
-    for (const f of r.failing) lines.push(`- [${f.category}] ${f.id} (${f.score.toFixed(2)}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}`);
+    for (const f of r.failing) {
+      lines.push(`- [${f.category}] ${f.id} (${f.score.toFixed(2)}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}`);
+      for (const item of f.found ?? []) lines.push(`  - ${item}`);
+    }
   }
   return lines.join('\n');
 }
