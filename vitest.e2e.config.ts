@@ -11,7 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 //      not run beside native.e2e.ts, in `browser`): two live streams at once (ffmpeg on both ends,
 //      two players) made both files slower than one after the other.
 //   3. `browser-alone`: one at a time, because running beside another would break it or the other.
-//   4. `lighthouse`: last, on its own: it measures CPU time, on a server of its own.
+// Lighthouse (accessibility and best practices only, once per page) is a `browser` file like the
+// others; its performance audit, which measures CPU time, is `npm run bench`'s.
 const STREAMS = ['tests/e2e/bounties.e2e.ts', 'tests/e2e/chat.e2e.ts', 'tests/e2e/live.e2e.ts', 'tests/e2e/tips.e2e.ts'];
 // Unlinks and links again the one Google account of the local OIDC server, which native.e2e.ts signs in with.
 const BESIDE_STREAMS = ['tests/e2e/auth.e2e.ts'];
@@ -21,19 +22,28 @@ const ALONE = [
   // Goes live, and prints how long a browser stream takes to go live (docs/decisions/008-live-ingest.md).
   'tests/e2e/browser-live.e2e.ts',
 ];
-const LIGHTHOUSE = 'tests/e2e/lighthouse.e2e.ts';
 
 /**
- * The longest file of each group starts first, so that the other worker works through the rest
- * meanwhile and both finish together (and, in `browser-streams`, the streams go one after the other
- * beside auth). Left to itself vitest starts the files it has no timings for (every file, in CI's
- * fresh clone) largest first, and a11y.e2e.ts would begin when half its group is done.
+ * The longest files of each group start first, longest first, so that the workers work through the
+ * short ones at the end and finish together (and, in `browser-streams`, the streams go one after
+ * the other beside auth). Left to itself vitest starts the files it has no timings for (every file,
+ * in CI's fresh clone) largest first, and the accessibility scans would begin when half their group
+ * is done.
  */
-const FIRST = ['tests/e2e/a11y.e2e.ts', 'tests/e2e/auth.e2e.ts'];
+const FIRST = [
+  'tests/e2e/a11y-signed-in.e2e.ts',
+  'tests/e2e/a11y-guest-browse.e2e.ts',
+  'tests/e2e/a11y-guest-pages.e2e.ts',
+  'tests/e2e/a11y-dialogs.e2e.ts',
+  'tests/e2e/auth.e2e.ts',
+];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (spec: TestSpecification) => (FIRST.includes(path.relative(spec.project.config.root, spec.moduleId)) ? 0 : 1);
+    const first = (spec: TestSpecification) => {
+      const at = FIRST.indexOf(path.relative(spec.project.config.root, spec.moduleId));
+      return at === -1 ? FIRST.length : at;
+    };
     // Array.prototype.sort is stable: the group order and vitest's order otherwise stay as they were.
     return sorted.sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || first(a) - first(b));
   }
@@ -51,7 +61,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/e2e/**/*.e2e.ts'],
-          exclude: [...STREAMS, ...BESIDE_STREAMS, ...ALONE, LIGHTHOUSE],
+          exclude: [...STREAMS, ...BESIDE_STREAMS, ...ALONE],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -63,10 +73,6 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'browser-alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 2 } },
-      },
-      {
-        extends: true,
-        test: { name: 'lighthouse', include: [LIGHTHOUSE], fileParallelism: false, sequence: { groupOrder: 3 } },
       },
     ],
   },

@@ -1,62 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import {
-  auditPages,
-  CATEGORIES,
-  formatScores,
-  FULL_SPEED,
-  judgedPerformance,
-  pagesToAudit,
-  startAuditedServer,
-  type Category,
-} from '../../bench/lighthouse.js';
+import { auditPages, pagesToAudit, startAuditedServer, type Category, type FailingAudit } from '../../bench/lighthouse.js';
 
-// Lighthouse on a phone (its default mobile emulation, simulated slow 4G) against the built app
-// served over HTTPS, so HTTP/2, as any public Glint is: home, a demo video and the shorts feed, on
-// a server of their own whose demo media is already made (no transcoding beside the browser).
-// Each page five times. CI fails when a page's median run is below 90 in accessibility or best
-// practices, which do not depend on the machine's speed, and when its performance is below 90 on
-// the runs the machine made at full speed (`FULL_SPEED`: Lighthouse's CPU index at least 2,000 and
-// less than a quarter of a core used outside the audit), with at least three such runs.
-// Performance is CPU time, multiplied by four: on hours when this shared machine reads slow, or
-// beside other work, the same build reads 10 to 35 points lower, which says nothing about the
-// change under test. Then the page's median of all runs must still reach a floor of 60, which
-// catches a gross regression (a heavy library in the first load, a screen drawn twice), and the
-// table says the performance was not judged (docs/performance.md has the figures).
-const GATE: Record<Category, number> = { performance: 90, accessibility: 90, 'best-practices': 90 };
-const SLOW_MACHINE_FLOOR = 60;
+// Lighthouse's accessibility and best practices, once per page, on a phone (its default mobile
+// emulation): home, the shorts feed and a ready demo video, on the built app served over HTTPS as a
+// public Glint is, on a server of its own whose demo media is made (`startAuditedServer`). Both
+// categories read the same on every run whatever the machine's speed, so one run per page decides,
+// and the file runs beside the other browser files. What it adds to axe (a11y-*.e2e.ts, WCAG's
+// rules): best practices (console errors, DevTools issues such as a Content-Security-Policy one,
+// deprecated APIs, a secure context, image sizes and aspect ratios, the doctype and charset) and
+// Lighthouse's accessibility rules beyond WCAG's (one main landmark, heading order...).
+// Performance is not audited here: it is CPU time, which on a shared 2-core CI machine measures
+// the neighbours rather than Glint; `npm run bench` audits it, with the same server, at full speed
+// (docs/performance.md, docs/testing.md).
+const CI_CATEGORIES = ['accessibility', 'best-practices'] as const satisfies readonly Category[];
+const GATE = 100;
+/**
+ * Audits known to fail, page by page, until they are fixed: a page below 100 passes only when every
+ * audit it fails is listed here, and everything the audit found matches. The watch page logs a
+ * Content-Security-Policy issue in DevTools' Issues panel (no console error; Lighthouse gives no
+ * detail of it), first seen when this gate went from 90 to 100 (docs/testing.md); another kind of
+ * issue there, or anything else on any page, fails.
+ */
+const KNOWN: Record<string, { id: string; found: RegExp }[]> = {
+  '/glint/{id}': [{ id: 'inspector-issues', found: /^\{"issueType":"Content security policy"/ }],
+};
+const known = (page: string, audit: FailingAudit) =>
+  KNOWN[page]?.some((k) => k.id === audit.id && (audit.found ?? []).every((item) => k.found.test(item))) ?? false;
 
 describe('Lighthouse', () => {
-  it(
-    'scores at least 90 for accessibility, best practices and (at full speed) performance on /app, /shorts and a video, median of five runs',
-    { timeout: 1_200_000 },
-    async () => {
-      const server = await startAuditedServer();
-      try {
-        const results = await auditPages(server, pagesToAudit(server), {
-          runs: 5,
-          onRun: (r) =>
-            console.log(
-              `${r.name}: ${JSON.stringify(r.scores)} ${JSON.stringify(r.metrics)} CPU index ${r.benchmarkIndex}, ${r.cpuElsewhere?.toFixed(2)} cores elsewhere`,
-            ),
-        });
-        console.log(`\nLighthouse (mobile)\n\n${formatScores(results, GATE)}\n`);
-        expect(results.map((r) => r.name).sort()).toEqual(['/app', '/glint/{id}', '/shorts']);
-        const below = results.flatMap((r) => {
-          const failed = CATEGORIES.filter((c) => c !== 'performance' && r.scores[c] < GATE[c]).map((c) => `${r.name} ${c} ${r.scores[c]}`);
-          const judged = judgedPerformance(r);
-          if (judged === undefined) {
-            console.log(
-              `${r.name}: performance not judged against ${GATE.performance}: fewer than three runs at full speed (CPU index ≥ ${FULL_SPEED.benchmarkIndex}, < ${FULL_SPEED.cpuElsewhere} cores elsewhere); median of all runs ${r.scores.performance}, floor ${SLOW_MACHINE_FLOOR}`,
-            );
-            if (r.scores.performance < SLOW_MACHINE_FLOOR)
-              failed.push(`${r.name} performance ${r.scores.performance} (floor ${SLOW_MACHINE_FLOOR}, slow machine)`);
-          } else if (judged < GATE.performance) failed.push(`${r.name} performance ${judged} (at full speed)`);
-          return failed;
-        });
-        expect(below, 'pages scoring below their gate (the table above lists their failing audits)').toEqual([]);
-      } finally {
-        await server.stop();
-      }
-    },
-  );
+  it('scores 100 for accessibility and best practices on /app, /shorts and a video', { timeout: 900_000 }, async () => {
+    const server = await startAuditedServer();
+    try {
+      const results = await auditPages(server, pagesToAudit(server), { runs: 1, categories: CI_CATEGORIES });
+      const below = results.flatMap((r) => {
+        console.log(`${r.name}: ${CI_CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}`);
+        for (const f of r.failing) {
+          console.log(`  - [${f.category}] ${f.id} (${f.score.toFixed(2)}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}`);
+          for (const item of f.found ?? []) console.log(`    ${item}`);
+        }
+        return CI_CATEGORIES.filter((c) => {
+          if (r.scores[c] >= GATE) return false;
+          const failing = r.failing.filter((f) => f.category === c);
+          // Below 100 with no audit under 0.9 to show for it, or with one not known: a failure.
+          return failing.length === 0 || failing.some((f) => !known(r.name, f));
+        }).map((c) => `${r.name} ${c} ${r.scores[c]}`);
+      });
+      expect(results.map((r) => r.name).sort()).toEqual(['/app', '/glint/{id}', '/shorts']);
+      expect(below, 'pages scoring below 100 for audits not known to fail (the audits are printed above)').toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
 });
