@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         outline: 'border border-input bg-transparent hover:bg-accent hover:text-accent-foreground',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
-        destructive: 'bg-destructive-solid text-destructive-foreground hover:bg-destructive-solid/90',
+        destructive: 'bg-destructive-solid text-destructive-foreground hover:bg-[color-mix(in_oklab,var(--color-destructive-solid),black_12%)]',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
