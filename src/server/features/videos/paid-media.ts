@@ -14,7 +14,7 @@ export const mediaIsPrivate = (v: Pick<VideoRow, 'hlsKey'>) => !!v.hlsKey?.start
  * `videos/<id>/<generation>` when free, `paid/<id>/<generation>` when priced. Every placement
  * gets a generation of its own, so an address once public (and cached for a year by browsers and
  * CDNs: the files under a key never change) is never the address of the video's media again, and
- * nobody who did not see it while it was free can guess it (decision 025).
+ * nobody who did not see it while it was free can guess it (decision 024).
  */
 export function newMediaPlace(id: string, priced: boolean): string {
   return `${priced ? paidMedia(id) : videoMedia(id)}/${randomBytes(12).toString('base64url')}`;

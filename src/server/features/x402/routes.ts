@@ -92,7 +92,7 @@ const cookieOf = (req: FastifyRequest, name: string) => {
 /**
  * Where a priced video's file lies now: the HLS tree beside its master playlist, the sprite where
  * the row says. Read from the row, never built from the id: a price change moves the media to a
- * new place (decision 025), and a grant outlives the move.
+ * new place (decision 024), and a grant outlives the move.
  */
 function paidFileKey(video: VideoRow, rest: string): string | undefined {
   if (!video.hlsKey?.startsWith(`paid/${video.id}/`) || !video.hlsKey.endsWith('/hls/master.m3u8')) return undefined;
