@@ -159,7 +159,10 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
       await removeSource(deps.uploadsDir, video.sourceKey);
       return;
     }
-    await updateVideoRow(db, videoId, {
+    // Ready (or held) and, if its price changed meanwhile, its media moved where the price says, in
+    // one transaction; the read cache is dropped (tell) right after, so no guest read sees the row
+    // ready while the cache still holds the lists from before.
+    await placeVideoMedia(db, storage, videoId, {
       status: held ? 'held' : 'ready',
       processingPercent: 100,
       failureReason: null,
@@ -170,7 +173,6 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
       publishedAt: held ? fresh.publishedAt : (fresh.publishedAt ?? new Date()),
       sourceKey: null,
     });
-    await placeVideoMedia(db, storage, videoId);
     void tell(held ? 'held' : 'ready', 100);
     // The original is not kept once the renditions exist.
     await removeSource(deps.uploadsDir, video.sourceKey);
