@@ -17,8 +17,12 @@ export function NotificationsSync() {
   const navigate = useNavigate();
   const markRead = useMarkNotificationRead();
 
-  // Whatever happened while the socket was down is only on the server.
-  useRealtimeEvent('hello', () => void refetchNotifications(queryClient));
+  // Whatever happened while the socket was down is only on the server. Only the list of whom the
+  // socket says it is: a guest's socket (just after a sign-out) asks for nothing, so a list of the
+  // account that left is not fetched once more, refused with a 401.
+  useRealtimeEvent('hello', ({ userId }) => {
+    if (userId) void refetchNotifications(queryClient, userId);
+  });
 
   useRealtimeEvent('notification.created', (n) => {
     update((list) => addNotification(list, n));

@@ -90,7 +90,7 @@ export function useDeleteNotification() {
   );
 }
 
-/** Asks the server again (after a reconnect, when events may have been missed). */
-export function refetchNotifications(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+/** Asks the server again (after a reconnect, when events may have been missed): one account's list, or every one cached. */
+export function refetchNotifications(queryClient: QueryClient, userId?: string) {
+  return queryClient.invalidateQueries({ queryKey: userId ? notificationKeys.list(userId) : notificationKeys.all });
 }
