@@ -18,6 +18,7 @@ import {
   ReportQueueQuerySchema,
   ReportQueueSchema,
 } from '../../../shared/moderation.js';
+import { RELEASE_HELD_VIDEOS_QUEUE } from '../videos/service.js';
 import { userSession } from '../../access/guards.js';
 import {
   decide,
@@ -203,6 +204,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       await liftSanction(deps, s.user.id, req.params.userId, req.body.note);
+      // Videos held while the account was suspended are published now, not at the next sweep.
+      await app.jobs.send(RELEASE_HELD_VIDEOS_QUEUE, {});
       return reply.code(204).send();
     },
   );

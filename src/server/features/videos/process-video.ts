@@ -140,7 +140,7 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
     const held = !!(await standingOf(db, video.ownerId));
     // A priced video's playable media goes straight to the private area (pay-per-view); the
     // poster and thumbnail frames stay public. placeVideoMedia below settles a price changed meanwhile.
-    const priced = (await getVideo(db, videoId))?.priceMicroUsdc != null;
+    const priced = video.priceMicroUsdc != null;
     const playable = newMediaPlace(videoId, priced || held);
     await storage.deleteAllOf(own);
     await storage.deleteAllOf(paidMedia(videoId));
