@@ -12,7 +12,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/platform/config.js';
 import { openDatabase, type Database } from '../src/server/platform/db/client.js';
 import { seedDemo } from '../src/server/seed/seed.js';
-import { videoComments, videos } from '../src/server/platform/db/schema/index.js';
+import { videoComments, videos } from '../src/server/features/videos/schema.js';
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 10;

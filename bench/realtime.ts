@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import WebSocket from 'ws';
-import { videos } from '../src/server/platform/db/schema/index.js';
+import { videos } from '../src/server/features/videos/schema.js';
 import { MAX_SOCKETS_PER_USER } from '../src/server/platform/realtime/hub.js';
 import { inBatches, spawnServer, waitFor200 } from './server-process.js';
 import { startBenchApp } from './support.js';

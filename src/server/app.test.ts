@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, verifiedClient, type TestApp } from './test-support/app.js';
-import { videos } from './platform/db/schema/index.js';
+import { videos } from './features/videos/schema.js';
 import { preloadImage, screenPreloads, videoShownFirst } from './platform/http/page-preloads.js';
 import { PRODUCT_SLUG } from '../shared/product.js';
 import { routePattern } from '../shared/routes.js';

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client.js';
-import { userRoles, videos } from '../../src/server/platform/db/schema/index.js';
+import { userRoles } from '../../src/server/access/schema.js';
+import { videos } from '../../src/server/features/videos/schema.js';
 import { eventually, useBrowser } from './support.js';
 import { freePort } from '../../src/server/test-support/net.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
-import { profiles, userRoles } from '../platform/db/schema/index.js';
+import { profiles, userRoles } from './schema.js';
 
 // A creator's public shape and their roles: what every feature shows of a person, and what the
 // guards ask. The profiles feature owns the rest (names taken, new accounts, the profile page).

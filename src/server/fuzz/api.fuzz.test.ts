@@ -1,18 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bounties,
-  bountyClaims,
-  profiles,
-  profileWallets,
-  pushSubscriptions,
-  reports,
-  sanctions,
-  user as authUser,
-  videoComments as comments,
-  videos,
-} from '../platform/db/schema/index.js';
+import { bounties, bountyClaims } from '../features/bounties/schema.js';
+import { profiles, sanctions, user as authUser } from '../access/schema.js';
+import { profileWallets } from '../features/wallet/schema.js';
+import { pushSubscriptions } from '../features/notifications/schema.js';
+import { reports } from '../features/moderation/schema.js';
+import { videoComments as comments, videos } from '../features/videos/schema.js';
 import { REPORT_TARGETS } from '../../shared/moderation.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';

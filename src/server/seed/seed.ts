@@ -6,7 +6,10 @@ import { solToLamports } from '../../shared/content.js';
 import { categorySlug } from '../../shared/categories.js';
 import { slugify } from '../../shared/routes.js';
 import type { Db } from '../platform/db/client.js';
-import { bounties, livestreams, profiles, user, videos } from '../platform/db/schema/index.js';
+import { bounties } from '../features/bounties/schema.js';
+import { livestreams } from '../features/live/schema.js';
+import { profiles, user } from '../access/schema.js';
+import { videos } from '../features/videos/schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE } from '../features/videos/demo-media.js';
 

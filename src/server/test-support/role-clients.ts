@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userRoles } from '../platform/db/schema/index.js';
+import { userRoles } from '../access/schema.js';
 import { Client, verifiedClient } from './app.js';
 
 export interface Person {

@@ -10,7 +10,7 @@ import { x402Client, x402HTTPClient } from '@x402/core/client';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import type { FastifyInstance } from 'fastify';
-import { videos } from '../platform/db/schema/index.js';
+import { videos } from '../features/videos/schema.js';
 import { videoMedia } from '../platform/storage/storage.js';
 import { startLocalChain, type LocalChain } from './local-chain.js';
 import { LOCAL_USDC_MINT } from './usdc.js';

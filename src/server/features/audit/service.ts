@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { auditLog } from '../../platform/db/schema/index.js';
+import { auditLog } from './schema.js';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

@@ -10,7 +10,7 @@ import {
   USERNAME_TAKEN,
 } from '../../../shared/auth.js';
 import type { Db } from '../../platform/db/client.js';
-import { profiles } from '../../platform/db/schema/index.js';
+import { profiles } from '../../access/schema.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';
 

@@ -16,7 +16,8 @@ import {
 import { PRODUCT_NAME } from '../../../shared/product.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
-import * as schema from '../../platform/db/schema/index.js';
+import { user as userTable, session as sessionTable } from '../../access/schema.js';
+import { account as accountTable, verification as verificationTable, twoFactor as twoFactorTable, rateLimit as rateLimitTable } from './schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { createProfileForUser, type AvatarImporter } from '../profiles/service.js';
 import { promoteAdminEmails } from '../roles/service.js';
@@ -73,12 +74,12 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        twoFactor: schema.twoFactor,
-        rateLimit: schema.rateLimit,
+        user: userTable,
+        session: sessionTable,
+        account: accountTable,
+        verification: verificationTable,
+        twoFactor: twoFactorTable,
+        rateLimit: rateLimitTable,
       },
     }),
     logger: {

@@ -5,7 +5,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
-import { sanctions } from '../../platform/db/schema/index.js';
+import { sanctions } from '../../access/schema.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';
 
 // Google is held at its real protocol boundary: a local OpenID Connect server.

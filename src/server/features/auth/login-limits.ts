@@ -1,7 +1,8 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { LOGIN_LIMIT } from '../../../shared/auth.js';
 import type { Db } from '../../platform/db/client.js';
-import * as schema from '../../platform/db/schema/index.js';
+import { user as userTable } from '../../access/schema.js';
+import { loginFailures } from './schema.js';
 
 /**
  * Failed sign-ins, counted so that guessing is slow and a victim is never locked out
@@ -40,9 +41,9 @@ export function createLoginLimits(db: Db, o: LoginLimitOptions) {
       .toLowerCase();
     if (!id) return undefined;
     const [row] = await db
-      .select({ id: schema.user.id })
-      .from(schema.user)
-      .where(path === '/sign-in/email' ? eq(sql`lower(${schema.user.email})`, id) : eq(schema.user.username, id))
+      .select({ id: userTable.id })
+      .from(userTable)
+      .where(path === '/sign-in/email' ? eq(sql`lower(${userTable.email})`, id) : eq(userTable.username, id))
       .limit(1);
     return row ? `user:${row.id}` : `id:${id}`;
   }
@@ -50,8 +51,8 @@ export function createLoginLimits(db: Db, o: LoginLimitOptions) {
   async function recentFailures(key: string): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(schema.loginFailures)
-      .where(and(eq(schema.loginFailures.key, key), gt(schema.loginFailures.at, windowStart())));
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.at, windowStart())));
     return row?.n ?? 0;
   }
 
@@ -79,15 +80,15 @@ export function createLoginLimits(db: Db, o: LoginLimitOptions) {
     /** A failed attempt counts for the address, the account at that address, and the account. */
     async recordFailure(account: string | undefined, ip: string): Promise<void> {
       const keys = [{ key: `ip:${ip}` }, ...(account ? [{ key: account }, { key: atAddress(account, ip) }] : [])];
-      await db.insert(schema.loginFailures).values(keys);
+      await db.insert(loginFailures).values(keys);
       // The table keeps only the window: older rows are deleted as new ones come.
-      await db.delete(schema.loginFailures).where(lt(schema.loginFailures.at, windowStart()));
+      await db.delete(loginFailures).where(lt(loginFailures.at, windowStart()));
     },
 
     /** A success forgets that account's failures (the address's own count stays). */
     async recordSuccess(account: string, ip: string): Promise<void> {
-      await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, account));
-      await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, atAddress(account, ip)));
+      await db.delete(loginFailures).where(eq(loginFailures.key, account));
+      await db.delete(loginFailures).where(eq(loginFailures.key, atAddress(account, ip)));
     },
   };
 }

@@ -12,7 +12,8 @@ import {
   NativeGoogleStartQuerySchema,
 } from '../../../shared/native-auth.js';
 import { NATIVE_CODE_INVALID, NATIVE_CONTINUE_TITLE, NATIVE_GOOGLE_RETURN_PATH } from '../../../shared/native-auth-rules.js';
-import { session as sessionTable, verification } from '../../platform/db/schema/index.js';
+import { session as sessionTable } from '../../access/schema.js';
+import { verification } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { FOREIGN_ORIGIN } from '../../platform/http/origin.js';
 import { CLIENT_IP_HEADER } from './auth.js';

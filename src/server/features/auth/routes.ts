@@ -11,7 +11,7 @@ import { sessionOf, userSession } from '../../access/guards.js';
 import { notFound } from '../../platform/http/errors.js';
 import { toFetchHeaders } from '../../platform/http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
-import { session as sessions } from '../../platform/db/schema/index.js';
+import { session as sessions } from '../../access/schema.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
 import { hasCancellationNotice } from '../privacy/deletion.js';
 

@@ -4,7 +4,7 @@ import { deleteSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
 import { MFA_LOCK_MINUTES, MFA_MAX_ATTEMPTS } from '../../../shared/auth.js';
 import type { Db } from '../../platform/db/client.js';
-import { twoFactor } from '../../platform/db/schema/index.js';
+import { twoFactor } from './schema.js';
 import { fail } from './account-rules.js';
 
 /**

@@ -6,7 +6,9 @@ import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage
 import type { StreamDetail } from '../../../shared/content.js';
 import type { RealtimeMessage } from '../../../shared/realtime.js';
 import { buildApp } from '../../app.js';
-import { chatBans, chatMessages, livestreams, streamViewerCounts, userRoles } from '../../platform/db/schema/index.js';
+import { chatBans, chatMessages } from './schema.js';
+import { livestreams, streamViewerCounts } from '../live/schema.js';
+import { userRoles } from '../../access/schema.js';
 import { sweepViewerCounts } from '../live/viewers.js';
 import { CLOSE_FLOOD, MAX_GUEST_SOCKETS_PER_ADDRESS, SOCKET_MESSAGES_PER_WINDOW } from '../../platform/realtime/hub.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';

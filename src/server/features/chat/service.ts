@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { chatBans, chatMessages } from '../../platform/db/schema/index.js';
+import { chatBans, chatMessages } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';

@@ -3,7 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solToLamports } from '../../../shared/content.js';
 import { VIEW_HISTORY_DAYS, type Leaderboard } from '../../../shared/leaderboards.js';
-import { follows, payments, profiles, user, videoViews, videos } from '../../platform/db/schema/index.js';
+import { follows } from '../profiles/schema.js';
+import { payments } from '../payments/schema.js';
+import { profiles, user } from '../../access/schema.js';
+import { videoViews, videos } from '../videos/schema.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../../test-support/app.js';
 import { pruneViewHistory, recordShare, recordView } from '../videos/service.js';
 

@@ -11,7 +11,10 @@ import {
   type RankChange,
 } from '../../../shared/leaderboards.js';
 import type { Db } from '../../platform/db/client.js';
-import { follows, payments, profiles, videoViews, videos } from '../../platform/db/schema/index.js';
+import { follows } from '../profiles/schema.js';
+import { payments } from '../payments/schema.js';
+import { profiles } from '../../access/schema.js';
+import { videoViews, videos } from '../videos/schema.js';
 import { notBanned } from '../../access/standing.js';
 
 // Leaderboards are a read model over other features' tables (payments, video views, follows):

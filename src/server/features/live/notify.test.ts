@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDetail } from '../../../shared/content.js';
 import type { AppNotification } from '../../../shared/realtime.js';
-import { livestreams } from '../../platform/db/schema/index.js';
+import { livestreams } from './schema.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { notifyLive } from './notify.js';
 

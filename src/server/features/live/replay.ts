@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { livestreams } from '../../platform/db/schema/index.js';
+import { livestreams } from './schema.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { TRANSCODE_QUEUE } from '../videos/process-video.js';
 import { runMediaTool } from '../../platform/media/run.js';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { livestreams, streamViewerCounts } from '../../platform/db/schema/index.js';
+import { livestreams, streamViewerCounts } from './schema.js';
 
 /**
  * A server instance refreshes its rows every heartbeat; a row older than this belongs to an

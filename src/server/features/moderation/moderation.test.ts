@@ -19,7 +19,11 @@ import {
 } from '../../../shared/moderation.js';
 import type { AppNotification, RealtimeMessage } from '../../../shared/realtime.js';
 import { listAudit } from '../audit/service.js';
-import { chatBans, chatMessages, livestreams, reports, sanctions, userRoles, videos } from '../../platform/db/schema/index.js';
+import { chatBans, chatMessages } from '../chat/schema.js';
+import { livestreams } from '../live/schema.js';
+import { reports } from './schema.js';
+import { sanctions, userRoles } from '../../access/schema.js';
+import { videos } from '../videos/schema.js';
 import { CLOSE_SIGNED_OUT } from '../../platform/realtime/hub.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { TestWallet } from '../../test-support/wallet.js';

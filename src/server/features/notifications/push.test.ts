@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '../../platform/db/schema/index.js';
+import { pushSubscriptions } from './schema.js';
 import { createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { selfSignedCertificate } from '../../test-support/tls.js';
 import { createPush, isPrivateEndpoint, PUSH_ENDPOINT_TAKEN, PUSH_MAX_PER_USER, PUSH_NOT_HTTPS, PUSH_PRIVATE_ADDRESS } from './push.js';

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../platform/db/client.js';
-import { pushSubscriptions } from '../../platform/db/schema/index.js';
+import { pushSubscriptions } from './schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 
 /** Browsers (push services) a user may receive notifications in; a new one beyond replaces the oldest. */

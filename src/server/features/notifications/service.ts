@@ -6,7 +6,7 @@ import type { AppNotification } from '../../../shared/realtime.js';
 import type { VideoKind } from '../../../shared/video-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { notifications } from '../../platform/db/schema/index.js';
+import { notifications } from './schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import type { Realtime } from '../../platform/realtime/hub.js';

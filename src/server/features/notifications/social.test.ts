@@ -8,7 +8,8 @@ import WebSocket from 'ws';
 import type { RealtimeMessage } from '../../../shared/realtime.js';
 import type { VideoKind } from '../../../shared/video-rules.js';
 import { buildApp } from '../../app.js';
-import { notifications, videos } from '../../platform/db/schema/index.js';
+import { notifications } from './schema.js';
+import { videos } from '../videos/schema.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;

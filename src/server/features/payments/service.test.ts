@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_FAILURES } from '../../../shared/payments.js';
 import type { Database } from '../../platform/db/client.js';
-import { profiles, user } from '../../platform/db/schema/index.js';
+import { profiles, user } from '../../access/schema.js';
 import { createTestDatabase } from '../../test-support/app.js';
 import type { Chain, ChainCheck } from './chain.js';
 import { advancePayment, createPayment, failStalePayment, getPaymentRow, submitSignature } from './service.js';

@@ -20,7 +20,7 @@ import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_LINK_WALLET, TIP_NO_WALLET, TI
 import { buildTransferTransaction, readTransaction } from '../../../shared/solana-tx.js';
 import { eq } from 'drizzle-orm';
 import { suspendedMessage } from '../../../shared/moderation.js';
-import { sanctions } from '../../platform/db/schema/index.js';
+import { sanctions } from '../../access/schema.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';

@@ -2,17 +2,12 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/privacy.js';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
-import {
-  accountDeletions,
-  bounties,
-  dataExports,
-  livestreams,
-  payments,
-  profiles,
-  user as authUser,
-  userRoles,
-  videos,
-} from '../../platform/db/schema/index.js';
+import { accountDeletions, dataExports } from './schema.js';
+import { bounties } from '../bounties/schema.js';
+import { livestreams } from '../live/schema.js';
+import { payments } from '../payments/schema.js';
+import { profiles, user as authUser, userRoles } from '../../access/schema.js';
+import { videos } from '../videos/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { exportMedia, paidMedia, profileMedia, streamMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 

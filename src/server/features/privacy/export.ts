@@ -6,21 +6,16 @@ import { and, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport } from '../../../shared/privacy.js';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
 import type { Db } from '../../platform/db/client.js';
-import {
-  chatMessages,
-  dataExports,
-  follows,
-  livestreams,
-  notifications,
-  payments,
-  profileWallets,
-  profiles,
-  user as authUser,
-  userRoles,
-  videoComments,
-  videoPurchases,
-  videos,
-} from '../../platform/db/schema/index.js';
+import { chatMessages } from '../chat/schema.js';
+import { dataExports } from './schema.js';
+import { follows } from '../profiles/schema.js';
+import { livestreams } from '../live/schema.js';
+import { notifications } from '../notifications/schema.js';
+import { payments } from '../payments/schema.js';
+import { profileWallets } from '../wallet/schema.js';
+import { profiles, user as authUser, userRoles } from '../../access/schema.js';
+import { videoComments, videos } from '../videos/schema.js';
+import { videoPurchases } from '../x402/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { exportMedia, type Storage } from '../../platform/storage/storage.js';
 import { pgErrorCode } from '../../platform/db/errors.js';

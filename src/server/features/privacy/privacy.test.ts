@@ -8,22 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_LOGINS } from '../../../shared/auth.js';
 import { DELETION_CANCELLED_MESSAGE, EXPORT_FILES, LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE, type DataExport } from '../../../shared/privacy.js';
 import { listAudit } from '../audit/service.js';
-import {
-  chatMessages,
-  dataExports,
-  follows,
-  livestreams,
-  notifications,
-  payments,
-  profiles,
-  profileWallets,
-  session as sessions,
-  user as authUser,
-  userRoles,
-  videoComments,
-  videoPurchases,
-  videos,
-} from '../../platform/db/schema/index.js';
+import { chatMessages } from '../chat/schema.js';
+import { dataExports } from './schema.js';
+import { follows } from '../profiles/schema.js';
+import { livestreams } from '../live/schema.js';
+import { notifications } from '../notifications/schema.js';
+import { payments } from '../payments/schema.js';
+import { profiles, session as sessions, user as authUser, userRoles } from '../../access/schema.js';
+import { profileWallets } from '../wallet/schema.js';
+import { videoComments, videos } from '../videos/schema.js';
+import { videoPurchases } from '../x402/schema.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../../test-support/app.js';
 import { TestWallet } from '../../test-support/wallet.js';
 import { DELETED_ACCOUNT_ID, eraseDueAccounts } from './deletion.js';

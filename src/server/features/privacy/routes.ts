@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DeleteAccountSchema, DeletionStatusSchema, EXPORT_EXPIRED_MESSAGE, ExportStatusSchema, formatDeletionDate } from '../../../shared/privacy.js';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
 import { userSession } from '../../access/guards.js';
-import { user as authUser } from '../../platform/db/schema/index.js';
+import { user as authUser } from '../../access/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
 import { confirmIdentity } from './confirm-identity.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Creator } from '../../../shared/content.js';
 import type { Db } from '../../platform/db/client.js';
-import { follows, profiles } from '../../platform/db/schema/index.js';
+import { follows } from './schema.js';
+import { profiles } from '../../access/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { creatorColumns } from '../../access/creator.js';
 import { notBanned } from '../../access/standing.js';

@@ -3,7 +3,7 @@ import { peopleQuery } from '../search/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../seed/seed.js';
 import { execFileSync } from 'node:child_process';
-import { sanctions, userRoles } from '../../platform/db/schema/index.js';
+import { sanctions, userRoles } from '../../access/schema.js';
 import { suspendedMessage } from '../../../shared/moderation.js';
 import { createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CreatorSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/content.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/images.js';
-import { profiles } from '../../platform/db/schema/index.js';
+import { profiles } from '../../access/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { profileMedia } from '../../platform/storage/storage.js';

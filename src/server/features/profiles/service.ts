@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { profiles, user as authUser } from '../../platform/db/schema/index.js';
+import { profiles, user as authUser } from '../../access/schema.js';
 
 export async function countProfiles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);

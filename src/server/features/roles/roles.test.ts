@@ -10,7 +10,7 @@ import { buildApp } from '../../app.js';
 import { listAudit } from '../audit/service.js';
 import { loadConfig } from '../../platform/config.js';
 import { openDatabase } from '../../platform/db/client.js';
-import { profiles, user as authUser, userRoles } from '../../platform/db/schema/index.js';
+import { profiles, user as authUser, userRoles } from '../../access/schema.js';
 import { Client, createTestApp, createTestDatabase, usingPostgres, type TestApp } from '../../test-support/app.js';
 import { giveRole, person, roleClients, type Person } from '../../test-support/role-clients.js';
 import { grantAdminFromCli, promoteAdminEmails, revokeRole } from './service.js';

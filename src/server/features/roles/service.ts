@@ -3,7 +3,7 @@ import { LAST_ADMIN_MESSAGE, type AdminUser, type AppRole, type RoleHolder } fro
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { pgErrorCode } from '../../platform/db/errors.js';
-import { profiles, user as authUser, userRoles } from '../../platform/db/schema/index.js';
+import { profiles, user as authUser, userRoles } from '../../access/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { creatorColumns, findProfileByUsername } from '../../access/creator.js';

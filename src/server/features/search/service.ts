@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Creator } from '../../../shared/content.js';
 import type { Db } from '../../platform/db/client.js';
-import { profiles } from '../../platform/db/schema/index.js';
+import { profiles } from '../../access/schema.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { bannedAmong } from '../../access/standing.js';
 

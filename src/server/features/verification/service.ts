@@ -10,7 +10,9 @@ import type {
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { follows, profiles, verificationRequests } from '../../platform/db/schema/index.js';
+import { follows } from '../profiles/schema.js';
+import { profiles } from '../../access/schema.js';
+import { verificationRequests } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { creatorColumns } from '../../access/creator.js';

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminVerificationRequest, MyVerification } from '../../../shared/verification.js';
 import { listAudit } from '../audit/service.js';
-import { profiles, verificationRequests } from '../../platform/db/schema/index.js';
+import { profiles } from '../../access/schema.js';
+import { verificationRequests } from './schema.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';
 import { giveRole, person, roleClients, type Person } from '../../test-support/role-clients.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { profiles } from '../../platform/db/schema/index.js';
+import { profiles } from '../../access/schema.js';
 import { getVideo, updateVideoRow } from './service.js';
 import { demoClipArgs } from '../../platform/media/ffmpeg.js';
 import { TRANSCODE_QUEUE } from './process-video.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { videos } from '../../platform/db/schema/index.js';
+import { videos } from './schema.js';
 import { paidMedia, PRIVATE_PREFIX, videoMedia, type Storage } from '../../platform/storage/storage.js';
 
 type VideoRow = typeof videos.$inferSelect;

@@ -21,7 +21,9 @@ import {
   type WalletProof,
 } from '../../../shared/wallet.js';
 import type { Db } from '../../platform/db/client.js';
-import { account as authAccount, profiles, profileWallets, user as authUser, walletNonces } from '../../platform/db/schema/index.js';
+import { account as authAccount } from '../auth/schema.js';
+import { profiles, user as authUser } from '../../access/schema.js';
+import { profileWallets, walletNonces } from './schema.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
 import { holdForSecondFactor, SECOND_FACTOR_ANSWER } from '../auth/second-factor.js';
 import { verifyWalletSignature } from './signature.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { profileWallets, profiles, user as authUser, walletNonces } from '../../platform/db/schema/index.js';
+import { profileWallets, walletNonces } from './schema.js';
+import { profiles, user as authUser } from '../../access/schema.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';
 import { TestWallet } from '../../test-support/wallet.js';
 

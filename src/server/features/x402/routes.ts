@@ -31,7 +31,7 @@ import {
 } from '../../../shared/x402.js';
 import { formatUsdc, microsToUsdc } from '../../../shared/x402-rules.js';
 import { sessionOf, userSession } from '../../access/guards.js';
-import type { videos } from '../../platform/db/schema/index.js';
+import type { videos } from '../videos/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { byAccount, byAddress, overLimit, refuseWith } from '../../platform/http/rate-limits.js';
 import { contentTypeFor } from '../../platform/storage/storage.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { videoPurchases } from '../../platform/db/schema/index.js';
+import { videoPurchases } from './schema.js';
 
 export type PurchaseRow = typeof videoPurchases.$inferSelect;
 

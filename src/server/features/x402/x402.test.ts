@@ -17,7 +17,7 @@ import {
   type VideoSales,
 } from '../../../shared/x402.js';
 import { removedMessage } from '../../../shared/moderation.js';
-import { userRoles } from '../../platform/db/schema/index.js';
+import { userRoles } from '../../access/schema.js';
 import { buildApp } from '../../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { X402_RPC_BODY_MAX, X402_RPC_PER_ACCOUNT, X402_RPC_PER_ADDRESS } from './routes.js';

@@ -11,11 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
 /** The one database handle every service takes, whichever engine is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -59,7 +57,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // event; unhandled it would end the process. The pool discards that client and opens
     // another on the next query, and queries in flight report their own errors.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -81,7 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const all = Array.isArray(res) ? res : [res];
         return { rows: all.flatMap((r) => r.rows ?? []), rowCount: all.reduce((n, r) => n + (r.rowCount ?? 0), 0) };
       },
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
@@ -101,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     release();
     throw err;
   }
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
@@ -161,7 +159,7 @@ async function loadOrMakeTemplate(migrations: string): Promise<Blob | undefined>
   try {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrations });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrations });
       dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     } finally {
       await client.close();

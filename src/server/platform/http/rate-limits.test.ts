@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { rateLimits } from '../db/schema/index.js';
+import { rateLimits } from '../db/schema.js';
 import { createTestDatabase } from '../../test-support/app.js';
 import { countRequest, sweepRateLimits } from './rate-limits.js';
 

@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLim
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { rateLimits } from '../db/schema/index.js';
+import { rateLimits } from '../db/schema.js';
 import { HttpError } from './errors.js';
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeed } from '../../../shared/content.js';
 import { buildApp } from '../../app.js';
-import { videos } from '../db/schema/index.js';
+import { videos } from '../../features/videos/schema.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
 import { Client, createTestApp, waitUntil, type TestApp } from '../../test-support/app.js';
 import { giveRole, person, type Person } from '../../test-support/role-clients.js';

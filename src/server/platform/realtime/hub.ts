@@ -8,7 +8,7 @@ import { INGEST_MAX_MESSAGE_BYTES } from '../../../shared/live.js';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../../shared/realtime.js';
 import { DEFAULT_SOCKETS_PER_USER } from '../config.js';
 import type { Database } from '../db/client.js';
-import { session as sessions } from '../db/schema/index.js';
+import { session as sessions } from '../../access/schema.js';
 import { pickSocketProtocol, registerSocketBearer } from './socket-auth.js';
 import { toFetchHeaders } from '../http/fetch-headers.js';
 

@@ -1,37 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-// Better Auth's tables (core, username and two-factor plugins), owned by Drizzle so there is one
-// schema and one migration path (docs/architecture.md). Property names are Better Auth's field names.
-
-export const user = pgTable('auth_user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  username: text('username').unique(),
-  displayUsername: text('display_username'),
-  twoFactorEnabled: boolean('two_factor_enabled').default(false),
-});
-
-export const session = pgTable(
-  'auth_session',
-  {
-    id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-  },
-  (t) => [index('auth_session_user_idx').on(t.userId)],
-);
+import { user } from '../../access/schema.js';
 
 export const account = pgTable(
   'auth_account',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
+import { user } from '../../access/schema.js';
 
 /**
  * An account its owner asked to delete (docs/product.md "Your data"): it is erased once

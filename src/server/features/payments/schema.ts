@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
-import { bounties } from './content.js';
+import { user } from '../../access/schema.js';
+import { bounties } from '../bounties/schema.js';
 
 /** What a payment is for: a tip to a creator (a donation), or a bounty's reward to its claimant. */
 export const paymentKind = pgEnum('payment_kind', ['tip', 'bounty']);
+
 /**
  * A payment's life: `created` (the intent: who, to which wallet, how much), `pending` (the payer
  * reported a signature, not seen on chain yet), `confirmed` (seen at `confirmed` and it matches),
  * `finalized` (seen at `finalized`: recorded, it counts), `failed` (with the reason).
  */
 export const paymentStatus = pgEnum('payment_status', ['created', 'pending', 'confirmed', 'finalized', 'failed']);
-export const claimStatus = pgEnum('bounty_claim_status', ['pending', 'approved', 'rejected']);
 
 /**
  * A SOL transfer between two accounts that Glint verifies on chain before it counts
@@ -69,26 +69,4 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.status, t.submittedAt),
     index('payments_bounty_idx').on(t.bountyId),
   ],
-);
-
-/** A creator's claim on a bounty: one of their own videos, shorts or streams. */
-export const bountyClaims = pgTable(
-  'bounty_claims',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bountyId: uuid('bounty_id')
-      .notNull()
-      .references(() => bounties.id, { onDelete: 'cascade' }),
-    claimantId: text('claimant_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    /** `livestream`, `glint_video` or `short_video`. */
-    contentType: text('content_type').notNull(),
-    contentId: text('content_id').notNull(),
-    note: text('note').notNull().default(''),
-    status: claimStatus('status').notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-  },
-  (t) => [uniqueIndex('bounty_claims_one_per_content_idx').on(t.bountyId, t.contentId), index('bounty_claims_claimant_idx').on(t.claimantId)],
 );

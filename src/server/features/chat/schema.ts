@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
-import { livestreams } from './content.js';
-import { profiles } from './profiles.js';
+import { profiles, user } from '../../access/schema.js';
+import { livestreams } from '../live/schema.js';
 
 /** A live stream's chat (docs/product.md "Live chat"); a moderated message is kept, marked deleted. */
 export const chatMessages = pgTable(

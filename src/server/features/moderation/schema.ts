@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS, REPORT_TARGETS } from '../../../../shared/moderation.js';
-import { user } from './auth.js';
+import { REPORT_REASONS, REPORT_TARGETS } from '../../../shared/moderation.js';
+import { user } from '../../access/schema.js';
 
 export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+
 export const reportTarget = pgEnum('report_target', REPORT_TARGETS);
+
 export const reportStatus = pgEnum('report_status', ['open', 'actioned', 'dismissed']);
-export const sanctionKind = pgEnum('sanction_kind', ['suspension', 'ban']);
 
 /**
  * A user's report of a video or short, a stream, a comment, a live-chat message or a profile
@@ -47,24 +48,4 @@ export const reports = pgTable(
     // The reporter's rate limit: their reports of the last hour.
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
   ],
-);
-
-/**
- * A suspension (until a time) or a ban (no end) of an account; lifting it deletes the row, and
- * a suspension whose time has passed no longer counts. The history is in the audit log.
- */
-export const sanctions = pgTable(
-  'sanctions',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    kind: sanctionKind('kind').notNull(),
-    /** The end of a suspension; null for a ban. */
-    until: timestamp('until', { withTimezone: true }),
-    reason: text('reason').notNull().default(''),
-    byId: text('by_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sanctions_kind_created_idx').on(t.kind, t.createdAt)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
-import { videos } from './content.js';
+import { user } from '../../access/schema.js';
+import { videos } from '../videos/schema.js';
 
 /** `settling` while the facilitator settles it (it holds the buyer's place), `settled` once paid. */
 export const purchaseStatus = pgEnum('video_purchase_status', ['settling', 'settled']);

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
+import { user } from '../../access/schema.js';
 
 /** A Solana wallet linked to an account (docs/product.md §3 profile_wallets). One account per wallet. */
 export const profileWallets = pgTable(

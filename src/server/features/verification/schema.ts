@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles, verificationType } from './profiles.js';
+import { profiles, verificationType } from '../../access/schema.js';
 
 /**
  * A request's life: `pending` until an admin decides; then `granted` (the badge is on the

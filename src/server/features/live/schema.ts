@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles, user } from '../../access/schema.js';
+
+export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended']);
+
+/** A live stream, scheduled, live or ended (docs/product.md "Livestream"). */
+export const livestreams = pgTable(
+  'livestreams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    thumbnailUrl: text('thumbnail_url'),
+    status: streamStatus('status').notNull().default('scheduled'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    viewerCount: integer('viewer_count').notNull().default(0),
+    peakViewers: integer('peak_viewers').notNull().default(0),
+    tokenMint: text('token_mint'),
+    tokenSymbol: text('token_symbol'),
+    tokenName: text('token_name'),
+    recordingVideoId: uuid('recording_video_id'),
+    /** Incremented on every publish: each ingest session writes its own media and timers check it. */
+    liveSession: integer('live_session').notNull().default(0),
+    /** Media is arriving right now (between a publish and its end). */
+    publishing: boolean('publishing').notNull().default(false),
+    /** Where the current live playlist is served (`/live/<id>/<session>/index.m3u8`), on the ingesting instance. */
+    hlsPath: text('hls_path'),
+    /** Which server ingests the current session: its segments (for clips) and recording are on its disk. */
+    ingestInstance: text('ingest_instance'),
+    /** Removed by a moderator (docs/product.md "Reports and moderation"): hidden, kept, restorable. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('livestreams_status_idx').on(t.status),
+    index('livestreams_owner_idx').on(t.ownerId),
+    index('livestreams_taken_down_idx')
+      .on(t.takenDownAt)
+      .where(sql`${t.takenDownAt} is not null`),
+  ],
+);
+
+/**
+ * Sockets in a stream's room on one server instance; the stream's viewer count is the sum over
+ * instances whose row is fresh (a dead instance stops refreshing and stops counting).
+ */
+export const streamViewerCounts = pgTable(
+  'stream_viewer_counts',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    instance: text('instance').notNull(),
+    count: integer('count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.instance] })],
+);
+
+/** A creator's stream key for RTMP ingest: only its SHA-256 is kept, the key is shown once. */
+export const streamKeys = pgTable('stream_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** "Notify me" on an upcoming stream: the user hears when it goes live, follower or not. */
+export const streamReminders = pgTable(
+  'stream_reminders',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
+);
