@@ -12,6 +12,7 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
+import { liveSessions } from './features/auth/service.js';
 import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';
 import { registerRouteGuards, SECURITY_SCHEMES } from './access/guards.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
       sweepCounts: (instance) => sweepViewerCounts(database.db, instance),
       dropCounts: (instance) => dropViewerCounts(database.db, instance),
     },
+    liveSessions: (ids) => liveSessions(database.db, ids),
   });
   app.decorate('realtime', realtime);
   // A public server pushes only to public addresses; on a laptop a local push service is fine.

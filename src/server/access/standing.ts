@@ -1,8 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_BANNED, removedMessage, suspendedMessage, type ContentTarget } from '../../shared/moderation.js';
 import type { Db } from '../platform/db/client.js';
-import { livestreams } from '../features/live/schema.js';
 import { sanctions } from './schema.js';
 import { HttpError } from '../platform/http/errors.js';
 
@@ -70,37 +69,14 @@ export async function assertMayPost(db: Db, userId: string): Promise<void> {
 /** The answer for content a moderator removed: its page says so (docs/product.md "Reports and moderation"). */
 export const removedError = (what: ContentTarget) => new HttpError(410, 'content_removed', removedMessage(what));
 
-/**
- * Of these live publishers, those that must stop now, with why: their account is suspended or
- * banned, or a moderator removed their stream. One query for each, whatever the number.
- */
-export async function publishersToStop(db: Db, publishers: { streamId: string; ownerId: string }[]): Promise<{ streamId: string; reason: string }[]> {
-  if (!publishers.length) return [];
-  const now = new Date();
-  const owners = [...new Set(publishers.map((p) => p.ownerId))];
-  const sanctioned = await db
+/** The bans and suspensions in force at `now` among these accounts, by account. */
+export async function standingsAmong(db: Db, userIds: string[], now = new Date()): Promise<Map<string, Standing>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
     .select({ userId: sanctions.userId, kind: sanctions.kind, until: sanctions.until })
     .from(sanctions)
-    .where(and(inArray(sanctions.userId, owners), or(eq(sanctions.kind, 'ban'), gt(sanctions.until, now))));
-  const removed = await db
-    .select({ id: livestreams.id })
-    .from(livestreams)
-    .where(
-      and(
-        inArray(
-          livestreams.id,
-          publishers.map((p) => p.streamId),
-        ),
-        isNotNull(livestreams.takenDownAt),
-      ),
-    );
-  const byOwner = new Map(sanctioned.map((s) => [s.userId, s]));
-  const gone = new Set(removed.map((r) => r.id));
-  return publishers.flatMap(({ streamId, ownerId }) => {
-    if (gone.has(streamId)) return [{ streamId, reason: removedMessage('stream') }];
-    const s = byOwner.get(ownerId);
-    if (!s) return [];
-    const standing: Standing = s.kind === 'ban' || !s.until ? { kind: 'ban', until: null } : { kind: 'suspension', until: s.until };
-    return [{ streamId, reason: standingRefusal(standing).message }];
-  });
+    .where(and(inArray(sanctions.userId, userIds), or(eq(sanctions.kind, 'ban'), gt(sanctions.until, now))));
+  return new Map(
+    rows.map((s): [string, Standing] => [s.userId, s.kind === 'ban' || !s.until ? { kind: 'ban', until: null } : { kind: 'suspension', until: s.until }]),
+  );
 }

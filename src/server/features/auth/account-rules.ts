@@ -1,5 +1,4 @@
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
 import {
   DISPLAY_NAME_TAKEN,
   DisplayNameSchema,
@@ -10,8 +9,7 @@ import {
   USERNAME_TAKEN,
 } from '../../../shared/auth.js';
 import type { Db } from '../../platform/db/client.js';
-import { profiles } from '../../access/schema.js';
-import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
+import { isDisplayNameTaken, isUsernameTaken, setProfileNames } from '../profiles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';
 
 /**
@@ -83,14 +81,10 @@ export async function checkNameUpdate(db: Db, userId: string, body: Body): Promi
 
 /** After an `update-user`: the profile keeps the same names as the account. */
 export async function syncProfileNames(db: Db, userId: string, body: Body): Promise<void> {
-  const set: Partial<typeof profiles.$inferInsert> = {};
+  const set: { username?: string; displayName?: string } = {};
   if (typeof body.username === 'string') set.username = body.username.trim();
   if (typeof body.name === 'string') set.displayName = body.name;
-  if (Object.keys(set).length)
-    await db
-      .update(profiles)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
+  if (Object.keys(set).length) await setProfileNames(db, userId, set);
 }
 
 /** A new password (reset or change) by the same rules as sign-up, never a breached one. */

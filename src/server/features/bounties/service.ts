@@ -39,7 +39,7 @@ import { bounties, bountyClaims } from './schema.js';
 import { payments } from '../payments/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow } from '../live/service.js';
-import { createPayment, paymentViews, type PaymentRow } from '../payments/service.js';
+import { createPayment, failCreatedBountyPayments, paymentViews, type PaymentRow } from '../payments/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
 import { notBanned } from '../../access/standing.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
@@ -388,10 +388,7 @@ export async function openRewardPayment(db: Db, bountyId: string, posterId: stri
     const [claim] = await tx.select().from(bountyClaims).where(eq(bountyClaims.id, bounty.approvedClaimId));
     const claimant = claim && (await findProfileById(tx, claim.claimantId));
     if (!claim || !claimant?.publicWalletAddress) throw new HttpError(409, 'no_wallet', CLAIMANT_NO_WALLET);
-    await tx
-      .update(payments)
-      .set({ status: 'failed', failure: BOUNTY_PAYMENT_REPLACED })
-      .where(and(eq(payments.bountyId, bountyId), eq(payments.status, 'created')));
+    await failCreatedBountyPayments(tx, bountyId, BOUNTY_PAYMENT_REPLACED);
     return createPayment(tx, {
       kind: 'bounty',
       payerId: posterId,

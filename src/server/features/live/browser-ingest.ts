@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
 import { BrowserIngestQuerySchema, INGEST_CLOSE, type IngestStatusMessage } from '../../../shared/live.js';
 import { sessionOf } from '../../access/guards.js';
-import { publishersToStop } from '../../access/standing.js';
+import { publishersToStop } from './service.js';
 import type { LiveIngest, PublishedSession } from './routes.js';
 import { toFetchHeaders } from '../../platform/http/fetch-headers.js';
 

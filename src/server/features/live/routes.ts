@@ -20,11 +20,11 @@ import {
   StreamReminderSchema,
 } from '../../../shared/live.js';
 import { userSession } from '../../access/guards.js';
-import { publishersToStop, standingOf } from '../../access/standing.js';
+import { standingOf } from '../../access/standing.js';
 import type { Config } from '../../platform/config.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { getStream } from './service.js';
+import { getStream, publishersToStop } from './service.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../videos/process-video.js';
 import { streamMedia } from '../../platform/storage/storage.js';

@@ -3,18 +3,19 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'd
 import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/content.js';
 import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../../shared/live.js';
 import { categorySlug } from '../../../shared/categories.js';
+import { removedMessage } from '../../../shared/moderation.js';
 import { slugify } from '../../../shared/routes.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { livestreams, streamKeys, streamReminders } from './schema.js';
 import { profiles } from '../../access/schema.js';
-import { videos } from '../videos/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
-import { isBanned, notBanned, removedError } from '../../access/standing.js';
+import { isBanned, notBanned, removedError, standingRefusal, standingsAmong } from '../../access/standing.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
 import { SNAPSHOT_FILE } from './ingest.js';
+import { setReplayTakenDown } from '../videos/service.js';
 
 export type StreamRow = typeof livestreams.$inferSelect;
 
@@ -203,8 +204,35 @@ export async function setStreamTakenDown(db: Db, id: string, at: Date | null): P
     .where(and(eq(livestreams.id, id), at ? isNull(livestreams.takenDownAt) : isNotNull(livestreams.takenDownAt)))
     .returning({ recordingVideoId: livestreams.recordingVideoId });
   if (!row) return false;
-  if (row.recordingVideoId) await db.update(videos).set({ takenDownAt: at }).where(eq(videos.id, row.recordingVideoId));
+  if (row.recordingVideoId) await setReplayTakenDown(db, row.recordingVideoId, at);
   return true;
+}
+
+/**
+ * Of these live publishers, those that must stop now, with why: their account is suspended or
+ * banned, or a moderator removed their stream. One query for each, whatever the number.
+ */
+export async function publishersToStop(db: Db, publishers: { streamId: string; ownerId: string }[]): Promise<{ streamId: string; reason: string }[]> {
+  if (!publishers.length) return [];
+  const standings = await standingsAmong(db, [...new Set(publishers.map((p) => p.ownerId))]);
+  const removed = await db
+    .select({ id: livestreams.id })
+    .from(livestreams)
+    .where(
+      and(
+        inArray(
+          livestreams.id,
+          publishers.map((p) => p.streamId),
+        ),
+        isNotNull(livestreams.takenDownAt),
+      ),
+    );
+  const gone = new Set(removed.map((r) => r.id));
+  return publishers.flatMap(({ streamId, ownerId }) => {
+    if (gone.has(streamId)) return [{ streamId, reason: removedMessage('stream') }];
+    const standing = standings.get(ownerId);
+    return standing ? [{ streamId, reason: standingRefusal(standing).message }] : [];
+  });
 }
 
 // Streams as viewers see them: lists, a stream's page.

@@ -42,6 +42,7 @@ import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
 import { paths } from '../../../shared/routes.js';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
+import { endSessionsOf } from '../auth/service.js';
 import { getChatMessageRow, liftChannelRestriction, listAllRestrictions, setChatMessageTakenDown } from '../chat/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
@@ -49,7 +50,7 @@ import { auditLog } from '../audit/schema.js';
 import { chatMessages } from '../chat/schema.js';
 import { livestreams } from '../live/schema.js';
 import { reports } from './schema.js';
-import { sanctions, session as authSessions } from '../../access/schema.js';
+import { sanctions } from '../../access/schema.js';
 import { videoComments, videos } from '../videos/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, setStreamTakenDown } from '../live/service.js';
@@ -522,7 +523,7 @@ export async function decide(
           .values({ userId: ownerId, kind, until, reason, byId: actorId, createdAt: now })
           .onConflictDoUpdate({ target: sanctions.userId, set: { kind, until, reason, byId: actorId, createdAt: now } });
         // A ban ends every session of the account at once; its sockets close once this commits.
-        const ended = action === 'ban' ? await tx.delete(authSessions).where(eq(authSessions.userId, ownerId)).returning({ id: authSessions.id }) : [];
+        const ended = action === 'ban' ? await endSessionsOf(tx, ownerId) : [];
         await audit({
           targetType: 'user',
           targetId: ownerId,

@@ -4,6 +4,7 @@ import { lamportsToSol } from '../../../shared/content.js';
 import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../../shared/payments.js';
 import type { Db } from '../../platform/db/client.js';
 import { payments } from './schema.js';
+import { bounties } from '../bounties/schema.js';
 import { profiles } from '../../access/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { creatorColumns } from '../../access/creator.js';
@@ -210,6 +211,26 @@ export async function advance(
 }
 
 /** A submitted payment whose chain could not be checked for longer than the finality wait: failed. */
+/** A bounty's unsent payments give way when its poster starts paying it again. */
+export async function failCreatedBountyPayments(db: Db, bountyId: string, failure: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', failure })
+    .where(and(eq(payments.bountyId, bountyId), eq(payments.status, 'created')));
+}
+
+/**
+ * The payments of an account being erased stay in the ledger under `deletedAccountId`: amounts,
+ * kinds, wallets and signatures are the ledger's; the tipper's message is theirs and goes. Rewards
+ * of the person's own bounties lose the bounty, which goes with the account.
+ */
+export async function keepPaymentsOfErasedAccount(db: Db, userId: string, deletedAccountId: string): Promise<void> {
+  const ownBounties = db.select({ id: bounties.id }).from(bounties).where(eq(bounties.posterId, userId));
+  await db.update(payments).set({ bountyId: null }).where(inArray(payments.bountyId, ownBounties));
+  await db.update(payments).set({ payerId: deletedAccountId, message: '' }).where(eq(payments.payerId, userId));
+  await db.update(payments).set({ payeeId: deletedAccountId }).where(eq(payments.payeeId, userId));
+}
+
 export async function failStalePayment(db: Db, id: string, now = new Date()): Promise<boolean> {
   const cutoff = new Date(now.getTime() - PAYMENT_FINALITY_MINUTES * 60_000);
   const rows = await db

@@ -1,12 +1,12 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/privacy.js';
 import { recordAudit } from '../audit/service.js';
+import { deleteUser, ensureUser } from '../auth/service.js';
+import { keepPaymentsOfErasedAccount } from '../payments/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { accountDeletions, dataExports } from './schema.js';
-import { bounties } from '../bounties/schema.js';
 import { livestreams } from '../live/schema.js';
-import { payments } from '../payments/schema.js';
-import { profiles, user as authUser, userRoles } from '../../access/schema.js';
+import { profiles, userRoles } from '../../access/schema.js';
 import { videos } from '../videos/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { exportMedia, paidMedia, profileMedia, streamMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
@@ -129,16 +129,8 @@ export async function eraseAccount(db: Db, storage: Storage, userId: string, now
   await storage.deleteAllOf(profileMedia(userId));
 
   await db.transaction(async (tx) => {
-    await tx
-      .insert(authUser)
-      .values({ id: DELETED_ACCOUNT_ID, name: 'Deleted account', email: 'deleted-account@deleted.invalid', emailVerified: false })
-      .onConflictDoNothing();
-    // Rewards of the person's own bounties stay in the ledger when the bounty goes.
-    const ownBounties = tx.select({ id: bounties.id }).from(bounties).where(eq(bounties.posterId, userId));
-    await tx.update(payments).set({ bountyId: null }).where(inArray(payments.bountyId, ownBounties));
-    // The tipper's message is their text; the amount, kind, wallets and chain signature are the ledger.
-    await tx.update(payments).set({ payerId: DELETED_ACCOUNT_ID, message: '' }).where(eq(payments.payerId, userId));
-    await tx.update(payments).set({ payeeId: DELETED_ACCOUNT_ID }).where(eq(payments.payeeId, userId));
+    await ensureUser(tx, { id: DELETED_ACCOUNT_ID, name: 'Deleted account', email: 'deleted-account@deleted.invalid', emailVerified: false });
+    await keepPaymentsOfErasedAccount(tx, userId, DELETED_ACCOUNT_ID);
     const [profile] = await tx.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, userId));
     await recordAudit(tx, {
       actorId: null,
@@ -148,7 +140,7 @@ export async function eraseAccount(db: Db, storage: Storage, userId: string, now
       reason: 'deleted at its owner’s request after the grace period',
       before: { videos: ownVideos.length, streams: ownStreams.length, hadProfile: !!profile },
     });
-    await tx.delete(authUser).where(eq(authUser.id, userId));
+    await deleteUser(tx, userId);
   });
 }
 

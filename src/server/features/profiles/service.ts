@@ -70,6 +70,31 @@ export async function createProfileForUser(db: Db, a: NewAccount, importAvatar?:
   if (avatarUrl) await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, a.id));
 }
 
+type ProfileRow = typeof profiles.$inferInsert;
+
+/** The profile of an account made outside Better Auth (a wallet sign-up), with the names it chose. */
+export async function insertProfile(db: Db, values: Pick<ProfileRow, 'id' | 'username' | 'displayName' | 'publicWalletAddress'>): Promise<void> {
+  await db.insert(profiles).values(values);
+}
+
+/** The profile keeps the same names as the account. */
+export async function setProfileNames(db: Db, userId: string, names: Pick<Partial<ProfileRow>, 'username' | 'displayName'>): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...names, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+}
+
+/** The badge a profile shows (verification grants and revokes it). */
+export async function setVerificationBadge(db: Db, userId: string, badge: ProfileRow['verificationType'], at: Date): Promise<void> {
+  await db.update(profiles).set({ verificationType: badge, updatedAt: at }).where(eq(profiles.id, userId));
+}
+
+/** The wallet a profile shows for tips; null shows none. */
+export async function setPublicWallet(db: Db, userId: string, walletAddress: string | null): Promise<void> {
+  await db.update(profiles).set({ publicWalletAddress: walletAddress }).where(eq(profiles.id, userId));
+}
+
 /** Is this display name in use by someone other than `exceptUserId`, compared without case and surrounding spaces? */
 export async function isDisplayNameTaken(db: Db, displayName: string, exceptUserId?: string): Promise<boolean> {
   const [p] = await db

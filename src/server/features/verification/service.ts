@@ -13,6 +13,7 @@ import { isUuid } from '../../platform/db/ids.js';
 import { follows } from '../profiles/schema.js';
 import { profiles } from '../../access/schema.js';
 import { verificationRequests } from './schema.js';
+import { setVerificationBadge } from '../profiles/service.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { creatorColumns } from '../../access/creator.js';
@@ -119,7 +120,7 @@ export async function grantRequest(db: Db, adminId: string, requestId: string, b
     const row = await lockPending(tx, requestId);
     const [profile] = await tx.select({ v: profiles.verificationType }).from(profiles).where(eq(profiles.id, row.userId)).for('update');
     const now = new Date();
-    await tx.update(profiles).set({ verificationType: badge, updatedAt: now }).where(eq(profiles.id, row.userId));
+    await setVerificationBadge(tx, row.userId, badge, now);
     await tx
       .update(verificationRequests)
       .set({ status: 'granted', grantedBadge: badge, decidedBy: adminId, decidedAt: now })
@@ -168,7 +169,7 @@ export async function revokeBadge(db: Db, adminId: string, userId: string, reaso
     if (!profile) throw notFound('No such user.');
     if (profile.v === 'none') throw new HttpError(409, 'not_verified', 'They have no badge to revoke.');
     const now = new Date();
-    await tx.update(profiles).set({ verificationType: 'none', updatedAt: now }).where(eq(profiles.id, userId));
+    await setVerificationBadge(tx, userId, 'none', now);
     const revoked = await tx
       .update(verificationRequests)
       .set({ status: 'revoked', reason, decidedBy: adminId, decidedAt: now })

@@ -496,6 +496,11 @@ export async function setVideoTakenDown(db: Db, id: string, at: Date | null): Pr
   return rows.length > 0;
 }
 
+/** A stream's replay is removed or restored with its stream, whatever it was before. */
+export async function setReplayTakenDown(db: Db, id: string, at: Date | null): Promise<void> {
+  await db.update(videos).set({ takenDownAt: at }).where(eq(videos.id, id));
+}
+
 /** A moderator removes a comment (`at`) or restores it (null); the video's comment count follows. */
 export async function setCommentTakenDown(db: Db, id: string, at: Date | null): Promise<boolean> {
   const [row] = await db

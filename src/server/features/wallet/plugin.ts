@@ -21,10 +21,9 @@ import {
   type WalletProof,
 } from '../../../shared/wallet.js';
 import type { Db } from '../../platform/db/client.js';
-import { account as authAccount } from '../auth/schema.js';
-import { profiles, user as authUser } from '../../access/schema.js';
+import { insertSignInMethod, insertUser } from '../auth/service.js';
 import { profileWallets, walletNonces } from './schema.js';
-import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';
+import { insertProfile, isDisplayNameTaken, isUsernameTaken, setPublicWallet } from '../profiles/service.js';
 import { holdForSecondFactor, SECOND_FACTOR_ANSWER } from '../auth/second-factor.js';
 import { verifyWalletSignature } from './signature.js';
 
@@ -117,21 +116,18 @@ export function phantomWallet(db: Db, host: string) {
         // a failure halfway leaves no half-made account behind.
         const id = randomUUID().replace(/-/g, '');
         const user = await db.transaction(async (tx) => {
-          const [made] = await tx
-            .insert(authUser)
-            .values({
-              id,
-              name: displayName,
-              email: `wallet-${randomUUID()}@${PLACEHOLDER_EMAIL_DOMAIN}`,
-              emailVerified: true,
-              username: username.toLowerCase(),
-              displayUsername: displayName,
-            })
-            .returning();
-          await tx.insert(profiles).values({ id, username, displayName, publicWalletAddress: walletAddress });
+          const made = await insertUser(tx, {
+            id,
+            name: displayName,
+            email: `wallet-${randomUUID()}@${PLACEHOLDER_EMAIL_DOMAIN}`,
+            emailVerified: true,
+            username: username.toLowerCase(),
+            displayUsername: displayName,
+          });
+          await insertProfile(tx, { id, username, displayName, publicWalletAddress: walletAddress });
           await tx.insert(profileWallets).values({ userId: id, walletAddress });
-          await tx.insert(authAccount).values({ id: randomUUID().replace(/-/g, ''), userId: id, providerId: 'phantom', accountId: walletAddress });
-          return made!;
+          await insertSignInMethod(tx, { id: randomUUID().replace(/-/g, ''), userId: id, providerId: 'phantom', accountId: walletAddress });
+          return made;
         });
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });
@@ -148,7 +144,7 @@ export function phantomWallet(db: Db, host: string) {
           await db.delete(profileWallets).where(eq(profileWallets.userId, userId));
           await db.insert(profileWallets).values({ userId, walletAddress: ctx.body.walletAddress });
         }
-        await db.update(profiles).set({ publicWalletAddress: ctx.body.walletAddress }).where(eq(profiles.id, userId));
+        await setPublicWallet(db, userId, ctx.body.walletAddress);
         return ctx.json({ success: true, walletAddress: ctx.body.walletAddress });
       }),
 
@@ -170,7 +166,7 @@ export function phantomWallet(db: Db, host: string) {
       disconnectWallet: createAuthEndpoint('/disconnect-wallet', { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
         const userId = ctx.context.session.user.id;
         await db.delete(profileWallets).where(and(eq(profileWallets.userId, userId)));
-        await db.update(profiles).set({ publicWalletAddress: null }).where(eq(profiles.id, userId));
+        await setPublicWallet(db, userId, null);
         return ctx.json({ success: true });
       }),
     },

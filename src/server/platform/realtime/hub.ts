@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../../shared/chat.js';
@@ -8,7 +8,6 @@ import { INGEST_MAX_MESSAGE_BYTES } from '../../../shared/live.js';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../../shared/realtime.js';
 import { DEFAULT_SOCKETS_PER_USER } from '../config.js';
 import type { Database } from '../db/client.js';
-import { session as sessions } from '../../access/schema.js';
 import { pickSocketProtocol, registerSocketBearer } from './socket-auth.js';
 import { toFetchHeaders } from '../http/fetch-headers.js';
 
@@ -95,13 +94,19 @@ export interface RealtimeOptions {
   /** Another server changed public data, or a stream's status changed (the home rows show it). */
   onReadsChanged?: () => void;
   rooms: StreamRooms;
+  /** Of these session ids, those that still exist and have not expired (the auth feature knows). */
+  liveSessions(ids: string[]): Promise<string[]>;
 }
 
 const send = <K extends RealtimeEventName>(ws: WebSocket, event: K, data: RealtimeEvents[K]) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, data } satisfies RealtimeMessage<K>));
 };
 
-export async function registerRealtime(app: FastifyInstance, database: Database, { onReadsChanged, rooms: streamRooms }: RealtimeOptions): Promise<Realtime> {
+export async function registerRealtime(
+  app: FastifyInstance,
+  database: Database,
+  { onReadsChanged, rooms: streamRooms, liveSessions }: RealtimeOptions,
+): Promise<Realtime> {
   const db = database.db;
   /** This process's name in the viewer-count table: new on every start, so a dead one goes stale. */
   const instance = randomUUID();
@@ -131,11 +136,7 @@ export async function registerRealtime(app: FastifyInstance, database: Database,
     const all = [...users.values()].flatMap((set) => [...set]);
     if (!all.length) return;
     const ids = [...new Set(all.map((c) => c.sessionId!))];
-    const live = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
-    const alive = new Set(live.map((r) => r.id));
+    const alive = new Set(await liveSessions(ids));
     for (const c of all) if (!alive.has(c.sessionId!)) c.ws.close(CLOSE_SIGNED_OUT, 'Session ended');
   };
   const recheck = () => void closeEnded().catch((err: unknown) => app.log.warn({ err }, 'realtime: session check failed'));
