@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 out=$(npx drizzle-kit generate --name pending_check 2>&1)
 if ! grep -q "No schema changes" <<<"$out"; then
   echo "$out"
-  echo "The schema in src/server/platform/db/schema changed without a migration. The one just generated in drizzle/ is it: rename it if you like, review and commit it." >&2
+  echo "The Drizzle schema (the schema.ts files drizzle.config.ts lists) changed without a migration. The one just generated in drizzle/ is it: rename it if you like, review and commit it." >&2
   exit 1
 fi
 echo "migrations: up to date with the schema"

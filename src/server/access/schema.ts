@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../platform/db/columns.js';
 
-// Better Auth's tables (core, username and two-factor plugins), owned by Drizzle so there is one
-// schema and one migration path (docs/architecture.md). Property names are Better Auth's field names.
+// The tables the guards and every feature read to know who someone is and what they may do: the
+// account and its sessions, the profile (a creator's public face), roles and sanctions. They live
+// here because access/ imports only platform/; each is written by one feature (the auth feature
+// for accounts and sessions, profiles, roles, moderation), as eslint/server-boundaries.js checks.
+// `user` and `session` are Better Auth's (its other tables are the auth feature's): their property
+// names are Better Auth's field names.
 
 export const user = pgTable('auth_user', {
   id: text('id').primaryKey(),
@@ -10,12 +15,18 @@ export const user = pgTable('auth_user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
   username: text('username').unique(),
   displayUsername: text('display_username'),
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
 });
+
+/** A column naming an account, whose row goes when the account does. */
+export function userRef(name: string) {
+  return text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+}
 
 export const session = pgTable(
   'auth_session',
@@ -23,13 +34,10 @@ export const session = pgTable(
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
   },
   (t) => [index('auth_session_user_idx').on(t.userId)],
 );
@@ -58,8 +66,7 @@ export const profiles = pgTable(
     publicWalletAddress: text('public_wallet_address'),
     /** Viewers may clip this creator's live streams (the creator always may). */
     allowClips: boolean('allow_clips').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
@@ -69,14 +76,19 @@ export const profiles = pgTable(
   ],
 );
 
+/** A column naming a profile (a creator, a channel), whose row goes when the profile does. */
+export function profileRef(name: string) {
+  return text(name)
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' });
+}
+
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: profileRef('user_id'),
     role: appRole('role').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
@@ -98,7 +110,7 @@ export const sanctions = pgTable(
     until: timestamp('until', { withTimezone: true }),
     reason: text('reason').notNull().default(''),
     byId: text('by_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('sanctions_kind_created_idx').on(t.kind, t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.js';
 
 /**
  * Every moderation and admin action: who did what to which item or person, when, why, and the
@@ -22,7 +23,7 @@ export const auditLog = pgTable(
     reason: text('reason').notNull().default(''),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),

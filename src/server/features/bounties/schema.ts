@@ -1,5 +1,6 @@
 import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles, user } from '../../access/schema.js';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { profileRef, userRef } from '../../access/schema.js';
 
 export const bountyStatus = pgEnum('bounty_status', ['open', 'claimed', 'paid', 'expired', 'cancelled']);
 
@@ -7,17 +8,15 @@ export const bountyStatus = pgEnum('bounty_status', ['open', 'claimed', 'paid', 
 export const bounties = pgTable(
   'bounties',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    posterId: text('poster_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    posterId: profileRef('poster_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     rewardLamports: bigint('reward_lamports', { mode: 'bigint' }).notNull(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     category: text('category').notNull(),
     status: bountyStatus('status').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     /** The claim the poster approved (the bounty is `claimed` until its reward is paid). */
     approvedClaimId: uuid('approved_claim_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -36,19 +35,17 @@ export const claimStatus = pgEnum('bounty_claim_status', ['pending', 'approved',
 export const bountyClaims = pgTable(
   'bounty_claims',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidPrimaryKey,
     bountyId: uuid('bounty_id')
       .notNull()
       .references(() => bounties.id, { onDelete: 'cascade' }),
-    claimantId: text('claimant_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    claimantId: userRef('claimant_id'),
     /** `livestream`, `glint_video` or `short_video`. */
     contentType: text('content_type').notNull(),
     contentId: text('content_id').notNull(),
     note: text('note').notNull().default(''),
     status: claimStatus('status').notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('bounty_claims_one_per_content_idx').on(t.bountyId, t.contentId), index('bounty_claims_claimant_idx').on(t.claimantId)],

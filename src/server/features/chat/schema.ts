@@ -1,34 +1,30 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles, user } from '../../access/schema.js';
+import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { profileRef, user, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
 
 /** A live stream's chat (docs/product.md "Live chat"); a moderated message is kept, marked deleted. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidPrimaryKey,
     streamId: uuid('stream_id')
       .notNull()
       .references(() => livestreams.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
     /** Removed by a moderator from a report (also marked deleted); restoring clears both. */
-    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    ...takenDown,
     /** A tip's message: the verified amount, shown highlighted (the tip is in `payments`). */
     tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
   },
   (t) => [
     index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt),
     index('chat_messages_user_created_idx').on(t.userId, t.createdAt),
-    index('chat_messages_taken_down_idx')
-      .on(t.takenDownAt)
-      .where(sql`${t.takenDownAt} is not null`),
+    takenDownIndex('chat_messages_taken_down_idx', t.takenDownAt),
   ],
 );
 
@@ -39,16 +35,12 @@ export const chatMessages = pgTable(
 export const chatBans = pgTable(
   'chat_bans',
   {
-    channelId: text('channel_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    channelId: profileRef('channel_id'),
+    userId: userRef('user_id'),
     until: timestamp('until', { withTimezone: true }),
     byId: text('by_id').references(() => user.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles, user } from '../../access/schema.js';
+import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { profileRef, profiles, userRef } from '../../access/schema.js';
 
 export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended']);
 
@@ -8,10 +9,8 @@ export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended
 export const livestreams = pgTable(
   'livestreams',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    ownerId: profileRef('owner_id'),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
@@ -40,15 +39,13 @@ export const livestreams = pgTable(
     /** Which server ingests the current session: its segments (for clips) and recording are on its disk. */
     ingestInstance: text('ingest_instance'),
     /** Removed by a moderator (docs/product.md "Reports and moderation"): hidden, kept, restorable. */
-    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...takenDown,
+    ...createdAt,
   },
   (t) => [
     index('livestreams_status_idx').on(t.status),
     index('livestreams_owner_idx').on(t.ownerId),
-    index('livestreams_taken_down_idx')
-      .on(t.takenDownAt)
-      .where(sql`${t.takenDownAt} is not null`),
+    takenDownIndex('livestreams_taken_down_idx', t.takenDownAt),
   ],
 );
 
@@ -75,7 +72,7 @@ export const streamKeys = pgTable('stream_keys', {
     .primaryKey()
     .references(() => profiles.id, { onDelete: 'cascade' }),
   keyHash: text('key_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 /** "Notify me" on an upcoming stream: the user hears when it goes live, follower or not. */
@@ -85,10 +82,8 @@ export const streamReminders = pgTable(
     streamId: uuid('stream_id')
       .notNull()
       .references(() => livestreams.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('user_id'),
+    ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
 );

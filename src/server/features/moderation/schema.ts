@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { REPORT_REASONS, REPORT_TARGETS } from '../../../shared/moderation.js';
-import { user } from '../../access/schema.js';
+import { userRef } from '../../access/schema.js';
 
 export const reportReason = pgEnum('report_reason', REPORT_REASONS);
 
@@ -17,20 +18,16 @@ export const reportStatus = pgEnum('report_status', ['open', 'actioned', 'dismis
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    reporterId: userRef('reporter_id'),
     targetType: reportTarget('target_type').notNull(),
     targetId: text('target_id').notNull(),
     /** Whose the item is (the profile's own user for a profile), found by the server when reported. */
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     reason: reportReason('reason').notNull(),
     details: text('details').notNull().default(''),
     status: reportStatus('status').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** The moderator who decided (kept as text: the audit log has the rest, and outlives accounts). */
     resolvedById: text('resolved_by_id'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../../access/schema.js';
+import { boolean, index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { user, userRef } from '../../access/schema.js';
 
 export const notificationType = pgEnum('notification_type', ['follow', 'donation', 'like', 'comment', 'share', 'bounty_claim']);
 
@@ -8,10 +9,8 @@ export const notificationType = pgEnum('notification_type', ['follow', 'donation
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    userId: userRef('user_id'),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'cascade' }),
     type: notificationType('type').notNull(),
     title: text('title').notNull(),
@@ -31,12 +30,10 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     endpoint: text('endpoint').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );

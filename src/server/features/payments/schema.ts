@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../../access/schema.js';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { userRef } from '../../access/schema.js';
 import { bounties } from '../bounties/schema.js';
 
 /** What a payment is for: a tip to a creator (a donation), or a bounty's reward to its claimant. */
@@ -20,14 +21,10 @@ export const paymentStatus = pgEnum('payment_status', ['created', 'pending', 'co
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidPrimaryKey,
     kind: paymentKind('kind').notNull(),
-    payerId: text('payer_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    payeeId: text('payee_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    payerId: userRef('payer_id'),
+    payeeId: userRef('payee_id'),
     /** The wallet the payer said they pay from (the transfer's source must be it). */
     payerWallet: text('payer_wallet').notNull(),
     /** The payee's public wallet when the intent was made: the transfer's destination. */
@@ -44,7 +41,7 @@ export const payments = pgTable(
     /** The transaction the payer reported; it is theirs only once verified (the partial unique index below). */
     signature: text('signature'),
     failure: text('failure'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../../access/schema.js';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { user, userRef } from '../../access/schema.js';
 
 /**
  * An account its owner asked to delete (docs/product.md "Your data"): it is erased once
@@ -29,16 +30,14 @@ export const dataExportStatus = pgEnum('data_export_status', ['preparing', 'read
 export const dataExports = pgTable(
   'data_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    userId: userRef('user_id'),
     status: dataExportStatus('status').notNull().default('preparing'),
     /** 0–100 while it is prepared. */
     progress: integer('progress').notNull().default(0),
     storageKey: text('storage_key'),
     sizeBytes: integer('size_bytes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     readyAt: timestamp('ready_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },

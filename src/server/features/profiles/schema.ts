@@ -1,16 +1,13 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from '../../access/schema.js';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.js';
+import { userRef } from '../../access/schema.js';
 
 export const follows = pgTable(
   'follows',
   {
-    followerId: text('follower_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    followeeId: text('followee_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    followerId: userRef('follower_id'),
+    followeeId: userRef('followee_id'),
+    ...createdAt,
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles, verificationType } from '../../access/schema.js';
+import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { profileRef, profiles, verificationType } from '../../access/schema.js';
 
 /**
  * A request's life: `pending` until an admin decides; then `granted` (the badge is on the
@@ -16,10 +17,8 @@ export const verificationRequestStatus = pgEnum('verification_request_status', [
 export const verificationRequests = pgTable(
   'verification_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    userId: profileRef('user_id'),
     /** What was asked for: blue (identity) or red (earned). */
     badge: verificationType('badge').notNull(),
     links: text('links')
@@ -35,7 +34,7 @@ export const verificationRequests = pgTable(
     /** The admin who decided (or revoked); null once that account is gone. */
     decidedBy: text('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     // One pending request per user, whatever races: the second insert fails.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { VIDEO_KINDS } from '../../../shared/video-rules.js';
-import { profiles, user } from '../../access/schema.js';
+import { profileRef, profiles, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
 
 export const videoKind = pgEnum('video_kind', VIDEO_KINDS);
@@ -15,10 +16,8 @@ export const visibility = pgEnum('visibility', ['public', 'unlisted']);
 export const videos = pgTable(
   'videos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...uuidPrimaryKey,
+    ownerId: profileRef('owner_id'),
     kind: videoKind('kind').notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
@@ -68,8 +67,8 @@ export const videos = pgTable(
      * Removed by a moderator: hidden everywhere, its media kept so it can be restored. Not the
      * `removed` status, which is the owner's own delete (its media is gone).
      */
-    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...takenDown,
+    ...createdAt,
   },
   (t) => [
     index('videos_kind_status_idx').on(t.kind, t.status),
@@ -77,9 +76,7 @@ export const videos = pgTable(
     index('videos_clipped_by_idx')
       .on(t.clippedById, t.createdAt)
       .where(sql`${t.clippedById} is not null`),
-    index('videos_taken_down_idx')
-      .on(t.takenDownAt)
-      .where(sql`${t.takenDownAt} is not null`),
+    takenDownIndex('videos_taken_down_idx', t.takenDownAt),
   ],
 );
 
@@ -89,10 +86,8 @@ export const videoLikes = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('user_id'),
+    ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.videoId, t.userId] })],
 );
@@ -100,25 +95,18 @@ export const videoLikes = pgTable(
 export const videoComments = pgTable(
   'video_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidPrimaryKey,
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** Removed by a moderator: hidden, kept, restorable. */
-    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    ...takenDown,
   },
-  (t) => [
-    index('video_comments_video_idx').on(t.videoId, t.createdAt),
-    index('video_comments_taken_down_idx')
-      .on(t.takenDownAt)
-      .where(sql`${t.takenDownAt} is not null`),
-  ],
+  (t) => [index('video_comments_video_idx').on(t.videoId, t.createdAt), takenDownIndex('video_comments_taken_down_idx', t.takenDownAt)],
 );
 
 /**
@@ -154,9 +142,7 @@ export const videoViews = pgTable(
 export const videoProgress = pgTable(
   'video_progress',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),

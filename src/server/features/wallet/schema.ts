@@ -1,15 +1,14 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from '../../access/schema.js';
+import { createdAt } from '../../platform/db/columns.js';
+import { userRef } from '../../access/schema.js';
 
 /** A Solana wallet linked to an account (docs/product.md §3 profile_wallets). One account per wallet. */
 export const profileWallets = pgTable(
   'profile_wallets',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     walletAddress: text('wallet_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [uniqueIndex('profile_wallets_address_idx').on(t.walletAddress), index('profile_wallets_user_idx').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { user } from '../../access/schema.js';
 import { videos } from '../videos/schema.js';
 
@@ -14,7 +15,7 @@ export const purchaseStatus = pgEnum('video_purchase_status', ['settling', 'sett
 export const videoPurchases = pgTable(
   'video_purchases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidPrimaryKey,
     /**
      * Null once the video's creator deleted their account: the sale stays in the ledger, anonymous,
      * with its amount (docs/product.md "Your data").
@@ -33,7 +34,7 @@ export const videoPurchases = pgTable(
     /** The settlement transaction's signature. */
     transaction: text('transaction'),
     status: purchaseStatus('status').notNull().default('settling'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { index, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+
+// Columns most tables share, spread into their definitions (`...createdAt`): one definition, the
+// same SQL in every table.
+
+/** When the row was written. */
+export const createdAt = { createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow() };
+
+/** When the row was written and when it last changed. */
+export const timestamps = { ...createdAt, updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow() };
+
+/** A uuid primary key the database draws. */
+export const uuidPrimaryKey = { id: uuid('id').primaryKey().defaultRandom() };
+
+/** Removed by a moderator: hidden, kept, restorable (restoring clears it). */
+export const takenDown = { takenDownAt: timestamp('taken_down_at', { withTimezone: true }) };
+
+/** The few removed rows of a table, for the moderators' lists: a partial index. */
+export const takenDownIndex = (name: string, column: PgColumn) =>
+  index(name)
+    .on(column)
+    .where(sql`${column} is not null`);
