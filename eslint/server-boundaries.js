@@ -10,6 +10,7 @@
 // Writes stay with the owner: a feature that imports another feature's table (or one of access/'s)
 // may select from it, but `insert`, `update` and `delete` on it go through the owner's service.ts.
 // access/schema.ts keeps the tables the guards read; each is written by the feature named below.
+// A known write the rule refuses is listed in `exceptions` as { from: file, writes: table name }.
 import path from 'node:path';
 
 const SERVER = 'src/server/';
@@ -49,8 +50,10 @@ const rule = {
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     const from = layerOf(file);
     if (!from || from.kind === 'composition' || /\.test\.ts$/.test(file)) return {};
-    const exceptions = new Set((context.options[0]?.exceptions ?? []).map((e) => (e.writes ? `${file} writes ${e.writes}` : `${e.from} -> ${e.to}`)));
-    const exempt = new Set((context.options[0]?.exceptions ?? []).filter((e) => e.writes && e.from === file).map((e) => e.writes));
+    const listed = context.options[0]?.exceptions ?? [];
+    const exceptions = new Set(listed.filter((e) => e.to).map((e) => `${e.from} -> ${e.to}`));
+    /** Tables this file may write though another owns them (listed exceptions). */
+    const exempt = new Set(listed.filter((e) => e.writes && e.from === file).map((e) => e.writes));
     const targetOf = (source) =>
       path
         .relative(root, path.resolve(path.dirname(context.filename), source))
