@@ -25,7 +25,7 @@ import { createLoginLimits, type SignInPath } from './login-limits.js';
 import { checkNameUpdate, checkNewPassword, fail, signUpBody, syncProfileNames } from './account-rules.js';
 import { renderMail } from './mails.js';
 import { explainWrongCode, holdGoogleSignIn, refuseReusedCode, rememberUsedCode } from './second-factor.js';
-import { phantomWallet } from '../wallet/service.js';
+import { phantomWallet } from './wallet-sign-in.js';
 import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
 import { isBanned } from '../../access/standing.js';
 import { cancelDeletion } from '../privacy/deletion.js';

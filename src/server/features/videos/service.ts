@@ -7,7 +7,7 @@ import { type Access } from '../../../shared/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams, videoComments, videoLikes, videoProgress, videoViews, videos } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
