@@ -1,7 +1,7 @@
 import type { Me } from '../../../shared/session.js';
 
 /** What another feature adds to the signed-in `/api/me` answer (the account, profile and roles are auth's). */
-export type MeAddition = Partial<Omit<Me, 'user' | 'profile' | 'roles'>>;
+type MeAddition = Partial<Omit<Me, 'user' | 'profile' | 'roles'>>;
 
 /**
  * Where other features take part in a sign-in without auth importing them: each registers its
@@ -19,14 +19,14 @@ export function createSignInHooks() {
     addToMe(addition: (userId: string) => Promise<MeAddition>): void {
       additions.push(addition);
     },
+    /** Auth's session hook: the listeners, one after the other; a failure fails the sign-in. */
     async signedIn(userId: string): Promise<void> {
       for (const listener of listeners) await listener(userId);
     },
+    /** Auth's `/api/me`: what the features add, merged. */
     async meAdditions(userId: string): Promise<MeAddition> {
       const parts = await Promise.all(additions.map((addition) => addition(userId)));
       return Object.assign({}, ...parts) as MeAddition;
     },
   };
 }
-
-export type SignInHooks = ReturnType<typeof createSignInHooks>;
