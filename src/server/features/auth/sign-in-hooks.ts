@@ -19,7 +19,7 @@ export function createSignInHooks() {
     addToMe(addition: (userId: string) => Promise<MeAddition>): void {
       additions.push(addition);
     },
-    /** Auth's session hook: the listeners, one after the other; a failure fails the sign-in. */
+    /** Auth's session hook: the listeners, one after the other. */
     async signedIn(userId: string): Promise<void> {
       for (const listener of listeners) await listener(userId);
     },
