@@ -4,13 +4,12 @@
 //   features/<name>/   imports platform/, access/, shared/, its own folder, other features' service.ts,
 //                      and other features' schema.ts to read their tables (joins), never to write them
 // main.ts, app.ts, seed/, test-support/ and tests (*.test.ts) put the pieces together and may import
-// anything. An import the rule refuses today but that is known is listed in `exceptions` (from
-// file → imported file, both from the repository root), each to be shrunk away.
+// anything. That features also never import one another in a loop is checked on the whole folder by
+// src/server/boundaries.test.ts.
 //
 // Writes stay with the owner: a feature that imports another feature's table (or one of access/'s)
 // may select from it, but `insert`, `update` and `delete` on it go through the owner's service.ts.
 // access/schema.ts keeps the tables the guards read; each is written by the feature named below.
-// A known write the rule refuses is listed in `exceptions` as { from: file, writes: table name }.
 import path from 'node:path';
 
 const SERVER = 'src/server/';
@@ -41,19 +40,12 @@ function layerOf(rel) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
-  meta: {
-    type: 'problem',
-    schema: [{ type: 'object', properties: { exceptions: { type: 'array' } }, additionalProperties: false }],
-  },
+  meta: { type: 'problem', schema: [] },
   create(context) {
     const root = context.cwd;
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     const from = layerOf(file);
     if (!from || from.kind === 'composition' || /\.test\.ts$/.test(file)) return {};
-    const listed = context.options[0]?.exceptions ?? [];
-    const exceptions = new Set(listed.filter((e) => e.to).map((e) => `${e.from} -> ${e.to}`));
-    /** Tables this file may write though another owns them (listed exceptions). */
-    const exempt = new Set(listed.filter((e) => e.writes && e.from === file).map((e) => e.writes));
     const targetOf = (source) =>
       path
         .relative(root, path.resolve(path.dirname(context.filename), source))
@@ -81,8 +73,6 @@ const rule = {
       if (callee.type !== 'MemberExpression' || callee.computed || !WRITES.has(callee.property.name)) return;
       const [arg] = node.arguments;
       if (arg?.type !== 'Identifier' || !foreignTables.has(arg.name)) return;
-      const table = foreignTables.get(arg.name);
-      if (exempt.has(table)) return;
       context.report({
         node,
         message: `a feature writes only its own tables: ${callee.property.name}(${arg.name}) belongs to another owner; call a function of its service.ts`,
@@ -101,7 +91,7 @@ const rule = {
         else if (to.kind === 'feature' && to.name !== from.name && to.file !== 'service.ts' && to.file !== 'schema.ts')
           problem = `a feature imports only another feature's service.ts and schema.ts (not features/${to.name}/${to.file})`;
       }
-      if (problem && !exceptions.has(`${file} -> ${target}`)) context.report({ node, message: `${problem}: ${source}` });
+      if (problem) context.report({ node, message: `${problem}: ${source}` });
     };
     return {
       ImportDeclaration: (node) => {

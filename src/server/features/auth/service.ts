@@ -1,10 +1,14 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { session, user } from '../../access/schema.js';
-import { account } from './schema.js';
 
-// The account rows Better Auth keeps, for the features that write them outside its endpoints: a
-// ban ends the sessions, a wallet sign-up makes the account, a deletion erases it.
+// The auth feature's face to the others: the sign-in limits (privacy counts a failed identity
+// check like a failed sign-in). Other features join a sign-in through `app.auth.signIns`
+// (sign-in-hooks.ts), registered at startup, so auth imports none of them.
+export { createLoginLimits } from './login-limits.js';
+
+// And the account rows Better Auth keeps, where others change them outside its endpoints: a ban
+// ends the sessions, a deletion erases the account; the realtime hub asks which sessions live.
 
 /** Of these sessions, those that still exist and have not expired. */
 export async function liveSessions(db: Db, ids: string[]): Promise<string[]> {
@@ -23,12 +27,6 @@ export function endSessionsOf(db: Db, userId: string): Promise<{ id: string }[]>
 
 export type NewUser = typeof user.$inferInsert;
 
-/** A new account, made by a sign-in method Better Auth does not know (a wallet). */
-export async function insertUser(db: Db, values: NewUser): Promise<typeof user.$inferSelect> {
-  const [made] = await db.insert(user).values(values).returning();
-  return made!;
-}
-
 /** An account that must exist (the one a deleted person's ledger rows point at); kept when it does. */
 export async function ensureUser(db: Db, values: NewUser): Promise<void> {
   await db.insert(user).values(values).onConflictDoNothing();
@@ -37,9 +35,4 @@ export async function ensureUser(db: Db, values: NewUser): Promise<void> {
 /** Erases an account; every row that belongs to it goes with it (the foreign keys cascade). */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.delete(user).where(eq(user.id, userId));
-}
-
-/** Records how an account signs in (the wallet it was made with), as Better Auth's accounts do. */
-export async function insertSignInMethod(db: Db, values: typeof account.$inferInsert): Promise<void> {
-  await db.insert(account).values(values);
 }

@@ -13,7 +13,7 @@ import { profiles } from '../../access/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError, standingRefusal, standingsAmong } from '../../access/standing.js';
-import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { SNAPSHOT_FILE } from './ingest.js';
 import { setReplayTakenDown } from '../videos/service.js';
 

@@ -8,7 +8,7 @@ import { account as authAccount, twoFactor } from '../auth/schema.js';
 import { profileWallets } from '../wallet/schema.js';
 import { user as authUser } from '../../access/schema.js';
 import { TOO_MANY_LOGINS } from '../../../shared/auth.js';
-import { createLoginLimits } from '../auth/login-limits.js';
+import { createLoginLimits } from '../auth/service.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { acceptWalletProof } from '../wallet/service.js';
 

@@ -1,84 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth.js';
-import { setSessionCookie } from 'better-auth/cookies';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import {
   DISPLAY_NAME_TAKEN,
-  INVALID_LINK_MESSAGE,
-  messageAge,
-  MESSAGE_MAX_AGE_MS,
-  parseLinkMessage,
-  parseLoginMessage,
   USERNAME_TAKEN,
   WALLET_LINKED_ELSEWHERE,
   WALLET_NOT_REGISTERED,
   WalletProofSchema,
   WalletRegistrationSchema,
-  type ParsedMessage,
-  type WalletProof,
 } from '../../../shared/wallet.js';
 import type { Db } from '../../platform/db/client.js';
-import { insertSignInMethod, insertUser } from '../auth/service.js';
-import { profileWallets, walletNonces } from './schema.js';
+import { user as authUser } from '../../access/schema.js';
+import { account as authAccount } from './schema.js';
 import { insertProfile, isDisplayNameTaken, isUsernameTaken, setPublicWallet } from '../profiles/service.js';
-import { holdForSecondFactor, SECOND_FACTOR_ANSWER } from '../auth/second-factor.js';
-import { verifyWalletSignature } from './signature.js';
+import {
+  acceptWalletProof,
+  isPlaceholderEmail,
+  issueWalletNonce,
+  linkWallet,
+  PLACEHOLDER_EMAIL_DOMAIN,
+  unlinkWallets,
+  walletOwner,
+} from '../wallet/service.js';
+import { holdForSecondFactor, SECOND_FACTOR_ANSWER } from './second-factor.js';
 
-/** Accounts made with a wallet have no email; Better Auth needs one, so they get a non-routable one. */
-export const PLACEHOLDER_EMAIL_DOMAIN = 'wallet.placeholder.invalid';
-export const isPlaceholderEmail = (email: string) => email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
-
-const refuse = (status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'CONFLICT' | 'NOT_FOUND', message: string, code: string) => new APIError(status, { message, code });
-
-/** A nonce for the next signed wallet message: it must come back within five minutes, once. */
-export async function issueWalletNonce(db: Db, now = Date.now()): Promise<{ nonce: string; expiresAt: Date }> {
-  await db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(now)));
-  const nonce = randomUUID();
-  const expiresAt = new Date(now + MESSAGE_MAX_AGE_MS);
-  await db.insert(walletNonces).values({ uuid: nonce, expiresAt });
-  return { nonce, expiresAt };
-}
-
-/**
- * Checks a signed wallet message: its format (it must name this deployment's host, and a link
- * message the account it links, `{ link: userId }`), its age (5 minutes, nothing from the future), the ed25519 signature, and that its uuid
- * is a nonce this server issued in the last five minutes and never accepted before: the nonce is
- * spent here, so a signature works once and only on the site that asked for it.
- */
-export async function acceptWalletProof(db: Db, proof: WalletProof, kind: 'login' | { link: string }, host: string, now = Date.now()): Promise<ParsedMessage> {
-  const parsed = kind === 'login' ? parseLoginMessage(proof.message, host) : parseLinkMessage(proof.message, host, kind.link);
-  if (!parsed) throw refuse('BAD_REQUEST', kind === 'login' ? 'Invalid sign-in message' : INVALID_LINK_MESSAGE, 'INVALID_MESSAGE');
-  const age = messageAge(parsed.timestamp, now);
-  if (age === 'stale') throw refuse('UNAUTHORIZED', 'This signature has expired. Please sign again.', 'MESSAGE_EXPIRED');
-  if (age === 'future') throw refuse('UNAUTHORIZED', 'This message is dated in the future. Check your clock and sign again.', 'MESSAGE_FROM_FUTURE');
-  if (!verifyWalletSignature(proof.walletAddress, proof.message, proof.signature)) {
-    throw refuse('UNAUTHORIZED', 'The signature does not match this wallet.', 'INVALID_SIGNATURE');
-  }
-  const spent = await db
-    .delete(walletNonces)
-    .where(and(eq(walletNonces.uuid, parsed.uuid), gt(walletNonces.expiresAt, new Date(now))))
-    .returning({ uuid: walletNonces.uuid });
-  if (spent.length === 0) throw refuse('UNAUTHORIZED', 'This signature was already used or has expired. Please sign again.', 'MESSAGE_REPLAYED');
-  return parsed;
-}
-
-/** The wallets linked to an account (one, as linking replaces the link), each proved by its signature. */
-export async function linkedWallets(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ address: profileWallets.walletAddress }).from(profileWallets).where(eq(profileWallets.userId, userId));
-  return rows.map((r) => r.address);
-}
-
-async function walletOwner(db: Db, address: string): Promise<string | undefined> {
-  const [row] = await db.select({ userId: profileWallets.userId }).from(profileWallets).where(eq(profileWallets.walletAddress, address)).limit(1);
-  return row?.userId;
-}
+const refuse = (status: 'BAD_REQUEST' | 'CONFLICT' | 'NOT_FOUND', message: string, code: string) => new APIError(status, { message, code });
 
 /**
  * Glint's Phantom sign-in for Better Auth: a nonce to sign, register, log in, link and disconnect
  * a Solana wallet. `host` is this deployment's (PUBLIC_URL's): sign-in messages must name it.
+ * It lives with auth because it is a way in (it makes accounts and sessions and holds for the
+ * second factor); the wallet feature checks the signed messages and knows the linked wallets.
  */
 export function phantomWallet(db: Db, host: string) {
   return {
@@ -116,18 +71,21 @@ export function phantomWallet(db: Db, host: string) {
         // a failure halfway leaves no half-made account behind.
         const id = randomUUID().replace(/-/g, '');
         const user = await db.transaction(async (tx) => {
-          const made = await insertUser(tx, {
-            id,
-            name: displayName,
-            email: `wallet-${randomUUID()}@${PLACEHOLDER_EMAIL_DOMAIN}`,
-            emailVerified: true,
-            username: username.toLowerCase(),
-            displayUsername: displayName,
-          });
+          const [made] = await tx
+            .insert(authUser)
+            .values({
+              id,
+              name: displayName,
+              email: `wallet-${randomUUID()}@${PLACEHOLDER_EMAIL_DOMAIN}`,
+              emailVerified: true,
+              username: username.toLowerCase(),
+              displayUsername: displayName,
+            })
+            .returning();
           await insertProfile(tx, { id, username, displayName, publicWalletAddress: walletAddress });
-          await tx.insert(profileWallets).values({ userId: id, walletAddress });
-          await insertSignInMethod(tx, { id: randomUUID().replace(/-/g, ''), userId: id, providerId: 'phantom', accountId: walletAddress });
-          return made;
+          await linkWallet(tx, id, walletAddress);
+          await tx.insert(authAccount).values({ id: randomUUID().replace(/-/g, ''), userId: id, providerId: 'phantom', accountId: walletAddress });
+          return made!;
         });
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });
@@ -141,8 +99,8 @@ export function phantomWallet(db: Db, host: string) {
         if (owner && owner !== userId) throw refuse('CONFLICT', WALLET_LINKED_ELSEWHERE, 'WALLET_TAKEN');
         if (!owner) {
           // One wallet per account: linking a new one replaces the old link.
-          await db.delete(profileWallets).where(eq(profileWallets.userId, userId));
-          await db.insert(profileWallets).values({ userId, walletAddress: ctx.body.walletAddress });
+          await unlinkWallets(db, userId);
+          await linkWallet(db, userId, ctx.body.walletAddress);
         }
         await setPublicWallet(db, userId, ctx.body.walletAddress);
         return ctx.json({ success: true, walletAddress: ctx.body.walletAddress });
@@ -165,7 +123,7 @@ export function phantomWallet(db: Db, host: string) {
 
       disconnectWallet: createAuthEndpoint('/disconnect-wallet', { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
         const userId = ctx.context.session.user.id;
-        await db.delete(profileWallets).where(and(eq(profileWallets.userId, userId)));
+        await unlinkWallets(db, userId);
         await setPublicWallet(db, userId, null);
         return ctx.json({ success: true });
       }),
