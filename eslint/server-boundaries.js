@@ -3,6 +3,7 @@
 //   access/            imports platform/ only (and shared/)
 //   features/<name>/   imports platform/, access/, shared/, its own folder, other features' service.ts,
 //                      and other features' schema.ts to read their tables (joins), never to write them
+//   features/<name>/schema.ts  imports only tables: other schema.ts, access/, platform/
 // main.ts, app.ts, seed/, test-support/ and tests (*.test.ts) put the pieces together and may import
 // anything. That features also never import one another in a loop is checked on the whole folder by
 // src/server/boundaries.test.ts.
@@ -86,6 +87,8 @@ const rule = {
       let problem;
       if (from.kind === 'platform' && to.kind !== 'platform') problem = 'platform/ imports no feature, no access/ and no app code';
       else if (from.kind === 'access' && to.kind !== 'platform' && to.kind !== 'access') problem = 'access/ imports only platform/';
+      else if (from.kind === 'feature' && from.file === 'schema.ts' && to.kind === 'feature' && to.file !== 'schema.ts')
+        problem = "a feature's schema.ts imports only tables (other schema.ts, access/, platform/)";
       else if (from.kind === 'feature') {
         if (to.kind === 'composition') problem = 'a feature does not import app code (app.ts, main.ts, seed/)';
         else if (to.kind === 'feature' && to.name !== from.name && to.file !== 'service.ts' && to.file !== 'schema.ts')
