@@ -19,6 +19,7 @@ import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerRoles } from './features/roles/routes.js';
 import { registerVerification } from './features/verification/routes.js';
 import { moderationRoutes } from './features/moderation/routes.js';
+import { createModerationRegistry, type ModerationRegistry } from './features/moderation/service.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { authRoutes, meOf } from './features/auth/routes.js';
 import { nativeGoogleRoutes } from './features/auth/native-google.js';
@@ -83,6 +84,7 @@ declare module 'fastify' {
     push: Push;
     notifier: Notifier;
     readCache: ReadCache;
+    moderationRegistry: ModerationRegistry;
   }
 }
 
@@ -178,6 +180,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
   app.decorate('push', push);
   app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
+  // The features whose items can be reported register here how moderation finds and removes them.
+  app.decorate('moderationRegistry', createModerationRegistry());
 
   await app.register(healthRoutes);
   await app.register(notificationRoutes);

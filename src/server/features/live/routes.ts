@@ -47,6 +47,8 @@ import { registerBrowserIngest } from './browser-ingest.js';
 import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
+import { registerModerationAdapter } from '../moderation/service.js';
+import { streamModeration } from './moderation.js';
 import {
   beginSession,
   createStream,
@@ -547,5 +549,6 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
   app.decorate('live', live);
+  registerModerationAdapter(app.moderationRegistry, streamModeration(app.storage, live));
   return live;
 }

@@ -21,6 +21,8 @@ import { notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
+import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
+import { commentModeration, videoModeration } from './moderation.js';
 import {
   addComment,
   changeComment,
@@ -32,6 +34,7 @@ import {
   listOwnUploads,
   listVideos,
   recordShare,
+  RELEASE_HELD_VIDEOS_QUEUE,
   recordView,
   saveProgress,
   setLike,
@@ -48,6 +51,13 @@ function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, with
 }
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerModerationAdapter(app.moderationRegistry, videoModeration(app.storage, app.x402));
+  registerModerationAdapter(app.moderationRegistry, commentModeration);
+  // Videos held while the account was suspended are published now, not at the next sweep.
+  onSanctionLifted(app.moderationRegistry, async () => {
+    await app.jobs.send(RELEASE_HELD_VIDEOS_QUEUE, {});
+  });
+
   /** A published video a viewer may act on (like, comment, view, share). */
   const published = (id: string) => getPublishedVideo(app.db, id);
 
