@@ -23,6 +23,7 @@ import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
 import { commentModeration, videoModeration } from './moderation.js';
+import { removeVideo } from './video-state.js';
 import {
   addComment,
   changeComment,
@@ -185,7 +186,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+      // Already removed by a request that arrived at once: its media goes all the same.
+      await removeVideo(app.db, v.id);
       await app.storage.deleteAllOf(videoMedia(v.id));
       await app.storage.deleteAllOf(paidMedia(v.id));
       return reply.status(204).send();

@@ -12,8 +12,9 @@ import { livestreams, videoComments, videoLikes, videoProgress, videoViews, vide
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
+import { releaseHeld, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
-import { inGoodStanding, isBanned, notBanned, removedError } from '../../access/standing.js';
+import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
 export interface VideoFilter {
   kind: VideoKind;
@@ -131,19 +132,13 @@ export async function getPublishedVideo(db: Db, id: string) {
   return v;
 }
 
-export async function updateVideoRow(db: Db, id: string, set: Partial<typeof videos.$inferInsert>) {
+/** Writes a video's columns; its status changes only through video-state.ts. */
+export async function updateVideoRow(db: Db, id: string, set: VideoFields) {
   await db.update(videos).set(set).where(eq(videos.id, id));
 }
 
-/** Updates the video only while it is in `status`; true when it was. */
-export async function updateVideoInStatus(db: Db, id: string, status: (typeof videos.$inferSelect)['status'], set: Partial<typeof videos.$inferInsert>) {
-  const rows = await db
-    .update(videos)
-    .set(set)
-    .where(and(eq(videos.id, id), eq(videos.status, status)))
-    .returning({ id: videos.id });
-  return rows.length > 0;
-}
+// The transitions the live feature uses for the drafts it makes (replays, clips).
+export { queueForProcessing, type VideoFields, type VideoStatus } from './video-state.js';
 
 /** The recurring job that publishes held videos whose owners are in good standing again (every minute). */
 export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
@@ -154,11 +149,7 @@ export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
  * media moves to where the price says. Returns what was published, to tell the owners.
  */
 export async function releaseHeldVideos(db: Db, storage: Storage, now = new Date()): Promise<{ id: string; ownerId: string }[]> {
-  const released = await db
-    .update(videos)
-    .set({ status: 'ready', publishedAt: now })
-    .where(and(eq(videos.status, 'held'), inGoodStanding(videos.ownerId, now)))
-    .returning({ id: videos.id, ownerId: videos.ownerId });
+  const released = await releaseHeld(db, now);
   for (const v of released) await placeVideoMedia(db, storage, v.id);
   return released;
 }
@@ -175,26 +166,6 @@ export async function countProcessing(db: Db, ownerId: string): Promise<number> 
       and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing'), sql`(${videos.clippedById} is null or ${videos.clippedById} = ${videos.ownerId})`),
     );
   return row?.n ?? 0;
-}
-
-/**
- * An uploaded draft goes to processing with its source, in one statement: only while it is still
- * waiting for its file, and only while its owner has fewer than `maxProcessing` videos in
- * processing. False when either is not so.
- */
-export async function startProcessing(db: Db, id: string, sourceKey: string, maxProcessing: number): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({ status: 'processing', processingPercent: 0, sourceKey, failureReason: null })
-    .where(
-      and(
-        eq(videos.id, id),
-        eq(videos.status, 'uploading'),
-        sql`(select count(*) from videos busy where busy.owner_id = ${videos.ownerId} and busy.status = 'processing' and (busy.clipped_by_id is null or busy.clipped_by_id = busy.owner_id)) < ${maxProcessing}`,
-      ),
-    )
-    .returning({ id: videos.id });
-  return rows.length > 0;
 }
 
 /** How the detail learns what a viewer may do with a priced video, and where its media is (x402). */
