@@ -28,7 +28,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import fastifyStatic from '@fastify/static';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './features/videos/demo-media.js';
 import type { VideoProcessingEvent } from '../shared/realtime.js';
-import { markFailed, processVideo, TRANSCODE_QUEUE } from './features/videos/process-video.js';
+import { processVideo } from './features/videos/process-video.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';
 import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './platform/storage/storage.js';
@@ -37,10 +37,12 @@ import { videoRoutes } from './features/videos/routes.js';
 import {
   getPublishedVideo,
   listVideos,
+  markFailed,
   PRUNE_VIEW_HISTORY_QUEUE,
   pruneViewHistory,
   RELEASE_HELD_VIDEOS_QUEUE,
   releaseHeldVideos,
+  TRANSCODE_QUEUE,
 } from './features/videos/service.js';
 import { getStreamRow } from './features/live/service.js';
 import { dropViewerCounts, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';

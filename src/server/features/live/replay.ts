@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { livestreams } from '../../platform/db/schema/index.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
-import { TRANSCODE_QUEUE } from '../videos/process-video.js';
 import { runMediaTool } from '../../platform/media/run.js';
-import { createDraft, queueForProcessing } from '../videos/service.js';
+import { createDraft, queueForProcessing, TRANSCODE_QUEUE } from '../videos/service.js';
 import type { StreamRow } from './service.js';
 
 /**

@@ -26,9 +26,8 @@ import { isUuid } from '../../platform/db/ids.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStream } from './service.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
-import { markFailed, RejectedMedia, TRANSCODE_QUEUE } from '../videos/process-video.js';
 import { streamMedia } from '../../platform/storage/storage.js';
-import { getVideo, updateVideoRow } from '../videos/service.js';
+import { getVideo, markFailed, RejectedMedia, TRANSCODE_QUEUE, updateVideoRow } from '../videos/service.js';
 import type { VideoProcessingEvent } from '../../../shared/realtime.js';
 import {
   MASTER_PLAYLIST,

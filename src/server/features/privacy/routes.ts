@@ -9,7 +9,7 @@ import { user as authUser } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
 import { confirmIdentity } from './confirm-identity.js';
-import { cancelDeletion, eraseDueAccounts, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
+import { cancelDeletion, eraseDueAccounts, hasCancellationNotice, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
 import {
   createExport,
   downloadPath,
@@ -34,6 +34,11 @@ export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
 export async function registerPrivacy(app: FastifyInstance): Promise<void> {
   const { db, storage, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // docs/product.md "Your data": signing in during the grace period cancels a scheduled deletion,
+  // and `/api/me` says so until the app has told the person.
+  app.auth.signIns.onSignedIn((userId) => cancelDeletion(db, userId, { bySignIn: true }));
+  app.auth.signIns.addToMe(async (userId) => ((await hasCancellationNotice(db, userId)) ? { deletionCancelled: true } : {}));
 
   const mailTo = async (userId: string, mail: Parameters<typeof privacyMail>[0], vars: Omit<Parameters<typeof privacyMail>[1], 'to'>) => {
     const [u] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VideoProcessingEvent } from '../../../shared/realtime.js';
 import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../../shared/videos.js';
 import type { Db } from '../../platform/db/client.js';
-import { getVideo, updateVideoRow } from './service.js';
-import { beginTranscode, failProcessing, finishProcessing } from './video-state.js';
+import { getVideo, RejectedMedia, removeSource, updateVideoRow } from './service.js';
+import { beginTranscode, finishProcessing } from './video-state.js';
 import {
   frameArgs,
   hlsArgs,
@@ -27,10 +27,6 @@ import { runMediaTool } from '../../platform/media/run.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { newMediaPlace } from './paid-media.js';
 import { standingOf } from '../../access/standing.js';
-
-export const TRANSCODE_QUEUE = 'transcode-video';
-
-export class RejectedMedia extends Error {}
 
 /** The first bytes of a file, to tell what it really is before any tool opens it. */
 export async function fileHead(file: string, bytes = 512): Promise<Uint8Array> {
@@ -182,21 +178,4 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }
-}
-
-/** After the last attempt: the owner sees why, and the uploaded original is not kept. */
-export async function markFailed(db: Db, videoId: string, error: Error, uploadsDir?: string, report?: ProcessDeps['report']) {
-  const reason = error instanceof RejectedMedia ? error.message : 'Processing failed. Please try uploading the file again.';
-  const video = await getVideo(db, videoId);
-  // Not if the owner deleted it meanwhile (or it got ready after all): it stays as it is.
-  const failed = await failProcessing(db, videoId, reason);
-  if (uploadsDir && video?.sourceKey) await removeSource(uploadsDir, video.sourceKey);
-  if (video && failed) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
-}
-
-/** An uploaded original and tus's record of it; `key` is a name the server gave, never a path. */
-export async function removeSource(uploadsDir: string, key: string) {
-  if (!/^[A-Za-z0-9_.-]+$/.test(key) || key.startsWith('.')) return;
-  await fs.promises.rm(path.join(uploadsDir, key), { force: true });
-  await fs.promises.rm(path.join(uploadsDir, `${key}.json`), { force: true });
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../../shared/content.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime.js';
 import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboard-rules.js';
 import { slugify } from '../../../shared/routes.js';
 import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos.js';
@@ -7,12 +10,12 @@ import { type Access } from '../../../shared/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams, videoComments, videoLikes, videoProgress, videoViews, videos } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
-import { releaseHeld, type VideoFields } from './video-state.js';
+import { failProcessing, releaseHeld, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
@@ -166,6 +169,38 @@ export async function countProcessing(db: Db, ownerId: string): Promise<number> 
       and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing'), sql`(${videos.clippedById} is null or ${videos.clippedById} = ${videos.ownerId})`),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The transcode queue: an upload, a replay, a clip or demo media becomes playable there
+ * (process-video.ts); other features hand their videos to it by this name.
+ */
+export const TRANSCODE_QUEUE = 'transcode-video';
+
+/** Media refused for what it is: its message is what the owner sees. */
+export class RejectedMedia extends Error {}
+
+/** After the last attempt: the owner sees why, and the uploaded original is not kept. */
+export async function markFailed(
+  db: Db,
+  videoId: string,
+  error: Error,
+  uploadsDir?: string,
+  report?: (ownerId: string, event: VideoProcessingEvent) => Promise<void>,
+) {
+  const reason = error instanceof RejectedMedia ? error.message : 'Processing failed. Please try uploading the file again.';
+  const video = await getVideo(db, videoId);
+  // Not if the owner deleted it meanwhile (or it got ready after all): it stays as it is.
+  const failed = await failProcessing(db, videoId, reason);
+  if (uploadsDir && video?.sourceKey) await removeSource(uploadsDir, video.sourceKey);
+  if (video && failed) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
+}
+
+/** An uploaded original and tus's record of it; `key` is a name the server gave, never a path. */
+export async function removeSource(uploadsDir: string, key: string) {
+  if (!/^[A-Za-z0-9_.-]+$/.test(key) || key.startsWith('.')) return;
+  await fs.promises.rm(path.join(uploadsDir, key), { force: true });
+  await fs.promises.rm(path.join(uploadsDir, `${key}.json`), { force: true });
 }
 
 /** How the detail learns what a viewer may do with a priced video, and where its media is (x402). */

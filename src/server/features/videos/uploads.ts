@@ -6,9 +6,9 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_A_VIDEO } from '../../../shared/videos.js';
 import type { Db } from '../../platform/db/client.js';
-import { fileHead, probeUpload, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './process-video.js';
+import { fileHead, probeUpload } from './process-video.js';
 import { sniffVideo } from '../../../shared/sniff.js';
-import { countProcessing, getVideo } from './service.js';
+import { countProcessing, getVideo, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './service.js';
 import { failUpload, restartUpload, startProcessing } from './video-state.js';
 import { standingOf, standingRefusal } from '../../access/standing.js';
 
