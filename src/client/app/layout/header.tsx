@@ -2,7 +2,7 @@ import { PanelLeft, Plus, Search, Zap } from 'lucide-react';
 import { Suspense } from 'react';
 import { lazyAfterLoad, usePressBeforeLoad } from '../../lib/lazy-after-load';
 import { Link } from 'react-router';
-import { EXTERNAL_LINKS } from '../../../shared/product';
+import { EXTERNAL_LINKS } from '../../../shared/platform/product';
 import { useSession } from '../../features/auth/session';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { PumpPillIcon, XLogoIcon } from '../../ui/header-icons';

@@ -1,8 +1,8 @@
 import { Check, Wallet } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX, LoginSchema, SignupSchema } from '../../../shared/auth';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX, LoginSchema, SignupSchema } from '../../../shared/auth/auth';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { GoogleIcon, PhantomIcon } from '../../ui/brand-icons';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';

@@ -1,6 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EMAIL_MAX, EmailSchema } from '../../../shared/auth';
+import { EMAIL_MAX, EmailSchema } from '../../../shared/auth/auth';
 import { Button } from '../../ui/button';
 import { errorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';

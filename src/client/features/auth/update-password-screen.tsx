@@ -1,7 +1,7 @@
 import { LockKeyhole, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordSchema } from '../../../shared/auth';
+import { PasswordSchema } from '../../../shared/auth/auth';
 import { Button } from '../../ui/button';
 import { errorProps, FormField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';

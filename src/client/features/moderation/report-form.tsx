@@ -8,7 +8,7 @@ import {
   REPORT_RECEIVED,
   REPORT_RECEIVED_DETAIL,
   type ReportReason,
-} from '../../../shared/moderation';
+} from '../../../shared/moderation/moderation';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';

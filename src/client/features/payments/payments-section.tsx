@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Coins, ExternalLink } from 'lucide-react';
-import type { Payment } from '../../../shared/payments';
+import type { Payment } from '../../../shared/payments/payments';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { SettingsSection } from '../settings/settings-section';

@@ -11,7 +11,7 @@ import {
   tipWrongWallet,
   type Payment,
   type TipRecipient,
-} from '../../../shared/payments';
+} from '../../../shared/payments/payments';
 import { TextareaField } from '../../ui/textarea-field';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { DISPLAY_NAME_FIELD_MAX_LENGTH } from '../../../shared/auth';
-import { BIO_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../shared/content';
+import { DISPLAY_NAME_FIELD_MAX_LENGTH } from '../../../shared/auth/auth';
+import { BIO_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../shared/profiles/profiles';
 import { LinksField } from '../../ui/links-field';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { EmailSchema } from '../../../shared/auth';
+import { EmailSchema } from '../../../shared/auth/auth';
 import { addEmail, messageOf } from '../auth/auth-api';
 import { refreshAfterAccountChange, useSession, type SessionUser } from '../auth/session';
 import { Badge } from '../../ui/badge';

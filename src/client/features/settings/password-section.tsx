@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PasswordSchema } from '../../../shared/auth';
+import { PasswordSchema } from '../../../shared/auth/auth';
 import { changePassword, messageOf } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
 import { PasswordStrength } from '../auth/password-strength';

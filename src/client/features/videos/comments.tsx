@@ -2,10 +2,10 @@ import { Flag, MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../shared/routes';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo } from '../../lib/time';
-import { COMMENT_MAX } from '../../../shared/video-rules';
-import type { Comment } from '../../../shared/videos';
+import { COMMENT_MAX } from '../../../shared/videos/video-rules';
+import type { Comment } from '../../../shared/videos/videos';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { Textarea } from '../../ui/textarea';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PRODUCT_SLUG } from '../../../shared/product';
-import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/video-rules';
-import type { VideoDetail } from '../../../shared/videos';
-import { PriceSchema } from '../../../shared/x402';
+import { PRODUCT_SLUG } from '../../../shared/platform/product';
+import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos/video-rules';
+import type { VideoDetail } from '../../../shared/videos/videos';
+import { PriceSchema } from '../../../shared/x402/x402';
 import { PriceField, type PriceChoice } from '../x402/price-field';
 import { CategorySelect } from '../../ui/category-select';
 import { TagsInput } from '../../ui/tags-input';

@@ -1,12 +1,12 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import type { VideoCard } from '../../../shared/content';
-import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product';
-import { paths } from '../../../shared/routes';
+import type { VideoCard } from '../../../shared/videos/video-card';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo } from '../../lib/time';
-import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos';
-import { formatUsdc } from '../../../shared/x402-rules';
+import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
+import { formatUsdc } from '../../../shared/x402/x402-rules';
 import { LockedPoster } from '../x402/locked-poster';
 import { PriceBadge } from '../x402/price-badge';
 import { useSession } from '../auth/session';

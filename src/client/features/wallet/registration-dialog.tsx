@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { USERNAME_RULE_MESSAGE } from '../../../shared/auth';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { USERNAME_RULE_MESSAGE } from '../../../shared/auth/auth';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import {
   defaultWalletUsername,
   DISPLAY_NAME_FIELD_MAX_LENGTH,
@@ -9,7 +9,7 @@ import {
   REGISTRATION_USERNAME_MAX,
   registrationUsernameError,
   type Availability,
-} from '../../../shared/wallet';
+} from '../../../shared/wallet/wallet';
 import { api, apiPath } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';

@@ -1,7 +1,7 @@
 import { BadgeDollarSign, ExternalLink, LockOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routes';
-import { formatUsdc } from '../../../shared/x402-rules';
+import { paths } from '../../../shared/platform/routes';
+import { formatUsdc } from '../../../shared/x402/x402-rules';
 import { SettingsSection } from '../settings/settings-section';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';

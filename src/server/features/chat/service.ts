@@ -16,8 +16,9 @@ import {
   type ChatMessage,
   type ChatTimeoutSchema,
   type RestrictedChatter,
-} from '../../../shared/chat.js';
-import { lamportsToSol, STREAM_NOT_FOUND } from '../../../shared/content.js';
+} from '../../../shared/chat/chat.js';
+import { lamportsToSol } from '../../../shared/payments/sol.js';
+import { STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, max, min, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Creator } from '../../../shared/content.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
 import {
   ACCOUNT_BANNED,
   ALREADY_REMOVED,
@@ -37,9 +37,9 @@ import {
   type ReportView,
   type SanctionView,
   REPORT_REASONS,
-} from '../../../shared/moderation.js';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
-import { paths } from '../../../shared/routes.js';
+} from '../../../shared/moderation/moderation.js';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product.js';
+import { paths } from '../../../shared/platform/routes.js';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import { getChatMessageRow, liftChannelRestriction, listAllRestrictions, setChatMessageTakenDown } from '../chat/service.js';

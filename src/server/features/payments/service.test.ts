@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_FAILURES } from '../../../shared/payments.js';
+import { PAYMENT_FAILURES } from '../../../shared/payments/payments.js';
 import type { Database } from '../../platform/db/client.js';
 import { profiles, user } from '../../platform/db/schema/index.js';
 import { createTestDatabase } from '../../test-support/app.js';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as archiverModule from 'archiver';
 import { and, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
-import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport } from '../../../shared/privacy.js';
-import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
+import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport } from '../../../shared/privacy/privacy.js';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product.js';
 import type { Db } from '../../platform/db/client.js';
 import {
   chatMessages,

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { VideoCard } from '../../../shared/content.js';
-import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboard-rules.js';
-import { slugify } from '../../../shared/routes.js';
-import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos.js';
-import { type Access } from '../../../shared/x402.js';
-import { microsToUsdc, usdcToMicros } from '../../../shared/x402-rules.js';
+import type { VideoCard } from '../../../shared/videos/video-card.js';
+import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboards/leaderboard-rules.js';
+import { slugify } from '../../../shared/platform/routes.js';
+import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos/videos.js';
+import { type Access } from '../../../shared/x402/x402.js';
+import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { prefixQuery, textMatch, textRank } from '../search/service.js';
@@ -29,7 +29,7 @@ export interface VideoFilter {
   excludeId?: string | undefined;
 }
 
-/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos.ts. */
+/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos/videos.ts. */
 const trendingSql = sql`((${videos.views} * ${TRENDING.view} + ${videos.likes} * ${TRENDING.like} + ${videos.comments} * ${TRENDING.comment} + ${videos.shares} * ${TRENDING.share} + 1)
   / power(greatest(0, extract(epoch from (now() - coalesce(${videos.publishedAt}, ${videos.createdAt}))) / 3600) + ${TRENDING.offsetHours}, ${TRENDING.gravity}))`;
 

@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_A_VIDEO } from '../../../shared/videos.js';
+import { NOT_A_VIDEO } from '../../../shared/videos/videos.js';
 import type { Db } from '../../platform/db/client.js';
 import { fileHead, probeUpload, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './process-video.js';
-import { sniffVideo } from '../../../shared/sniff.js';
+import { sniffVideo } from '../../../shared/media/sniff.js';
 import { countProcessing, getVideo, startProcessing, updateVideoInStatus, updateVideoRow } from './service.js';
 import { standingOf, standingRefusal } from '../../access/standing.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddleware } from 'better-auth/api';
 import { z } from 'zod';
-import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth.js';
+import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth/auth.js';
 import { setSessionCookie } from 'better-auth/cookies';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import {
@@ -19,7 +19,7 @@ import {
   WalletRegistrationSchema,
   type ParsedMessage,
   type WalletProof,
-} from '../../../shared/wallet.js';
+} from '../../../shared/wallet/wallet.js';
 import type { Db } from '../../platform/db/client.js';
 import { account as authAccount, profiles, profileWallets, user as authUser, walletNonces } from '../../platform/db/schema/index.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';

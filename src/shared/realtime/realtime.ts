@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { ChatMessage } from './chat.js';
-import type { Payment } from './payments.js';
-import type { AppRole } from './roles.js';
-import type { MyVerification } from './verification.js';
-import { CreatorSchema, type StreamDetail } from './content.js';
+import type { ChatMessage } from '../chat/chat.js';
+import type { Payment } from '../payments/payments.js';
+import type { AppRole } from '../roles/roles.js';
+import type { MyVerification } from '../verification/verification.js';
+import { CreatorSchema } from '../profiles/creator.js';
+import type { StreamDetail } from '../live/streams.js';
 
 export const NotificationSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateVideoSchema } from './videos.js';
+import { CreateVideoSchema } from '../videos/videos.js';
 
 /** How far ahead a stream may be scheduled. */
 export const SCHEDULE_MAX_DAYS = 90;

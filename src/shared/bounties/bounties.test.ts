@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOUNTY_MAX_DAYS, CreateBountySchema, CreateClaimSchema, reviewEnd, BOUNTY_REVIEW_DAYS } from './bounties.js';
-import { notificationTarget } from './notification-rules.js';
+import { notificationTarget } from '../notifications/notification-rules.js';
 
 const DAY = 86_400_000;
 const base = { title: 'Explain IL', description: 'A short that explains it.', rewardSol: '0.5', category: 'Education' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PRODUCT_NAME, WALLET_USERNAME_SUFFIX } from './product.js';
-import { DisplayNameSchema, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from './auth.js';
+import { PRODUCT_NAME, WALLET_USERNAME_SUFFIX } from '../platform/product.js';
+import { DisplayNameSchema, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from '../auth/auth.js';
 
 /**
  * First line of the sign-in message (docs/product.md §5: a heading, a timestamp line, a uuid
@@ -114,7 +114,7 @@ export const AvailabilitySchema = z.object({
 export type Availability = z.infer<typeof AvailabilitySchema>;
 export { USERNAME_TAKEN };
 // The display-name rule is the account's, written once in ./auth.ts; registration imports it from here.
-export { DISPLAY_NAME_FIELD_MAX_LENGTH, DISPLAY_NAME_REQUIRED, DISPLAY_NAME_TAKEN, DISPLAY_NAME_TOO_LONG } from './auth.js';
+export { DISPLAY_NAME_FIELD_MAX_LENGTH, DISPLAY_NAME_REQUIRED, DISPLAY_NAME_TAKEN, DISPLAY_NAME_TOO_LONG } from '../auth/auth.js';
 
 /** Wallet messages of docs/product.md §8 that the server sends as they are. */
 export const WALLET_NOT_REGISTERED = 'Wallet not registered. Please sign up first.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorSchema } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
 
 /** docs/product.md §6: the roles an admin grants and revokes on /admin/roles. */
 export const APP_ROLES = ['admin', 'moderator'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorSchema } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
 import { formatUsdc, microsToUsdc, PRICE_MAX_USDC, PRICE_MIN_USDC, usdcToMicros } from './x402-rules.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PRODUCT_NAME } from './product.js';
-import { TwoFactorCodeSchema } from './auth.js';
-import { WalletProofSchema } from './wallet.js';
+import { PRODUCT_NAME } from '../platform/product.js';
+import { TwoFactorCodeSchema } from '../auth/auth.js';
+import { WalletProofSchema } from '../wallet/wallet.js';
 
 /** docs/product.md "Your data": how long a scheduled deletion waits, and a ready export stays. */
 export const DELETION_GRACE_DAYS = 14;

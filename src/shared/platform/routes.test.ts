@@ -63,7 +63,7 @@ describe('slugify and paths', () => {
 
 describe('ROUTE_SCREENS', () => {
   it('names, for every route, the screen src/client/app/router.tsx renders there', () => {
-    const router = fs.readFileSync(path.resolve(import.meta.dirname, '../client/app/router.tsx'), 'utf8').replaceAll('${PRODUCT_SLUG}', PRODUCT_SLUG);
+    const router = fs.readFileSync(path.resolve(import.meta.dirname, '../../client/app/router.tsx'), 'utf8').replaceAll('${PRODUCT_SLUG}', PRODUCT_SLUG);
     const found: Record<string, string> = {};
     // screen('/path', () => import('../features/dir/file')) and aliases(['/a', '/b'], () => import('../features/dir/file'))
     for (const m of router.matchAll(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorSchema } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
 
 /** docs/product.md "Live chat": the numbers both sides keep. */
 export const CHAT_MESSAGE_MAX = 300;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { BountyCardSchema, CreatorSchema } from './content.js';
-import { PaymentSchema, solAmount, TIP_CONTENT_TYPES, WalletAddressSchema } from './payments.js';
-import { CreateVideoSchema } from './videos.js';
-import { DESCRIPTION_MAX } from './video-rules.js';
+import { BountyCardSchema } from './bounty-card.js';
+import { CreatorSchema } from '../profiles/creator.js';
+import { PaymentSchema, solAmount, TIP_CONTENT_TYPES, WalletAddressSchema } from '../payments/payments.js';
+import { CreateVideoSchema } from '../videos/videos.js';
+import { DESCRIPTION_MAX } from '../videos/video-rules.js';
 
 // Bounties (docs/product.md "Bounties"): the rules both sides check, written once.
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BADGES } from './badges.js';
-import { CreatorSchema, LINK_MAX_LENGTH, LINKS_MAX } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
+import { LINK_MAX_LENGTH, LINKS_MAX } from '../profiles/profiles.js';
 
 export { BADGE_NAME, BADGES, VERIFICATION_TEXT, type Badge } from './badges.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorSchema } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
 import { DEFAULT_BOARD, DEFAULT_WINDOW, LEADERBOARD_BOARDS, LEADERBOARD_WINDOWS } from './leaderboard-rules.js';
 
 export * from './leaderboard-rules.js';

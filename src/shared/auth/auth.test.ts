@@ -1,4 +1,4 @@
-import { ACCOUNT_BANNED } from './moderation.js';
+import { ACCOUNT_BANNED } from '../moderation/moderation.js';
 import { describe, expect, it } from 'vitest';
 import {
   EMAIL_EXISTS,

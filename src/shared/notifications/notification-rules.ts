@@ -3,9 +3,9 @@
  * schema is in ./realtime.ts: the header's bell needs these rules on every page, and a module that
  * builds schemas when it loads would bring zod into the web app's first load.
  */
-import { BOUNTY_CONTENT_TYPE, LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from './product.js';
-import type { AppNotification } from './realtime.js';
-import { paths } from './routes.js';
+import { BOUNTY_CONTENT_TYPE, LIVESTREAM_CONTENT_TYPE, LONG_VIDEO_CONTENT_TYPE } from '../platform/product.js';
+import type { AppNotification } from '../realtime/realtime.js';
+import { paths } from '../platform/routes.js';
 
 /** docs/product.md §9: 50 notifications per load; the badge says 9+ above 9. */
 export const NOTIFICATIONS_PAGE = 50;

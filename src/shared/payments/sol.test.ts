@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lamportsToSol, solToLamports } from './content.js';
+import { lamportsToSol, solToLamports } from './sol.js';
 
 describe('SOL amounts', () => {
   it('formats lamports exactly', () => {

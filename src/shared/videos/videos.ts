@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CATEGORY_NAMES, findCategory } from './categories.js';
+import { CATEGORY_NAMES, findCategory } from '../categories/categories.js';
 import { COMMENT_MAX, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE } from './video-rules.js';
-import { CreatorSchema } from './content.js';
-import { ACCESS, PriceSchema } from './x402.js';
+import { CreatorSchema } from '../profiles/creator.js';
+import { ACCESS, PriceSchema } from '../x402/x402.js';
 
 // Limits, messages and rules without zod live in ./video-rules.ts, so screens that only need a
 // number or a message do not load the schema library.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorSchema } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
 
 /**
  * Reports and moderation (docs/product.md "Reports and moderation"): the reasons, what can be

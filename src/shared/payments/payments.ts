@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CreatorSchema, solToLamports } from './content.js';
+import { CreatorSchema } from '../profiles/creator.js';
+import { solToLamports } from './sol.js';
 
 /** SOL amounts as people type them: up to 9 decimals (lamports), within the limits. */
 export const TIP_MIN_SOL = '0.001';
