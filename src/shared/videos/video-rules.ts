@@ -1,4 +1,5 @@
 /** Video and short limits, messages and pure rules, shared by the API, the worker and the screens. */
+import type { VideoCard } from './video-card.js';
 
 /** A long video (under the product's section) or a short. */
 export const VIDEO_KINDS = ['long', 'short'] as const;
@@ -38,4 +39,22 @@ export function shortProblem(width: number, height: number, durationSeconds: num
   if (width > height) return SHORT_NOT_VERTICAL;
   if (durationSeconds > SHORT_MAX_SECONDS + 0.5) return SHORT_TOO_LONG;
   return undefined;
+}
+
+/** Just a video's card fields (lists send cards, not whole videos): from a detail or a row in card units. */
+export function toVideoCard(v: VideoCard): VideoCard {
+  return {
+    id: v.id,
+    kind: v.kind,
+    title: v.title,
+    slug: v.slug,
+    category: v.category,
+    thumbnailUrl: v.thumbnailUrl,
+    durationSeconds: v.durationSeconds,
+    views: v.views,
+    likes: v.likes,
+    publishedAt: v.publishedAt,
+    priceUsdc: v.priceUsdc,
+    creator: v.creator,
+  };
 }

@@ -17,6 +17,7 @@ import { cn } from '../../lib/utils';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Card } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -226,34 +227,27 @@ function PosterActions({ bounty, approved }: { bounty: BountyDetail; approved: B
       <Button variant="outline" onClick={() => setConfirmCancel(true)} className="shrink-0">
         Cancel bounty
       </Button>
-      <Dialog open={confirmCancel} onOpenChange={(o) => !cancel.isPending && setConfirmCancel(o)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this bounty?</DialogTitle>
-            <DialogDescription>It will take no more claims, and no reward will be paid. This cannot be undone.</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setConfirmCancel(false)} disabled={cancel.isPending}>
-              Keep it open
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirmCancel(false);
-                    toast.success('Bounty cancelled');
-                  },
-                  onError: (e) => toast.error('Could not cancel', { description: e.message }),
-                })
-              }
-            >
-              {cancel.isPending ? 'Cancelling…' : 'Cancel bounty'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel this bounty?"
+        description="It will take no more claims, and no reward will be paid. This cannot be undone."
+        keepLabel="Keep it open"
+        confirmLabel="Cancel bounty"
+        pendingLabel="Cancelling…"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmCancel(false);
+              toast.success('Bounty cancelled');
+            },
+            onError: (e) => toast.error('Could not cancel', { description: e.message }),
+          })
+        }
+        stacked
+        holdWhilePending
+      />
     </Card>
   );
 }

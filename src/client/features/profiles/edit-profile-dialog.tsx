@@ -5,7 +5,7 @@ import { BIO_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../share
 import { LinksField } from '../../ui/links-field';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
-import { Button } from '../../ui/button';
+import { FormActions } from '../../ui/form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { errorProps, FormError, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -114,14 +114,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
         alwaysRemovable
       />
       <FormError message={errors.form} />
-      <div className="flex justify-end gap-2 pt-1">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={update.isPending} label="Save changes" pendingLabel="Saving…" className="pt-1" />
     </form>
   );
 }

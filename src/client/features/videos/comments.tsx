@@ -16,7 +16,7 @@ import { ReportDialog } from '../moderation/report-dialog';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
@@ -272,33 +272,23 @@ function DeleteCommentDialog({
 }) {
   const del = useDeleteComment(videoId);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete comment?</DialogTitle>
-          <DialogDescription>This removes your comment for everyone. It can’t be undone.</DialogDescription>
-        </DialogHeader>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={del.isPending}
-            onClick={() =>
-              del.mutate(commentId, {
-                onSuccess: () => {
-                  onOpenChange(false);
-                  toast.success('Comment deleted');
-                },
-                onError: (err) => toast.error('Could not delete the comment', { description: err.message }),
-              })
-            }
-          >
-            {del.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete comment?"
+      description="This removes your comment for everyone. It can’t be undone."
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      pending={del.isPending}
+      onConfirm={() =>
+        del.mutate(commentId, {
+          onSuccess: () => {
+            onOpenChange(false);
+            toast.success('Comment deleted');
+          },
+          onError: (err) => toast.error('Could not delete the comment', { description: err.message }),
+        })
+      }
+    />
   );
 }
