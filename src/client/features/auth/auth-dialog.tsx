@@ -11,7 +11,7 @@ import { Input } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useAuthDialog, type AuthTab } from './auth-dialog-context';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { PasswordStrength } from './password-strength';
 import { useSession } from './session';
 import { usePhantomPresence } from '../wallet/use-phantom-presence';
@@ -128,24 +128,19 @@ function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoF
           {...errorProps('login-identifier', errors.emailOrUsername)}
         />
       </FormField>
-      <FormField
+      <PasswordField
         id="login-password"
         label="Password"
         error={errors.password}
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
         trailing={
           <Link to="/reset-password" onClick={onNavigate} className="text-xs font-medium text-primary hover:underline">
             Forgot password?
           </Link>
         }
-      >
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          {...errorProps('login-password', errors.password)}
-        />
-      </FormField>
+      />
       <Button type="submit" variant="brand" className="w-full" disabled={running}>
         {running ? <Spinner className="size-4 text-current" label="Logging in" /> : null}
         Log In
@@ -213,15 +208,14 @@ function SignupForm() {
           {...errorProps('signup-email', errors.email)}
         />
       </FormField>
-      <FormField id="signup-password" label="Password" error={errors.password}>
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          {...errorProps('signup-password', errors.password)}
-        />
-      </FormField>
+      <PasswordField
+        id="signup-password"
+        label="Password"
+        error={errors.password}
+        autoComplete="new-password"
+        value={values.password}
+        onValueChange={(password) => setValues((v) => ({ ...v, password }))}
+      />
       <PasswordStrength password={values.password} />
       <Button type="submit" variant="brand" className="w-full" disabled={running}>
         {running ? <Spinner className="size-4 text-current" label="Creating account" /> : null}
