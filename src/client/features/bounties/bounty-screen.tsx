@@ -1,4 +1,5 @@
-import { ArrowLeft, CalendarClock, Check, CircleAlert, Coins, ExternalLink, Inbox, LoaderCircle, SearchX, Send, X } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Check, CircleAlert, Coins, Inbox, LoaderCircle, SearchX, Send, X } from 'lucide-react';
+import { ExplorerLink } from '../payments/explorer-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -152,11 +153,9 @@ function StatusNote({ bounty, approved, now }: { bounty: BountyDetail; approved:
           Paid {bounty.rewardSol} SOL{approved ? ` to ${approved.claimant.displayName}` : ''}
           {bounty.paidAt ? ` on ${formatDateTime(bounty.paidAt)}` : ''}.
         </p>
-        {bounty.payment?.explorerUrl ? (
-          <a href={bounty.payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="flex w-fit items-center gap-1 text-primary hover:underline">
-            View the transaction <ExternalLink aria-hidden className="size-3.5" />
-          </a>
-        ) : null}
+        <ExplorerLink href={bounty.payment?.explorerUrl} className="flex w-fit items-center gap-1 text-primary hover:underline">
+          View the transaction
+        </ExplorerLink>
       </Note>
     );
   }
@@ -295,11 +294,9 @@ function PayPanel({ bounty, claim, pay }: { bounty: BountyDetail; claim: BountyC
             <span>The payment failed: {state.status === 'failed' ? state.reason : failedBefore}</span>
           </p>
         ) : null}
-        {'payment' in state && state.payment?.explorerUrl ? (
-          <a href={state.payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="flex w-fit items-center gap-1 text-primary hover:underline">
-            View the transaction <ExternalLink aria-hidden className="size-3.5" />
-          </a>
-        ) : null}
+        <ExplorerLink href={'payment' in state ? state.payment?.explorerUrl : null} className="flex w-fit items-center gap-1 text-primary hover:underline">
+          View the transaction
+        </ExplorerLink>
       </div>
       {state.status !== 'finalized' ? (
         <Button variant="brand" className="self-start" onClick={start} disabled={busy}>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, ExternalLink } from 'lucide-react';
+import { Coins } from 'lucide-react';
+import { ExplorerLink } from './explorer-link';
 import type { Payment } from '../../../shared/payments/payments';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
@@ -52,19 +53,14 @@ export function PaymentsSection({ userId }: { userId: string }) {
                   {p.status === 'failed' && p.failure ? <p className="text-destructive">{p.failure}</p> : null}
                   <p className="text-xs text-muted-foreground">
                     <time dateTime={p.createdAt}>{new Date(p.createdAt).toLocaleString()}</time>
-                    {p.explorerUrl ? (
-                      <>
-                        {' · '}
-                        <a
-                          href={p.explorerUrl}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="inline-flex items-center gap-0.5 underline underline-offset-2"
-                        >
-                          Transaction <ExternalLink aria-hidden className="size-3" />
-                        </a>
-                      </>
-                    ) : null}
+                    <ExplorerLink
+                      href={p.explorerUrl}
+                      before=" · "
+                      className="inline-flex items-center gap-0.5 underline underline-offset-2"
+                      iconClassName="size-3"
+                    >
+                      Transaction
+                    </ExplorerLink>
                   </p>
                 </div>
                 <Badge

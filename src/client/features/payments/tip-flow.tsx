@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Coins, ExternalLink, Loader2, XCircle } from 'lucide-react';
+import { CheckCircle2, Coins, Loader2, XCircle } from 'lucide-react';
+import { ExplorerLink } from './explorer-link';
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import {
@@ -162,11 +163,11 @@ export function TipFlow({ target, onClose }: { target: TipTarget; onClose: () =>
 function Verifying({ state, onClose, onRetry }: { state: PayState; onClose: () => void; onRetry: () => void }) {
   if (!('payment' in state) || !state.payment) return null;
   const payment = state.payment;
-  const explorer = payment.explorerUrl ? (
-    <a href={payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
-      View the transaction <ExternalLink aria-hidden className="size-3.5" />
-    </a>
-  ) : null;
+  const explorer = (
+    <ExplorerLink href={payment.explorerUrl} className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
+      View the transaction
+    </ExplorerLink>
+  );
   if (payment.status === 'finalized') {
     return (
       <div className="flex flex-col items-center gap-3 text-center" role="status">

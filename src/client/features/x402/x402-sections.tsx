@@ -1,4 +1,5 @@
-import { BadgeDollarSign, ExternalLink, LockOpen } from 'lucide-react';
+import { BadgeDollarSign, LockOpen } from 'lucide-react';
+import { ExplorerLink } from '../payments/explorer-link';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/platform/routes';
 import { formatUsdc } from '../../../shared/x402/x402-rules';
@@ -68,19 +69,14 @@ export function UnlockedSection() {
                 </Link>
                 <p className="text-xs text-muted-foreground">
                   @{u.creator.username} · {formatUsdc(u.paidUsdc)} · <time dateTime={u.unlockedAt}>{new Date(u.unlockedAt).toLocaleDateString()}</time>
-                  {u.explorerUrl ? (
-                    <>
-                      {' · '}
-                      <a
-                        href={u.explorerUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex items-center gap-0.5 underline underline-offset-2"
-                      >
-                        payment <ExternalLink aria-hidden className="size-3" />
-                      </a>
-                    </>
-                  ) : null}
+                  <ExplorerLink
+                    href={u.explorerUrl}
+                    before=" · "
+                    className="inline-flex items-center gap-0.5 underline underline-offset-2"
+                    iconClassName="size-3"
+                  >
+                    payment
+                  </ExplorerLink>
                 </p>
               </div>
             </li>
