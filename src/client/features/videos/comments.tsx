@@ -1,5 +1,5 @@
 import { Flag, MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../shared/platform/routes';
@@ -173,34 +173,20 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
           </time>
           {comment.editedAt ? <span className="text-muted-foreground">(edited)</span> : null}
           {comment.isMine && !editing ? (
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
-                  <MoreVertical aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent className="min-w-36">
-                <DropdownMenuItem onSelect={() => setEditing(true)}>
-                  <Pencil aria-hidden /> Edit
-                </DropdownMenuItem>
-                <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
-                  <Trash2 aria-hidden /> Delete
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <CommentMenu>
+              <DropdownMenuItem onSelect={() => setEditing(true)}>
+                <Pencil aria-hidden /> Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
+                <Trash2 aria-hidden /> Delete
+              </DropdownMenuItem>
+            </CommentMenu>
           ) : user && !comment.isMine ? (
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
-                  <MoreVertical aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent className="min-w-36">
-                <DropdownMenuItem onSelect={() => setReporting(true)}>
-                  <Flag aria-hidden /> Report
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <CommentMenu>
+              <DropdownMenuItem onSelect={() => setReporting(true)}>
+                <Flag aria-hidden /> Report
+              </DropdownMenuItem>
+            </CommentMenu>
           ) : null}
         </div>
         {editing ? (
@@ -256,6 +242,20 @@ function EditCommentForm({ comment, videoId, onDone }: { comment: Comment; video
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The "⋮" menu of a comment: what its author or another viewer may do with it. */
+function CommentMenu({ children }: { children: ReactNode }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
+          <MoreVertical aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-36">{children}</DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
