@@ -6,8 +6,7 @@ import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { GoogleIcon, PhantomIcon } from '../../ui/brand-icons';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { errorProps, fieldErrors, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { fieldErrors, InputField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useAuthDialog, type AuthTab } from './auth-dialog-context';
@@ -117,17 +116,16 @@ function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoF
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Log in">
-      <FormField id="login-identifier" label="Email or username" error={errors.emailOrUsername}>
-        <Input
-          id="login-identifier"
-          autoComplete="username"
-          placeholder="you@example.com or username"
-          maxLength={EMAIL_MAX}
-          value={emailOrUsername}
-          onChange={(e) => setEmailOrUsername(e.target.value)}
-          {...errorProps('login-identifier', errors.emailOrUsername)}
-        />
-      </FormField>
+      <InputField
+        id="login-identifier"
+        label="Email or username"
+        error={errors.emailOrUsername}
+        autoComplete="username"
+        placeholder="you@example.com or username"
+        maxLength={EMAIL_MAX}
+        value={emailOrUsername}
+        onChange={(e) => setEmailOrUsername(e.target.value)}
+      />
       <PasswordField
         id="login-password"
         label="Password"
@@ -175,39 +173,36 @@ function SignupForm() {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Sign up">
-      <FormField id="signup-username" label="Username" error={errors.username}>
-        <Input
-          id="signup-username"
-          autoComplete="username"
-          placeholder="satoshi"
-          value={values.username}
-          onChange={set('username')}
-          {...errorProps('signup-username', errors.username)}
-        />
-      </FormField>
-      <FormField id="signup-display-name" label="Display name (optional)" error={errors.displayName}>
-        <Input
-          id="signup-display-name"
-          autoComplete="nickname"
-          placeholder="How your name appears"
-          maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
-          value={values.displayName}
-          onChange={set('displayName')}
-          {...errorProps('signup-display-name', errors.displayName)}
-        />
-      </FormField>
-      <FormField id="signup-email" label="Email" error={errors.email}>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          maxLength={EMAIL_MAX}
-          value={values.email}
-          onChange={set('email')}
-          {...errorProps('signup-email', errors.email)}
-        />
-      </FormField>
+      <InputField
+        id="signup-username"
+        label="Username"
+        error={errors.username}
+        autoComplete="username"
+        placeholder="satoshi"
+        value={values.username}
+        onChange={set('username')}
+      />
+      <InputField
+        id="signup-display-name"
+        label="Display name (optional)"
+        error={errors.displayName}
+        autoComplete="nickname"
+        placeholder="How your name appears"
+        maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
+        value={values.displayName}
+        onChange={set('displayName')}
+      />
+      <InputField
+        id="signup-email"
+        label="Email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        maxLength={EMAIL_MAX}
+        value={values.email}
+        onChange={set('email')}
+      />
       <PasswordField
         id="signup-password"
         label="Password"

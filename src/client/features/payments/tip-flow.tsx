@@ -16,8 +16,7 @@ import {
 import { TextareaField } from '../../ui/textarea-field';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { errorProps, fieldErrors, FormError, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { fieldErrors, FormError, InputField } from '../../ui/form-field';
 import { useSession } from '../auth/session';
 import { PayError } from './pay';
 import { isPaying, type PayState } from './pay-machine';
@@ -121,16 +120,15 @@ export function TipFlow({ target, onClose }: { target: TipTarget; onClose: () =>
           </Button>
         </div>
         {custom ? (
-          <FormField id="tip-amount" label="Amount in SOL" error={errors.amountSol}>
-            <Input
-              id="tip-amount"
-              inputMode="decimal"
-              autoFocus
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              {...errorProps('tip-amount', errors.amountSol)}
-            />
-          </FormField>
+          <InputField
+            id="tip-amount"
+            label="Amount in SOL"
+            error={errors.amountSol}
+            inputMode="decimal"
+            autoFocus
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         ) : errors.amountSol ? (
           <FormError message={errors.amountSol} />
         ) : null}
