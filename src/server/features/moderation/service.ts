@@ -51,7 +51,7 @@ import { getStreamRow, setStreamTakenDown } from '../live/service.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo, type Notifier } from '../notifications/service.js';
 import { escapeLike } from '../../platform/db/like.js';
-import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
+import { creatorColumns, creatorColumnsOf, findProfileById, profilesTable } from '../../access/creator.js';
 import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from '../videos/service.js';
 import { isBanned, standingOf } from '../../access/standing.js';
 
@@ -343,13 +343,7 @@ export async function reportQueue(deps: ModerationDeps, viewerId: string, sort: 
 }
 
 const reporterProfile = alias(profilesTable, 'reporter');
-const reporterColumns = {
-  id: reporterProfile.id,
-  username: reporterProfile.username,
-  displayName: reporterProfile.displayName,
-  avatarUrl: reporterProfile.avatarUrl,
-  verificationType: reporterProfile.verificationType,
-};
+const reporterColumns = creatorColumnsOf(reporterProfile);
 
 /** One item with every report of it (open and decided) and what was done before to it and to its owner. */
 export async function reportCase(deps: ModerationDeps, viewerId: string, type: ReportTarget, id: string): Promise<ReportCase> {
@@ -387,7 +381,7 @@ async function auditHistory(db: Db, targets: { type: string; id: string }[], lim
   const rows = await db
     .select({
       a: auditLog,
-      actor: { id: actor.id, username: actor.username, displayName: actor.displayName, avatarUrl: actor.avatarUrl, verificationType: actor.verificationType },
+      actor: creatorColumnsOf(actor),
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
@@ -674,8 +668,8 @@ export async function moderationOverview(deps: ModerationDeps, viewerId: string)
   const sanctionRows = await db
     .select({
       s: sanctions,
-      user: { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl, verificationType: user.verificationType },
-      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+      user: creatorColumnsOf(user),
+      by: creatorColumnsOf(by),
     })
     .from(sanctions)
     .innerJoin(user, eq(user.id, sanctions.userId))
