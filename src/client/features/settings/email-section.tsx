@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { EmailSchema } from '../../../shared/auth/auth';
 import { addEmail, messageOf } from '../auth/auth-api';
-import { refreshAfterAccountChange, useSession, type SessionUser } from '../auth/session';
+import { refreshAfterAccountChange, type SessionUser } from '../auth/session';
+import { useResendVerification } from '../auth/use-resend-verification';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { InputField } from '../../ui/form-field';
@@ -20,16 +21,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
 }
 
 function CurrentEmail({ user, email }: { user: SessionUser; email: string }) {
-  const { actions } = useSession();
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    try {
-      await actions.resendVerification(email);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, resend } = useResendVerification(email);
   return (
     <SettingsSection
       id="email"
