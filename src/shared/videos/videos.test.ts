@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateVideoSchema, shortProblem, SHORT_NOT_VERTICAL, SHORT_TOO_LONG, trendingScore } from './videos.js';
+import { CreateVideoSchema, shortProblem, SHORT_NOT_VERTICAL, SHORT_TOO_LONG, toVideoCard, trendingScore } from './videos.js';
 
 describe('trending', () => {
   const e = (views: number, likes = 0, comments = 0, shares = 0) => ({ views, likes, comments, shares });
@@ -29,5 +29,26 @@ describe('video rules', () => {
     expect(CreateVideoSchema.safeParse({ ...base, category: 'Beanie Babies' }).error?.issues[0]?.message).toBe('Choose a category');
     expect(CreateVideoSchema.parse({ ...base, tags: ['SOL', 'sol', ' Sol '] }).tags).toEqual(['sol']);
     expect(CreateVideoSchema.safeParse({ ...base, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }).success).toBe(false);
+  });
+});
+
+describe('a video card', () => {
+  it('keeps only the card fields of a larger shape (lists send cards, not whole videos)', () => {
+    const creator = { id: 'c', username: 'alice', displayName: 'Alice', avatarUrl: null, verificationType: 'none' as const };
+    const card = {
+      id: 'v',
+      kind: 'short' as const,
+      title: 'T',
+      slug: 't',
+      category: 'Gaming',
+      thumbnailUrl: null,
+      durationSeconds: 12,
+      views: 3,
+      likes: 1,
+      publishedAt: null,
+      priceUsdc: '0.5',
+      creator,
+    };
+    expect(toVideoCard({ ...card, description: 'long text', hlsUrl: 'x', isOwner: true } as typeof card)).toEqual(card);
   });
 });
