@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/platform/product.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
@@ -27,7 +27,7 @@ import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import fastifyStatic from '@fastify/static';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './features/videos/demo-media.js';
-import type { VideoProcessingEvent } from '../shared/realtime.js';
+import type { VideoProcessingEvent } from '../shared/realtime/realtime.js';
 import { processVideo } from './features/videos/process-video.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/content.js';
+import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import {
   CLIP_GONE,
   CLIP_NOT_LIVE,
@@ -18,7 +18,7 @@ import {
   REMINDER_OWN_STREAM,
   StreamKeyInfoSchema,
   StreamReminderSchema,
-} from '../../../shared/live.js';
+} from '../../../shared/live/live.js';
 import { userSession } from '../../access/guards.js';
 import { publishersToStop, standingOf } from '../../access/standing.js';
 import type { Config } from '../../platform/config.js';
@@ -28,7 +28,7 @@ import { getStream } from './service.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { streamMedia } from '../../platform/storage/storage.js';
 import { getVideo, markFailed, RejectedMedia, TRANSCODE_QUEUE, updateVideoRow } from '../videos/service.js';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import {
   MASTER_PLAYLIST,
   playlistReady,
