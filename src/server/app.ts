@@ -8,11 +8,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/platform/product.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
-import { liveSessions } from './features/auth/service.js';
+import { liveSessions } from './access/sessions.js';
 import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';
 import { registerRouteGuards, SECURITY_SCHEMES } from './access/guards.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -20,6 +20,7 @@ import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerRoles } from './features/roles/routes.js';
 import { registerVerification } from './features/verification/routes.js';
 import { moderationRoutes } from './features/moderation/routes.js';
+import { createModerationRegistry, type ModerationRegistry } from './features/moderation/service.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { authRoutes, meOf } from './features/auth/routes.js';
 import { nativeGoogleRoutes } from './features/auth/native-google.js';
@@ -27,7 +28,7 @@ import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import fastifyStatic from '@fastify/static';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './features/videos/demo-media.js';
-import type { VideoProcessingEvent } from '../shared/realtime.js';
+import type { VideoProcessingEvent } from '../shared/realtime/realtime.js';
 import { processVideo } from './features/videos/process-video.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';
@@ -86,6 +87,7 @@ declare module 'fastify' {
     push: Push;
     notifier: Notifier;
     readCache: ReadCache;
+    moderationRegistry: ModerationRegistry;
   }
 }
 
@@ -182,6 +184,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
   app.decorate('push', push);
   app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
+  // The features whose items can be reported register here how moderation finds and removes them.
+  app.decorate('moderationRegistry', createModerationRegistry());
 
   await app.register(healthRoutes);
   await app.register(notificationRoutes);

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ACCOUNT_BANNED, removedMessage, suspendedMessage, type ContentTarget } from '../../shared/moderation.js';
+import { ACCOUNT_BANNED, removedMessage, suspendedMessage, type ContentTarget } from '../../shared/moderation/moderation.js';
 import type { Db } from '../platform/db/client.js';
 import { sanctions } from './schema.js';
 import { HttpError } from '../platform/http/errors.js';

@@ -7,7 +7,7 @@ import { profileWallets } from '../features/wallet/schema.js';
 import { pushSubscriptions } from '../features/notifications/schema.js';
 import { reports } from '../features/moderation/schema.js';
 import { videoComments as comments, videos } from '../features/videos/schema.js';
-import { REPORT_TARGETS } from '../../shared/moderation.js';
+import { REPORT_TARGETS } from '../../shared/moderation/moderation.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
 import { TestWallet } from '../test-support/wallet.js';

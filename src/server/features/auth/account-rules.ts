@@ -7,7 +7,7 @@ import {
   SignupSchema,
   SignupUsernameSchema,
   USERNAME_TAKEN,
-} from '../../../shared/auth.js';
+} from '../../../shared/auth/auth.js';
 import type { Db } from '../../platform/db/client.js';
 import { isDisplayNameTaken, isUsernameTaken, setProfileNames } from '../profiles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';

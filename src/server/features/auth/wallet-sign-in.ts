@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
-import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth.js';
+import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth/auth.js';
 import {
   DISPLAY_NAME_TAKEN,
   USERNAME_TAKEN,
@@ -11,7 +11,7 @@ import {
   WALLET_NOT_REGISTERED,
   WalletProofSchema,
   WalletRegistrationSchema,
-} from '../../../shared/wallet.js';
+} from '../../../shared/wallet/wallet.js';
 import type { Db } from '../../platform/db/client.js';
 import { user as authUser } from '../../access/schema.js';
 import { account as authAccount } from './schema.js';

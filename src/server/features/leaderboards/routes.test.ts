@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solToLamports } from '../../../shared/content.js';
-import { VIEW_HISTORY_DAYS, type Leaderboard } from '../../../shared/leaderboards.js';
+import { solToLamports } from '../../../shared/payments/sol.js';
+import { VIEW_HISTORY_DAYS, type Leaderboard } from '../../../shared/leaderboards/leaderboards.js';
 import { follows } from '../profiles/schema.js';
 import { payments } from '../payments/schema.js';
 import { profiles, user } from '../../access/schema.js';

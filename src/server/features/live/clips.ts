@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt } from 'drizzle-orm';
-import { CLIP_FROM, CLIPS_PER_WINDOW, CLIP_WINDOW_MINUTES, type CreateClipInput } from '../../../shared/live.js';
+import { CLIP_FROM, CLIPS_PER_WINDOW, CLIP_WINDOW_MINUTES, type CreateClipInput } from '../../../shared/live/live.js';
 import type { Db } from '../../platform/db/client.js';
 import { profiles } from '../../access/schema.js';
 import { videos } from '../videos/schema.js';
 import { inputGuard, VIDEO_DEMUXERS } from '../../platform/media/ffmpeg.js';
 import { runMediaTool } from '../../platform/media/run.js';
-import { createDraft, updateVideoRow } from '../videos/service.js';
+import { createDraft, queueForProcessing } from '../videos/service.js';
 import { joinMedia } from './replay.js';
 import type { StreamRow } from './service.js';
 
@@ -47,7 +47,7 @@ export async function createClipDraft(db: Db, clipperId: string, stream: StreamR
     tags: stream.tags,
     visibility: 'public',
   });
-  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceStreamId: stream.id, clippedById: clipperId });
+  await queueForProcessing(db, video.id, { sourceStreamId: stream.id, clippedById: clipperId });
   return video;
 }
 

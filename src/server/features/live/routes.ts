@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/content.js';
+import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import {
   CLIP_GONE,
   CLIP_NOT_LIVE,
@@ -18,7 +18,7 @@ import {
   REMINDER_OWN_STREAM,
   StreamKeyInfoSchema,
   StreamReminderSchema,
-} from '../../../shared/live.js';
+} from '../../../shared/live/live.js';
 import { userSession } from '../../access/guards.js';
 import { standingOf } from '../../access/standing.js';
 import type { Config } from '../../platform/config.js';
@@ -28,7 +28,7 @@ import { getStream, publishersToStop } from './service.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { streamMedia } from '../../platform/storage/storage.js';
 import { getVideo, markFailed, RejectedMedia, TRANSCODE_QUEUE, updateVideoRow } from '../videos/service.js';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import {
   MASTER_PLAYLIST,
   playlistReady,
@@ -46,6 +46,8 @@ import { registerBrowserIngest } from './browser-ingest.js';
 import { makeReplay } from './replay.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
+import { registerModerationAdapter } from '../moderation/service.js';
+import { streamModeration } from './moderation.js';
 import {
   beginSession,
   createStream,
@@ -546,5 +548,6 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
 
   const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
   app.decorate('live', live);
+  registerModerationAdapter(app.moderationRegistry, streamModeration(app.storage, live));
   return live;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, uuidPrimaryKey } from '../../platform/db/columns.js';
-import { REPORT_REASONS, REPORT_TARGETS } from '../../../shared/moderation.js';
+import { REPORT_REASONS, REPORT_TARGETS } from '../../../shared/moderation/moderation.js';
 import { userRef } from '../../access/schema.js';
 
 export const reportReason = pgEnum('report_reason', REPORT_REASONS);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/privacy.js';
+import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/privacy/privacy.js';
 import { recordAudit } from '../audit/service.js';
 import { deleteUser, ensureUser } from '../auth/service.js';
 import { keepPaymentsOfErasedAccount } from '../payments/service.js';

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
-import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../../shared/videos.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
+import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../../shared/videos/videos.js';
 import type { Db } from '../../platform/db/client.js';
 import { getVideo, RejectedMedia, removeSource, updateVideoRow } from './service.js';
+import { beginTranscode, finishProcessing } from './video-state.js';
 import {
   frameArgs,
   hlsArgs,
@@ -21,10 +22,10 @@ import {
   type ProbeResult,
   type VideoLimits,
 } from '../../platform/media/ffmpeg.js';
-import { sniffVideo } from '../../../shared/sniff.js';
+import { sniffVideo } from '../../../shared/media/sniff.js';
 import { runMediaTool } from '../../platform/media/run.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
-import { newMediaPlace, placeVideoMedia } from './paid-media.js';
+import { newMediaPlace } from './paid-media.js';
 import { standingOf } from '../../access/standing.js';
 
 /** The first bytes of a file, to tell what it really is before any tool opens it. */
@@ -94,14 +95,13 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
   const tell = (status: VideoProcessingEvent['status'], percent: number) =>
     deps.report?.(video.ownerId, { id: videoId, status, percent: Math.round(percent), failureReason: null }).catch(() => undefined);
   try {
+    // Deleted (or finished by another run) since it was read: nothing to do.
+    if (!(await beginTranscode(db, videoId, { durationSeconds: Math.round(probe.durationSeconds), width: probe.width, height: probe.height }))) {
+      const now = await getVideo(db, videoId);
+      if (now?.status === 'removed') await removeSource(deps.uploadsDir, video.sourceKey);
+      return;
+    }
     void tell('processing', 1);
-    await updateVideoRow(db, videoId, {
-      status: 'processing',
-      processingPercent: 1,
-      durationSeconds: Math.round(probe.durationSeconds),
-      width: probe.width,
-      height: probe.height,
-    });
     const hlsDir = path.join(work, 'hls');
     await fs.promises.mkdir(hlsDir);
     let lastWrite = 0;
@@ -149,26 +149,29 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
     }
     await storage.putFile(`${playable}/sprite.jpg`, path.join(work, 'sprite.jpg'));
     const fresh = await getVideo(db, videoId);
-    if (!fresh || fresh.status === 'removed') {
+    // Ready (or held) and, if its price changed meanwhile, its media moved where the price says, in
+    // one transaction; the read cache is dropped (tell) right after, so no guest read sees the row
+    // ready while the cache still holds the lists from before.
+    const finished =
+      !!fresh &&
+      fresh.status !== 'removed' &&
+      (await finishProcessing(db, storage, videoId, held, {
+        processingPercent: 100,
+        failureReason: null,
+        hlsKey: `${playable}/hls/master.m3u8`,
+        thumbnailCandidates: candidates,
+        thumbnailUrl: fresh.thumbnailUrl ?? candidates[1] ?? candidates[0] ?? null,
+        sprite: { key: `${playable}/sprite.jpg`, ...spec },
+        publishedAt: held ? fresh.publishedAt : (fresh.publishedAt ?? new Date()),
+        sourceKey: null,
+      }));
+    if (!finished) {
+      // Deleted by its owner meanwhile (or no longer processing): nothing of this run is kept.
       await storage.deleteAllOf(own);
       await storage.deleteAllOf(paidMedia(videoId));
       await removeSource(deps.uploadsDir, video.sourceKey);
       return;
     }
-    // Ready (or held) and, if its price changed meanwhile, its media moved where the price says, in
-    // one transaction; the read cache is dropped (tell) right after, so no guest read sees the row
-    // ready while the cache still holds the lists from before.
-    await placeVideoMedia(db, storage, videoId, {
-      status: held ? 'held' : 'ready',
-      processingPercent: 100,
-      failureReason: null,
-      hlsKey: `${playable}/hls/master.m3u8`,
-      thumbnailCandidates: candidates,
-      thumbnailUrl: fresh.thumbnailUrl ?? candidates[1] ?? candidates[0] ?? null,
-      sprite: { key: `${playable}/sprite.jpg`, ...spec },
-      publishedAt: held ? fresh.publishedAt : (fresh.publishedAt ?? new Date()),
-      sourceKey: null,
-    });
     void tell(held ? 'held' : 'ready', 100);
     // The original is not kept once the renditions exist.
     await removeSource(deps.uploadsDir, video.sourceKey);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VideoCardSchema } from '../../../shared/content.js';
-import { slugify } from '../../../shared/routes.js';
+import { VideoCardSchema } from '../../../shared/videos/video-card.js';
+import { slugify } from '../../../shared/platform/routes.js';
 import {
   CommentBodySchema,
   CommentSchema,
@@ -12,8 +12,8 @@ import {
   VIDEO_KINDS,
   VideoDetailSchema,
   VideoListQuerySchema,
-} from '../../../shared/videos.js';
-import { usdcToMicros } from '../../../shared/x402-rules.js';
+} from '../../../shared/videos/videos.js';
+import { usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
@@ -21,6 +21,9 @@ import { notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
+import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
+import { commentModeration, videoModeration } from './moderation.js';
+import { removeVideo } from './video-state.js';
 import {
   addComment,
   changeComment,
@@ -32,6 +35,7 @@ import {
   listOwnUploads,
   listVideos,
   recordShare,
+  RELEASE_HELD_VIDEOS_QUEUE,
   recordView,
   saveProgress,
   setLike,
@@ -48,6 +52,13 @@ function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, with
 }
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerModerationAdapter(app.moderationRegistry, videoModeration(app.storage, app.x402));
+  registerModerationAdapter(app.moderationRegistry, commentModeration);
+  // Videos held while the account was suspended are published now, not at the next sweep.
+  onSanctionLifted(app.moderationRegistry, async () => {
+    await app.jobs.send(RELEASE_HELD_VIDEOS_QUEUE, {});
+  });
+
   /** A published video a viewer may act on (like, comment, view, share). */
   const published = (id: string) => getPublishedVideo(app.db, id);
 
@@ -175,7 +186,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+      // Already removed by a request that arrived at once: its media goes all the same.
+      await removeVideo(app.db, v.id);
       await app.storage.deleteAllOf(videoMedia(v.id));
       await app.storage.deleteAllOf(paidMedia(v.id));
       return reply.status(204).send();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
-import { VIDEO_KINDS } from '../../../shared/video-rules.js';
+import { VIDEO_KINDS } from '../../../shared/videos/video-rules.js';
 import { profileRef, profiles, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
 

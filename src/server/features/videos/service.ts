@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { VideoCard } from '../../../shared/content.js';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
-import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboard-rules.js';
-import { slugify } from '../../../shared/routes.js';
-import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos.js';
-import { type Access } from '../../../shared/x402.js';
-import { microsToUsdc, usdcToMicros } from '../../../shared/x402-rules.js';
+import type { VideoCard } from '../../../shared/videos/video-card.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
+import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboards/leaderboard-rules.js';
+import { slugify } from '../../../shared/platform/routes.js';
+import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos/videos.js';
+import { type Access } from '../../../shared/x402/x402.js';
+import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
@@ -16,8 +16,9 @@ import { videoComments, videoLikes, videoProgress, videoViews, videos } from './
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
+import { failProcessing, releaseHeld, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
-import { inGoodStanding, isBanned, notBanned, removedError } from '../../access/standing.js';
+import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
 export interface VideoFilter {
   kind: VideoKind;
@@ -33,24 +34,17 @@ export interface VideoFilter {
   excludeId?: string | undefined;
 }
 
-/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos.ts. */
+/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos/videos.ts. */
 const trendingSql = sql`((${videos.views} * ${TRENDING.view} + ${videos.likes} * ${TRENDING.like} + ${videos.comments} * ${TRENDING.comment} + ${videos.shares} * ${TRENDING.share} + 1)
   / power(greatest(0, extract(epoch from (now() - coalesce(${videos.publishedAt}, ${videos.createdAt}))) / 3600) + ${TRENDING.offsetHours}, ${TRENDING.gravity}))`;
 
-const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard => ({
-  id: v.id,
-  kind: v.kind,
-  title: v.title,
-  slug: v.slug,
-  category: v.category,
-  thumbnailUrl: v.thumbnailUrl,
-  durationSeconds: v.durationSeconds,
-  views: v.views,
-  likes: v.likes,
-  publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
-  priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
-  creator,
-});
+const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard =>
+  toVideoCard({
+    ...v,
+    publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
+    priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
+    creator,
+  });
 
 /** Ready, public videos or shorts, newest or trending first (none removed by moderators, none of a banned account). */
 export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
@@ -135,19 +129,13 @@ export async function getPublishedVideo(db: Db, id: string) {
   return v;
 }
 
-export async function updateVideoRow(db: Db, id: string, set: Partial<typeof videos.$inferInsert>) {
+/** Writes a video's columns; its status changes only through video-state.ts. */
+export async function updateVideoRow(db: Db, id: string, set: VideoFields) {
   await db.update(videos).set(set).where(eq(videos.id, id));
 }
 
-/** Updates the video only while it is in `status`; true when it was. */
-export async function updateVideoInStatus(db: Db, id: string, status: (typeof videos.$inferSelect)['status'], set: Partial<typeof videos.$inferInsert>) {
-  const rows = await db
-    .update(videos)
-    .set(set)
-    .where(and(eq(videos.id, id), eq(videos.status, status)))
-    .returning({ id: videos.id });
-  return rows.length > 0;
-}
+// The transitions the live feature uses for the drafts it makes (replays, clips).
+export { queueForProcessing, type VideoFields, type VideoStatus } from './video-state.js';
 
 /** The recurring job that publishes held videos whose owners are in good standing again (every minute). */
 export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
@@ -158,11 +146,7 @@ export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
  * media moves to where the price says. Returns what was published, to tell the owners.
  */
 export async function releaseHeldVideos(db: Db, storage: Storage, now = new Date()): Promise<{ id: string; ownerId: string }[]> {
-  const released = await db
-    .update(videos)
-    .set({ status: 'ready', publishedAt: now })
-    .where(and(eq(videos.status, 'held'), inGoodStanding(videos.ownerId, now)))
-    .returning({ id: videos.id, ownerId: videos.ownerId });
+  const released = await releaseHeld(db, now);
   for (const v of released) await placeVideoMedia(db, storage, v.id);
   return released;
 }
@@ -179,26 +163,6 @@ export async function countProcessing(db: Db, ownerId: string): Promise<number> 
       and(eq(videos.ownerId, ownerId), eq(videos.status, 'processing'), sql`(${videos.clippedById} is null or ${videos.clippedById} = ${videos.ownerId})`),
     );
   return row?.n ?? 0;
-}
-
-/**
- * An uploaded draft goes to processing with its source, in one statement: only while it is still
- * waiting for its file, and only while its owner has fewer than `maxProcessing` videos in
- * processing. False when either is not so.
- */
-export async function startProcessing(db: Db, id: string, sourceKey: string, maxProcessing: number): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({ status: 'processing', processingPercent: 0, sourceKey, failureReason: null })
-    .where(
-      and(
-        eq(videos.id, id),
-        eq(videos.status, 'uploading'),
-        sql`(select count(*) from videos busy where busy.owner_id = ${videos.ownerId} and busy.status = 'processing' and (busy.clipped_by_id is null or busy.clipped_by_id = busy.owner_id)) < ${maxProcessing}`,
-      ),
-    )
-    .returning({ id: videos.id });
-  return rows.length > 0;
 }
 
 /**
@@ -220,9 +184,10 @@ export async function markFailed(
 ) {
   const reason = error instanceof RejectedMedia ? error.message : 'Processing failed. Please try uploading the file again.';
   const video = await getVideo(db, videoId);
-  await updateVideoRow(db, videoId, { status: 'failed', failureReason: reason, sourceKey: null });
+  // Not if the owner deleted it meanwhile (or it got ready after all): it stays as it is.
+  const failed = await failProcessing(db, videoId, reason);
   if (uploadsDir && video?.sourceKey) await removeSource(uploadsDir, video.sourceKey);
-  if (video) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
+  if (video && failed) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
 }
 
 /** An uploaded original and tus's record of it; `key` is a name the server gave, never a path. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../../shared/videos.js';
+import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../../shared/videos/videos.js';
 import { sanctions } from '../../access/schema.js';
 import { videos } from './schema.js';
 import { eq } from 'drizzle-orm';
