@@ -8,7 +8,7 @@ export const serverBoundaryExceptions = [
   // live hands recordings to the transcode queue
   { from: 'src/server/features/live/replay.ts', to: 'src/server/features/videos/process-video.ts' },
   // live hands recordings to the transcode queue
-  { from: 'src/server/features/live/routes.ts', to: 'src/server/features/videos/process-video.ts' },
+  { from: 'src/server/features/live/jobs.ts', to: 'src/server/features/videos/process-video.ts' },
   // privacy confirms identity with the sign-in limits
   { from: 'src/server/features/privacy/confirm-identity.ts', to: 'src/server/features/auth/login-limits.ts' },
   // the wallet sign-in holds for the second factor like a password
