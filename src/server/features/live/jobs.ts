@@ -26,8 +26,6 @@ export interface LiveJobs {
   [clip: `live-clip-${string}`]: { videoId: string; streamId: string; session: number; seconds: number; until: string };
 }
 
-export const liveJobs = (app: FastifyInstance) => jobsFor<LiveJobs>(app.jobs);
-
 export interface LiveJobDeps {
   /** This instance's id in its queues' names. */
   instance: string;
@@ -41,7 +39,7 @@ export interface LiveJobDeps {
 export async function defineLiveJobs(app: FastifyInstance, { instance, sessionDir, announce }: LiveJobDeps): Promise<void> {
   const { db, config } = app;
   const { liveDir, uploadsDir } = config;
-  const jobs = liveJobs(app);
+  const jobs = jobsFor<LiveJobs>(app.jobs);
 
   await jobs.define(endQueue(instance), {
     retryLimit: 3,

@@ -37,7 +37,8 @@ import {
 } from './ingest.js';
 import { clipLimitReached, createClipDraft, mayClip } from './clips.js';
 import { registerBrowserIngest } from './browser-ingest.js';
-import { clipQueue, defineLiveJobs, endQueue, liveJobs, NOTIFY_QUEUE } from './jobs.js';
+import { clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from './jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
 import {
@@ -105,7 +106,7 @@ declare module 'fastify' {
  */
 export async function registerLive(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-  const jobs = liveJobs(app);
+  const jobs = jobsFor<LiveJobs>(app.jobs);
   const liveDir = config.liveDir;
   fs.mkdirSync(liveDir, { recursive: true });
   // Each instance ends the streams it ingested: their recordings are on its disk.

@@ -15,13 +15,10 @@ export interface VideoJobs {
   [PRUNE_VIEW_HISTORY_QUEUE]: Record<string, never>;
 }
 
-/** The videos' jobs typed by their queue: `videoJobs(app).send(TRANSCODE_QUEUE, { videoId })`. */
-export const videoJobs = (app: FastifyInstance) => jobsFor<VideoJobs>(app.jobs);
-
 /** Background work of the videos: transcoding, demo media, the upload expiry sweep, held videos and old views. */
 export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
   const { db, storage, config } = app;
-  const jobs = videoJobs(app);
+  const jobs = jobsFor<VideoJobs>(app.jobs);
   const uploadsDir = config.uploadsDir;
   // Processing progress reaches the owner's open pages at once, over the realtime socket.
   // A video that becomes ready (or fails) changes the lists guests see: the read cache is dropped.
