@@ -3,7 +3,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import serverBoundaries from './eslint/server-boundaries.js';
-import { serverBoundaryExceptions } from './eslint/server-boundary-exceptions.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'coverage', '.tmp', 'android', 'ios'] },
@@ -52,7 +51,7 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**'],
     plugins: { glint: serverBoundaries },
-    rules: { 'glint/boundaries': ['error', { exceptions: serverBoundaryExceptions }] },
+    rules: { 'glint/boundaries': 'error' },
   },
   {
     files: ['src/shared/**/*.ts'],

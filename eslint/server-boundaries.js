@@ -3,8 +3,8 @@
 //   access/            imports platform/ only (and shared/)
 //   features/<name>/   imports platform/, access/, shared/, its own folder, and other features' service.ts
 // main.ts, app.ts, seed/, test-support/ and tests (*.test.ts) put the pieces together and may import
-// anything. An import the rule refuses today but that is known is listed in `exceptions` (from
-// file → imported file, both from the repository root), each to be shrunk away.
+// anything. That features also never import one another in a loop is checked on the whole folder by
+// src/server/boundaries.test.ts.
 import path from 'node:path';
 
 const SERVER = 'src/server/';
@@ -22,16 +22,12 @@ function layerOf(rel) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
-  meta: {
-    type: 'problem',
-    schema: [{ type: 'object', properties: { exceptions: { type: 'array' } }, additionalProperties: false }],
-  },
+  meta: { type: 'problem', schema: [] },
   create(context) {
     const root = context.cwd;
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     const from = layerOf(file);
     if (!from || from.kind === 'composition' || /\.test\.ts$/.test(file)) return {};
-    const exceptions = new Set((context.options[0]?.exceptions ?? []).map((e) => `${e.from} -> ${e.to}`));
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path
@@ -49,7 +45,7 @@ const rule = {
         else if (to.kind === 'feature' && to.name !== from.name && to.file !== 'service.ts')
           problem = `a feature imports only another feature's service.ts (not features/${to.name}/${to.file})`;
       }
-      if (problem && !exceptions.has(`${file} -> ${target}`)) context.report({ node, message: `${problem}: ${source}` });
+      if (problem) context.report({ node, message: `${problem}: ${source}` });
     };
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
 import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';
 import { registerRouteGuards, SECURITY_SCHEMES } from './access/guards.js';
+import { createModerationRegistry, type ModerationRegistry } from './features/moderation/service.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
@@ -69,6 +70,7 @@ declare module 'fastify' {
     push: Push;
     notifier: Notifier;
     readCache: ReadCache;
+    moderationRegistry: ModerationRegistry;
   }
 }
 
@@ -164,6 +166,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
   app.decorate('push', push);
   app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
+  // The features whose items can be reported register here how moderation finds and removes them.
+  app.decorate('moderationRegistry', createModerationRegistry());
 
   // Background work on the job library; each feature defines its own queues.
   const jobs = await startJobs(database, app.log);

@@ -25,10 +25,10 @@ import { createLoginLimits, type SignInPath } from './login-limits.js';
 import { checkNameUpdate, checkNewPassword, fail, signUpBody, syncProfileNames } from './account-rules.js';
 import { renderMail } from './mails.js';
 import { explainWrongCode, holdGoogleSignIn, refuseReusedCode, rememberUsedCode } from './second-factor.js';
-import { phantomWallet } from '../wallet/service.js';
+import { phantomWallet } from './wallet-sign-in.js';
+import { createSignInHooks } from './sign-in-hooks.js';
 import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
 import { isBanned } from '../../access/standing.js';
-import { cancelDeletion } from '../privacy/deletion.js';
 
 export interface AuthDeps {
   config: Config;
@@ -44,11 +44,15 @@ export interface AuthDeps {
 export const CLIENT_IP_HEADER = 'x-glint-client-ip';
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username']);
 
-/** Glint's Better Auth: email+password, username login, Google over OIDC, TOTP, sessions in cookies. */
+/**
+ * Glint's Better Auth: email+password, username login, Google over OIDC, TOTP, sessions in cookies.
+ * `signIns` on it is where other features join a sign-in (see sign-in-hooks.ts).
+ */
 export function createAuth({ config, db, mailer, leaked, log, importAvatar }: AuthDeps) {
   const secure = config.publicUrl.startsWith('https://');
 
   const limits = createLoginLimits(db, { perAddress: config.loginLimitPerAddress });
+  const signIns = createSignInHooks();
 
   const genericProviders = config.google
     ? [
@@ -64,7 +68,7 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
       ]
     : [];
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -138,9 +142,10 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
           before: async (session) => {
             if (await isBanned(db, session.userId)) throw fail('FORBIDDEN', ACCOUNT_BANNED, 'ACCOUNT_BANNED');
           },
-          // docs/product.md "Your data": signing in during the grace period cancels a scheduled deletion.
+          // Other features' part in a sign-in (privacy: signing in during the grace period cancels a
+          // scheduled deletion), registered with `signIns` at startup.
           after: async (session) => {
-            await cancelDeletion(db, session.userId, { bySignIn: true });
+            await signIns.signedIn(session.userId);
           },
         },
       },
@@ -227,6 +232,7 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
       bearer(),
     ],
   });
+  return Object.assign(auth, { signIns });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -13,7 +13,6 @@ import { toFetchHeaders } from '../../platform/http/fetch-headers.js';
 import { and, eq } from 'drizzle-orm';
 import { session as sessions } from '../../platform/db/schema/index.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
-import { hasCancellationNotice } from '../privacy/deletion.js';
 
 /** Copies a Fastify request into a Fetch `Request` for Better Auth, with the caller's address. */
 function toFetchRequest(req: FastifyRequest, publicUrl: string): Request {
@@ -58,7 +57,8 @@ export async function meOf(req: FastifyRequest): Promise<Me> {
         }
       : null,
     roles: profile?.roles ?? [],
-    ...((await hasCancellationNotice(app.db, s.user.id)) ? { deletionCancelled: true } : {}),
+    // What other features add (privacy: a sign-in just cancelled the scheduled deletion).
+    ...(await app.auth.signIns.meAdditions(s.user.id)),
   };
 }
 

@@ -41,7 +41,7 @@ import { getStreamRow } from '../live/service.js';
 import { createPayment, paymentViews, type PaymentRow } from '../payments/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
 import { notBanned } from '../../access/standing.js';
-import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { listStreams } from '../live/service.js';
 import { getVideo, listOwnUploads } from '../videos/service.js';
 

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(chatRoutes);
   },
-  { name: 'glint-chat', fastify: '5.x', decorators: { fastify: ['db', 'realtime'] } },
+  { name: 'glint-chat', fastify: '5.x', decorators: { fastify: ['db', 'realtime', 'moderationRegistry'] } },
 );

@@ -11,10 +11,16 @@ import {
   RestrictedChattersSchema,
 } from '../../../shared/chat.js';
 import { userSession } from '../../access/guards.js';
+import { registerChatRestrictions, registerModerationAdapter } from '../moderation/service.js';
+import { chatMessageModeration, chatRestrictionsModeration } from './moderation.js';
 import { deleteChatMessage, liftRestriction, listChat, listRestrictions, postChat, restrictChatter } from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const messageGone = (streamId: string, messageId: string) => app.realtime.publishToStream(streamId, 'stream.chat.deleted', { streamId, messageId });
+  registerModerationAdapter(app.moderationRegistry, chatMessageModeration(messageGone));
+  registerChatRestrictions(app.moderationRegistry, chatRestrictionsModeration);
+
   app.get(
     '/api/streams/:id/chat',
     {

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 import { profiles, videos } from '../../platform/db/schema/index.js';
 import { inputGuard, VIDEO_DEMUXERS } from '../../platform/media/ffmpeg.js';
 import { runMediaTool } from '../../platform/media/run.js';
-import { createDraft, updateVideoRow } from '../videos/service.js';
+import { createDraft, queueForProcessing } from '../videos/service.js';
 import { joinMedia } from './replay.js';
 import type { StreamRow } from './service.js';
 
@@ -46,7 +46,7 @@ export async function createClipDraft(db: Db, clipperId: string, stream: StreamR
     tags: stream.tags,
     visibility: 'public',
   });
-  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceStreamId: stream.id, clippedById: clipperId });
+  await queueForProcessing(db, video.id, { sourceStreamId: stream.id, clippedById: clipperId });
   return video;
 }
 

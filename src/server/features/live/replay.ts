@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { livestreams } from '../../platform/db/schema/index.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
-import { TRANSCODE_QUEUE } from '../videos/process-video.js';
 import { runMediaTool } from '../../platform/media/run.js';
-import { createDraft, updateVideoRow } from '../videos/service.js';
+import { createDraft, queueForProcessing, TRANSCODE_QUEUE } from '../videos/service.js';
 import type { StreamRow } from './service.js';
 
 /**
@@ -21,7 +20,7 @@ export async function makeReplay(db: Db, jobs: Pick<Jobs, 'send'>, streamDir: st
   const { title, description, category, tags } = stream;
   const video = await createDraft(db, stream.ownerId, { kind: 'long', title, description, category, tags, visibility: 'public' });
   // The replay of a stream a moderator removed is made (it comes back with the stream) but hidden.
-  await updateVideoRow(db, video.id, { status: 'processing', processingPercent: 0, sourceKey, takenDownAt: stream.takenDownAt });
+  await queueForProcessing(db, video.id, { sourceKey, takenDownAt: stream.takenDownAt });
   await db.update(livestreams).set({ recordingVideoId: video.id }).where(eq(livestreams.id, stream.id));
   await jobs.send(TRANSCODE_QUEUE, { videoId: video.id });
   return video.id;

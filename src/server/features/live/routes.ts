@@ -41,6 +41,8 @@ import { clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
+import { registerModerationAdapter } from '../moderation/service.js';
+import { streamModeration } from './moderation.js';
 import {
   beginSession,
   createStream,
@@ -482,5 +484,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     registerBrowserIngest(routes, publish);
   });
 
-  app.decorate('live', { publish, rtmpUrl: () => rtmpUrl, stop } satisfies LiveIngest);
+  const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
+  app.decorate('live', live);
+  registerModerationAdapter(app.moderationRegistry, streamModeration(app.storage, live));
 }

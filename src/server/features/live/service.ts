@@ -11,7 +11,7 @@ import { livestreams, profiles, streamKeys, streamReminders, videos } from '../.
 import { notFound } from '../../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
-import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { SNAPSHOT_FILE } from './ingest.js';
 
 export type StreamRow = typeof livestreams.$inferSelect;

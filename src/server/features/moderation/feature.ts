@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import { moderationRoutes } from './routes.js';
 
-/** Reports and the moderators' screens: they stop live publishers, hold videos and priced media. */
+/**
+ * Reports and the moderators' screens. The items reported are found and removed through the
+ * adapters other features put in `app.moderationRegistry`; live publishers are cut off through `app.live`.
+ */
 export default fp(
   async (app) => {
     await app.register(moderationRoutes);
@@ -9,7 +12,7 @@ export default fp(
   {
     name: 'glint-moderation',
     fastify: '5.x',
-    dependencies: ['glint-videos', 'glint-live', 'glint-x402'],
-    decorators: { fastify: ['db', 'config', 'storage', 'jobs', 'realtime', 'notifier'] },
+    dependencies: ['glint-live'],
+    decorators: { fastify: ['db', 'realtime', 'notifier', 'moderationRegistry'] },
   },
 );

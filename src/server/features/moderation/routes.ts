@@ -18,7 +18,6 @@ import {
   ReportQueueQuerySchema,
   ReportQueueSchema,
 } from '../../../shared/moderation.js';
-import { RELEASE_HELD_VIDEOS_QUEUE } from '../videos/service.js';
 import { userSession } from '../../access/guards.js';
 import {
   decide,
@@ -36,11 +35,9 @@ import {
 export function moderationDeps(app: FastifyInstance): ModerationDeps {
   return {
     db: app.db,
-    storage: app.storage,
-    paid: app.x402,
+    registry: app.moderationRegistry,
     notifier: app.notifier,
     sessionsEnded: () => app.realtime.sessionsEnded(),
-    chatMessageGone: (streamId, messageId) => app.realtime.publishToStream(streamId, 'stream.chat.deleted', { streamId, messageId }),
     stopLive: (which, reason) => {
       app.live.stop(which, reason);
     },
@@ -204,8 +201,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       await liftSanction(deps, s.user.id, req.params.userId, req.body.note);
-      // Videos held while the account was suspended are published now, not at the next sweep.
-      await app.jobs.send(RELEASE_HELD_VIDEOS_QUEUE, {});
       return reply.code(204).send();
     },
   );

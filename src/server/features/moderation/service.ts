@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, max, min, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, max, min, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Creator } from '../../../shared/content.js';
 import {
   ACCOUNT_BANNED,
   ALREADY_REMOVED,
   AUDIT_ACTION_OF,
+  CONTENT_TARGETS,
   isContentTarget,
   MODERATION_LIST_MAX,
   NOT_REMOVED,
@@ -19,7 +20,6 @@ import {
   REPORT_TOO_MANY,
   REPORTS_ALREADY_HANDLED,
   REPORTS_PER_HOUR,
-  removedMessage,
   STAFF_NOT_SANCTIONED,
   suspendedMessage,
   type AuditView,
@@ -38,21 +38,14 @@ import {
   type SanctionView,
   REPORT_REASONS,
 } from '../../../shared/moderation.js';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
-import { paths } from '../../../shared/routes.js';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
-import { getChatMessageRow, liftChannelRestriction, listAllRestrictions, setChatMessageTakenDown } from '../chat/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { auditLog, chatMessages, livestreams, reports, sanctions, session as authSessions, videoComments, videos } from '../../platform/db/schema/index.js';
+import { auditLog, reports, sanctions, session as authSessions } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { getStreamRow, setStreamTakenDown } from '../live/service.js';
-import type { Storage } from '../../platform/storage/storage.js';
-import { contentTypeOfVideo, type Notifier } from '../notifications/service.js';
-import { escapeLike } from '../../platform/db/like.js';
+import type { Notifier } from '../notifications/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
-import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from '../videos/service.js';
 import { isBanned, standingOf } from '../../access/standing.js';
 
 /**
@@ -60,179 +53,128 @@ import { isBanned, standingOf } from '../../access/standing.js';
  * decide on every open report of an item at once (remove the content, warn, suspend or ban its
  * owner, or dismiss), and lift what they decided. Every decision is written to the audit log in the
  * transaction that makes it; the people concerned are told once it has committed.
+ *
+ * The items themselves belong to other features: each registers a `ModerationAdapter` for its kind
+ * (how to find, search, remove and restore one), so this feature reads and writes no table of theirs.
  */
 
-export interface ModerationDeps {
-  db: Db;
-  storage: Storage;
-  /** A priced video's sources for moderators (they watch free). */
-  paid: Pick<PaidAccess, 'sources'>;
-  notifier: Pick<Notifier, 'notice'>;
-  /** Closes the realtime sockets of sessions that ended (a ban ends every session of the account). */
-  sessionsEnded(): Promise<void>;
-  /** Tells a stream's room a chat message is gone. */
-  chatMessageGone(streamId: string, messageId: string): Promise<void>;
-  /** Cuts off live publishing on this instance (other instances find theirs on their sweep). */
-  stopLive(which: { ownerId?: string; streamId?: string }, reason: string): void;
-}
+// ---------------------------------------------------------------------------------------------
+// What the features that own reportable items register
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const STAFF = new Set(['admin', 'moderator']);
-
-/** An item as the server finds it: whose it is, whether anyone may see it, and how to name it. */
-interface Target {
-  type: ReportTarget;
-  id: string;
+/** An item as the feature that owns it finds it for moderation. */
+export interface ModerationItem {
   ownerId: string;
   removedAt: Date | null;
-  /** Everyone may see it now (only such items can be reported). */
+  /** Everyone may see it now, as far as its feature knows; moderation adds its owner's standing. */
   visible: boolean;
   /** How it is named to people: `video “Title”`, `comment on “Title”`, `profile @name`. */
   name: string;
   /** Where a notification about it leads (the video, the stream), or none (a profile). */
   link: { contentId: string; contentType: string } | null;
-  /** The stream a chat message was posted in. */
-  streamId?: string;
   /** What a moderator sees of it, but the owner and their standing. */
-  view: Omit<ModeratedItem, 'owner' | 'ownerSanction' | 'removedAt'>;
+  view: Omit<ModeratedItem, 'targetType' | 'targetId' | 'owner' | 'ownerSanction' | 'removedAt'>;
 }
 
+/** An item found through the registry: its kind and id, with its owner's standing counted in `visible`. */
+export interface ModerationTarget extends ModerationItem {
+  type: ReportTarget;
+  id: string;
+}
+
+/** What an adapter may ask while finding an item: who looks, and the item it sits in (a comment's video). */
+export interface ModerationLookup {
+  viewerId: string | null;
+  find(type: ReportTarget, id: string): Promise<ModerationTarget | undefined>;
+}
+
+/** What moderation needs of the feature that owns one kind of reportable item. */
+export interface ModerationAdapter {
+  kind: ReportTarget;
+  /** The item, or undefined when there is nothing left to moderate. */
+  find(db: Db, id: string, lookup: ModerationLookup): Promise<ModerationItem | undefined>;
+  /** Moderators' search by name, title or words (`q` trimmed), removed items included: ids, at most `limit`. */
+  search(db: Db, q: string, limit: number): Promise<string[]>;
+  /** Content (not people): how a moderator removes and restores it, its row and media kept. */
+  takedown?: {
+    /** Removes (`at`) or restores (null); true when it changed. */
+    set(db: Db, id: string, at: Date | null, byUserId: string): Promise<boolean>;
+    /** Removed items, the newest removal first. */
+    listRemoved(db: Db, limit: number): Promise<{ id: string; at: Date }[]>;
+    /** After a removal committed and the owner was told: what must stop at once (a broadcast, a chat room's copy). */
+    afterRemove?(db: Db, id: string): Promise<void>;
+  };
+}
+
+/** The live-chat timeouts and bans creators set, which moderators see and may lift across channels. */
+export interface ChatRestrictionsAdapter {
+  list(db: Db, limit: number): Promise<ChatRestrictionView[]>;
+  /** Lifts one; what was lifted, or undefined when there was none. */
+  lift(db: Db, channelId: string, userId: string): Promise<{ until: Date | null; reason: string | null; byId: string | null } | undefined>;
+}
+
+/** What the features registered, one per app. */
+export interface ModerationRegistry {
+  adapters: Map<ReportTarget, ModerationAdapter>;
+  chatRestrictions: ChatRestrictionsAdapter | undefined;
+  /** Run after a suspension or ban was lifted (videos held meanwhile are published). */
+  sanctionLifted: (() => Promise<void>)[];
+}
+
+export function createModerationRegistry(): ModerationRegistry {
+  return { adapters: new Map(), chatRestrictions: undefined, sanctionLifted: [] };
+}
+
+export function registerModerationAdapter(registry: ModerationRegistry, adapter: ModerationAdapter): void {
+  if (registry.adapters.has(adapter.kind)) throw new Error(`A moderation adapter for ${adapter.kind} is already registered`);
+  registry.adapters.set(adapter.kind, adapter);
+}
+
+export function registerChatRestrictions(registry: ModerationRegistry, restrictions: ChatRestrictionsAdapter): void {
+  registry.chatRestrictions = restrictions;
+}
+
+export function onSanctionLifted(registry: ModerationRegistry, run: () => Promise<void>): void {
+  registry.sanctionLifted.push(run);
+}
+
+export interface ModerationDeps {
+  db: Db;
+  registry: ModerationRegistry;
+  notifier: Pick<Notifier, 'notice'>;
+  /** Closes the realtime sockets of sessions that ended (a ban ends every session of the account). */
+  sessionsEnded(): Promise<void>;
+  /** Cuts off live publishing on this instance (other instances find theirs on their sweep). */
+  stopLive(which: { ownerId: string }, reason: string): void;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const STAFF = new Set(['admin', 'moderator']);
+
+function adapterOf(registry: ModerationRegistry, type: ReportTarget): ModerationAdapter {
+  const adapter = registry.adapters.get(type);
+  if (!adapter) throw new Error(`No moderation adapter is registered for ${type}`);
+  return adapter;
+}
+
+/** How a kind of content is removed and restored; a profile is not content. */
+function takedownOf(registry: ModerationRegistry, type: ReportTarget) {
+  const takedown = isContentTarget(type) ? adapterOf(registry, type).takedown : undefined;
+  if (!takedown) throw new HttpError(400, 'not_content', PROFILE_NOT_REMOVABLE);
+  return takedown;
+}
+
+/** The item as its feature finds it; not visible while its owner is banned. */
 async function findTarget(
   db: Db,
-  deps: Pick<ModerationDeps, 'storage' | 'paid'>,
+  registry: ModerationRegistry,
   viewerId: string | null,
   type: ReportTarget,
   id: string,
-): Promise<Target | undefined> {
-  const base = { type, id, targetType: type, targetId: id };
-  switch (type) {
-    case 'video': {
-      const v = await getVideo(db, id);
-      // The owner's own delete took it away with its media: nothing is left to moderate.
-      if (!v || v.status === 'removed') return undefined;
-      const owner = await findProfileById(db, v.ownerId);
-      const href = v.kind === 'short' ? paths.short(v.id) : paths.video({ id: v.id, username: owner?.username ?? undefined, title: v.title });
-      const hlsUrl = v.hlsKey ? (v.priceMicroUsdc === null ? deps.storage.url(v.hlsKey) : deps.paid.sources(v.id, viewerId ?? undefined).hlsUrl) : null;
-      return {
-        ...base,
-        ownerId: v.ownerId,
-        removedAt: v.takenDownAt,
-        visible: v.status === 'ready' && !v.takenDownAt && !(await isBanned(db, v.ownerId)),
-        name: `${v.kind === 'short' ? 'short' : 'video'} “${v.title}”`,
-        link: { contentId: v.id, contentType: contentTypeOfVideo(v.kind) },
-        view: {
-          ...base,
-          kind: v.kind,
-          title: v.title,
-          text: v.description,
-          thumbnailUrl: v.thumbnailUrl,
-          hlsUrl,
-          href,
-          context: null,
-          createdAt: iso(v.createdAt),
-        },
-      };
-    }
-    case 'stream': {
-      const s = await getStreamRow(db, id);
-      if (!s) return undefined;
-      const owner = await findProfileById(db, s.ownerId);
-      const replay = s.recordingVideoId ? await getVideo(db, s.recordingVideoId) : undefined;
-      const hlsUrl = s.status === 'live' && s.publishing ? s.hlsPath : replay?.hlsKey ? deps.storage.url(replay.hlsKey) : null;
-      return {
-        ...base,
-        ownerId: s.ownerId,
-        removedAt: s.takenDownAt,
-        visible: !s.takenDownAt && !(await isBanned(db, s.ownerId)),
-        name: `stream “${s.title}”`,
-        link: { contentId: s.id, contentType: LIVESTREAM_CONTENT_TYPE },
-        view: {
-          ...base,
-          kind: s.status,
-          title: s.title,
-          text: s.description,
-          thumbnailUrl: s.thumbnailUrl,
-          hlsUrl,
-          href: paths.stream({ id: s.id, username: owner?.username, title: s.title }),
-          context: null,
-          createdAt: iso(s.createdAt),
-        },
-      };
-    }
-    case 'comment': {
-      const c = await getCommentRow(db, id);
-      if (!c) return undefined;
-      const video = await findTarget(db, deps, viewerId, 'video', c.videoId);
-      return {
-        ...base,
-        ownerId: c.userId,
-        removedAt: c.takenDownAt,
-        visible: !c.takenDownAt && !!video?.visible && !(await isBanned(db, c.userId)),
-        name: `comment on “${video?.view.title ?? 'a video'}”`,
-        link: video?.link ?? null,
-        view: {
-          ...base,
-          kind: null,
-          title: 'Comment',
-          text: c.body,
-          thumbnailUrl: null,
-          hlsUrl: null,
-          href: video?.view.href ?? null,
-          context: video?.view.title ?? null,
-          createdAt: iso(c.createdAt),
-        },
-      };
-    }
-    case 'chat_message': {
-      const m = await getChatMessageRow(db, id);
-      if (!m) return undefined;
-      const stream = await findTarget(db, deps, viewerId, 'stream', m.streamId);
-      return {
-        ...base,
-        ownerId: m.userId,
-        removedAt: m.takenDownAt,
-        // A message deleted by the creator (not taken down) is gone for everyone already.
-        visible: !m.deletedAt && !!stream?.visible && !(await isBanned(db, m.userId)),
-        name: `chat message in “${stream?.view.title ?? 'a stream'}”`,
-        link: stream?.link ?? null,
-        streamId: m.streamId,
-        view: {
-          ...base,
-          kind: null,
-          title: 'Live-chat message',
-          text: m.body,
-          thumbnailUrl: null,
-          hlsUrl: null,
-          href: stream?.view.href ?? null,
-          context: stream?.view.title ?? null,
-          createdAt: iso(m.createdAt),
-        },
-      };
-    }
-    case 'user': {
-      const p = await findProfileById(db, id);
-      if (!p) return undefined;
-      return {
-        ...base,
-        ownerId: p.id,
-        removedAt: null,
-        visible: !(await isBanned(db, p.id)),
-        name: `profile @${p.username}`,
-        link: null,
-        view: {
-          ...base,
-          kind: null,
-          title: p.displayName,
-          text: p.bio,
-          thumbnailUrl: p.avatarUrl,
-          hlsUrl: null,
-          href: paths.profile(p.username),
-          context: `@${p.username}`,
-          createdAt: iso(p.createdAt),
-        },
-      };
-    }
-  }
+): Promise<ModerationTarget | undefined> {
+  const lookup: ModerationLookup = { viewerId, find: (t, i) => findTarget(db, registry, viewerId, t, i) };
+  const item = await adapterOf(registry, type).find(db, id, lookup);
+  if (!item) return undefined;
+  return { ...item, type, id, visible: item.visible && !(await isBanned(db, item.ownerId)) };
 }
 
 async function creatorOf(db: Db, userId: string): Promise<Creator | null> {
@@ -247,11 +189,11 @@ async function ownerSanctionOf(db: Db, userId: string): Promise<ModeratedItem['o
 
 /** The item as moderators see it; one that no longer exists still shows whose it was. */
 async function describe(deps: ModerationDeps, viewerId: string, type: ReportTarget, id: string, knownOwnerId?: string): Promise<ModeratedItem | undefined> {
-  const t = await findTarget(deps.db, deps, viewerId, type, id);
+  const t = await findTarget(deps.db, deps.registry, viewerId, type, id);
   const ownerId = t?.ownerId ?? knownOwnerId;
   if (!ownerId) return undefined;
   const [owner, ownerSanction] = await Promise.all([creatorOf(deps.db, ownerId), ownerSanctionOf(deps.db, ownerId)]);
-  if (t) return { ...t.view, owner, ownerSanction, removedAt: iso(t.removedAt) };
+  if (t) return { targetType: type, targetId: id, ...t.view, owner, ownerSanction, removedAt: iso(t.removedAt) };
   return {
     targetType: type,
     targetId: id,
@@ -278,7 +220,7 @@ async function describe(deps: ModerationDeps, viewerId: string, type: ReportTarg
  */
 export async function fileReport(deps: ModerationDeps, reporterId: string, input: z.output<typeof CreateReportSchema>): Promise<{ id: string }> {
   const { db } = deps;
-  const target = await findTarget(db, deps, reporterId, input.targetType, input.targetId);
+  const target = await findTarget(db, deps.registry, reporterId, input.targetType, input.targetId);
   if (!target?.visible) throw notFound(REPORT_NOT_FOUND);
   if (target.ownerId === reporterId) throw new HttpError(400, 'own_content', REPORT_OWN);
   const [recent] = await db
@@ -410,22 +352,6 @@ async function auditHistory(db: Db, targets: { type: string; id: string }[], lim
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
-/** Removes (`at`) or restores (null) a content item; true when it changed. */
-async function setTakenDown(tx: Db, target: Target, at: Date | null, byUserId: string): Promise<boolean> {
-  switch (target.type) {
-    case 'video':
-      return setVideoTakenDown(tx, target.id, at);
-    case 'stream':
-      return setStreamTakenDown(tx, target.id, at);
-    case 'comment':
-      return setCommentTakenDown(tx, target.id, at);
-    case 'chat_message':
-      return setChatMessageTakenDown(tx, target.id, at, byUserId);
-    case 'user':
-      throw new HttpError(400, 'not_content', PROFILE_NOT_REMOVABLE);
-  }
-}
-
 /** The reason most reporters gave (ties: the first in the list of reasons). */
 function topReason(rows: { reason: ReportReason }[]): ReportReason | undefined {
   const counts = new Map<ReportReason, number>();
@@ -475,7 +401,7 @@ export async function decide(
     } else if (action === 'dismiss') {
       throw new HttpError(400, 'no_reports', 'There are no reports of this to dismiss.');
     }
-    const target = await findTarget(tx, deps, actorId, type, id);
+    const target = await findTarget(tx, deps.registry, actorId, type, id);
     const ownerId = target?.ownerId ?? closed[0]?.ownerId;
     if (!ownerId) throw notFound(REPORT_NOT_FOUND);
     const rule = input.reason ?? topReason(closed) ?? 'other';
@@ -487,9 +413,9 @@ export async function decide(
     let until: Date | null = null;
     switch (action) {
       case 'remove': {
-        if (!isContentTarget(type)) throw new HttpError(400, 'not_content', PROFILE_NOT_REMOVABLE);
+        const takedown = takedownOf(deps.registry, type);
         if (!target) throw notFound('This item no longer exists: dismiss the reports, or act on its owner.');
-        const changed = await setTakenDown(tx, target, now, actorId);
+        const changed = await takedown.set(tx, id, now, actorId);
         // Already removed (by a decision on another report path): the reports are closed all the same.
         if (!changed && !fromReports) throw new HttpError(409, 'already_removed', ALREADY_REMOVED);
         await audit({
@@ -543,8 +469,7 @@ export async function decide(
   switch (action) {
     case 'remove':
       await tell(ownerId, 'Content removed', `Your ${name} was removed for breaking Glint’s rules (${label}).`);
-      if (type === 'stream') deps.stopLive({ streamId: id }, removedMessage('stream'));
-      if (type === 'chat_message' && target?.streamId) await deps.chatMessageGone(target.streamId, id);
+      await takedownOf(deps.registry, type).afterRemove?.(deps.db, id);
       break;
     case 'warn':
       await tell(ownerId, 'Warning', `A moderator warned you about your ${name}: ${label}. Breaking Glint’s rules again may get your account suspended.`);
@@ -574,11 +499,11 @@ export async function decide(
 
 /** Restores content a moderator removed; the owner is told. */
 export async function restoreContent(deps: ModerationDeps, actorId: string, type: ReportTarget, id: string, note: string): Promise<ModeratedItem> {
-  if (!isContentTarget(type)) throw new HttpError(400, 'not_content', PROFILE_NOT_REMOVABLE);
+  const takedown = takedownOf(deps.registry, type);
   const target = await deps.db.transaction(async (tx) => {
-    const t = await findTarget(tx, deps, actorId, type, id);
+    const t = await findTarget(tx, deps.registry, actorId, type, id);
     if (!t) throw notFound(REPORT_NOT_FOUND);
-    if (!t.removedAt || !(await setTakenDown(tx, t, null, actorId))) throw new HttpError(409, 'not_removed', NOT_REMOVED);
+    if (!t.removedAt || !(await takedown.set(tx, id, null, actorId))) throw new HttpError(409, 'not_removed', NOT_REMOVED);
     await recordAudit(tx, {
       actorId,
       action: 'content.restore',
@@ -600,7 +525,7 @@ export async function restoreContent(deps: ModerationDeps, actorId: string, type
   return (await describe(deps, actorId, type, id))!;
 }
 
-/** Lifts a suspension or ban; the user is told. */
+/** Lifts a suspension or ban; the user is told, and what was held back meanwhile goes out now. */
 export async function liftSanction(deps: ModerationDeps, actorId: string, userId: string, note: string): Promise<void> {
   const lifted = await deps.db.transaction(async (tx) => {
     const before = await sanctionRow(tx, userId);
@@ -622,12 +547,13 @@ export async function liftSanction(deps: ModerationDeps, actorId: string, userId
       ? { userId, title: 'Ban lifted', message: 'A moderator lifted the ban on your account. Welcome back.' }
       : { userId, title: 'Suspension lifted', message: 'A moderator lifted your suspension: you can post, comment, chat and stream again.' },
   );
+  for (const run of deps.registry.sanctionLifted) await run();
 }
 
 /** Lifts a live-chat timeout or ban in any creator's chats, from the moderators' screen. */
 export async function liftChatRestriction(deps: ModerationDeps, actorId: string, channelId: string, userId: string, note: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const row = await liftChannelRestriction(tx, channelId, userId);
+    const row = await deps.registry.chatRestrictions?.lift(tx, channelId, userId);
     if (!row) throw notFound('This chat restriction no longer exists.');
     await recordAudit(tx, {
       actorId,
@@ -648,17 +574,10 @@ export async function liftChatRestriction(deps: ModerationDeps, actorId: string,
 export async function moderationOverview(deps: ModerationDeps, viewerId: string): Promise<ModerationOverview> {
   const { db } = deps;
   const limit = MODERATION_LIST_MAX;
-  const removedOf = async (type: ReportTarget, table: typeof videos | typeof livestreams | typeof videoComments | typeof chatMessages) =>
-    (
-      await db.select({ id: table.id, at: table.takenDownAt }).from(table).where(isNotNull(table.takenDownAt)).orderBy(desc(table.takenDownAt)).limit(limit)
-    ).map((r) => ({ type, id: r.id, at: r.at! }));
   const removedRows = (
-    await Promise.all([
-      removedOf('video', videos),
-      removedOf('stream', livestreams),
-      removedOf('comment', videoComments),
-      removedOf('chat_message', chatMessages),
-    ])
+    await Promise.all(
+      CONTENT_TARGETS.map(async (type) => (await takedownOf(deps.registry, type).listRemoved(db, limit)).map((r) => ({ type, id: r.id, at: r.at }))),
+    )
   )
     .flat()
     .sort((a, b) => b.at.getTime() - a.at.getTime())
@@ -691,43 +610,26 @@ export async function moderationOverview(deps: ModerationDeps, viewerId: string)
     by: by?.id ? by : null,
     createdAt: s.createdAt.toISOString(),
   }));
-  const chatRestrictions: ChatRestrictionView[] = (await listAllRestrictions(db, limit)).map((r) => ({ ...r, by: r.by?.id ? r.by : null }));
+  const chatRestrictions: ChatRestrictionView[] = (await deps.registry.chatRestrictions?.list(db, limit)) ?? [];
   return { removed, sanctions: sanctionViews, chatRestrictions };
 }
+
+/** Search results list people first, then each kind of content. */
+const SEARCH_ORDER = ['user', ...CONTENT_TARGETS] as const;
 
 /** Any user or item by name, title, words or id, removed or banned ones included. */
 export async function moderationSearch(deps: ModerationDeps, viewerId: string, q: string): Promise<ModeratedItem[]> {
   const { db } = deps;
-  const needle = `%${escapeLike(q.trim())}%`;
+  const text = q.trim();
   const found: { type: ReportTarget; id: string }[] = [];
-  if (isUuid(q.trim())) {
-    for (const type of ['video', 'stream', 'comment', 'chat_message'] as const) found.push({ type, id: q.trim() });
+  if (isUuid(text)) {
+    for (const type of CONTENT_TARGETS) found.push({ type, id: text });
   }
   const few = 10;
-  const [people, vids, streams, comments, messages] = await Promise.all([
-    db
-      .select({ id: profilesTable.id })
-      .from(profilesTable)
-      .where(or(eq(profilesTable.id, q.trim()), ilike(profilesTable.username, needle), ilike(profilesTable.displayName, needle)))
-      .orderBy(profilesTable.username)
-      .limit(few),
-    db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(and(ilike(videos.title, needle), sql`${videos.status} <> 'removed'`))
-      .orderBy(desc(videos.createdAt))
-      .limit(few),
-    db.select({ id: livestreams.id }).from(livestreams).where(ilike(livestreams.title, needle)).orderBy(desc(livestreams.createdAt)).limit(few),
-    db.select({ id: videoComments.id }).from(videoComments).where(ilike(videoComments.body, needle)).orderBy(desc(videoComments.createdAt)).limit(few),
-    db.select({ id: chatMessages.id }).from(chatMessages).where(ilike(chatMessages.body, needle)).orderBy(desc(chatMessages.createdAt)).limit(few),
-  ]);
-  found.push(
-    ...people.map((r) => ({ type: 'user' as const, id: r.id })),
-    ...vids.map((r) => ({ type: 'video' as const, id: r.id })),
-    ...streams.map((r) => ({ type: 'stream' as const, id: r.id })),
-    ...comments.map((r) => ({ type: 'comment' as const, id: r.id })),
-    ...messages.map((r) => ({ type: 'chat_message' as const, id: r.id })),
+  const searched = await Promise.all(
+    SEARCH_ORDER.map(async (type) => (await adapterOf(deps.registry, type).search(db, text, few)).map((id) => ({ type, id }))),
   );
+  found.push(...searched.flat());
   const seen = new Set<string>();
   const items: ModeratedItem[] = [];
   for (const f of found) {
@@ -735,7 +637,7 @@ export async function moderationSearch(deps: ModerationDeps, viewerId: string, q
     if (seen.has(key)) continue;
     seen.add(key);
     // Only what exists: a uuid tried against every kind of content finds at most one.
-    if (!(await findTarget(db, deps, viewerId, f.type, f.id))) continue;
+    if (!(await findTarget(db, deps.registry, viewerId, f.type, f.id))) continue;
     const item = await describe(deps, viewerId, f.type, f.id);
     if (item) items.push(item);
   }

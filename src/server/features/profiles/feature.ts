@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(profileRoutes);
   },
-  { name: 'glint-profiles', fastify: '5.x', decorators: { fastify: ['db', 'storage', 'notifier'] } },
+  { name: 'glint-profiles', fastify: '5.x', decorators: { fastify: ['db', 'storage', 'notifier', 'moderationRegistry'] } },
 );

@@ -17,6 +17,8 @@ import { sessionOf, userSession } from '../../access/guards.js';
 import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
 import { isBanned } from '../../access/standing.js';
 import { isDisplayNameTaken, isUsernameTaken } from './service.js';
+import { registerModerationAdapter } from '../moderation/service.js';
+import { profileModeration } from './moderation.js';
 import { findProfileById, findProfileByUsername } from '../../access/creator.js';
 import {
   AvailabilityQuerySchema,
@@ -28,6 +30,7 @@ import {
 } from '../../../shared/wallet.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerModerationAdapter(app.moderationRegistry, profileModeration);
   /** A profile anyone may see: 404 when there is none, 410 when its account is banned (the page says so). */
   const profileOr404 = async (username: string) => {
     const p = await findProfileByUsername(app.db, username);

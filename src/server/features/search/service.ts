@@ -5,21 +5,6 @@ import { profiles } from '../../platform/db/schema/index.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { bannedAmong } from '../../access/standing.js';
 
-/** The words of a query as a prefix-matching tsquery: `sol whal` -> `sol:* & whal:*`; undefined if none. */
-export function prefixQuery(q: string): string | undefined {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, 8);
-  return unique.length ? unique.map((w) => `${w}:*`).join(' & ') : undefined;
-}
-
-/** Full-text match (with prefixes) of `title || ' ' || description` of a table, as SQL. */
-export function textMatch(title: unknown, description: unknown, tsquery: string) {
-  return sql`to_tsvector('simple', ${title} || ' ' || ${description}) @@ to_tsquery('simple', ${tsquery})`;
-}
-export function textRank(title: unknown, description: unknown, tsquery: string) {
-  return sql`ts_rank(to_tsvector('simple', ${title} || ' ' || ${description}), to_tsquery('simple', ${tsquery}))`;
-}
-
 /**
  * People by name, forgiving typos: exact and prefix matches first, then trigram similarity of
  * the username or display name (`solwhael` finds `solwhale`).

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { profiles } from '../../platform/db/schema/index.js';
-import { getVideo, updateVideoRow } from './service.js';
+import { getVideo, TRANSCODE_QUEUE, updateVideoRow } from './service.js';
 import { demoClipArgs } from '../../platform/media/ffmpeg.js';
-import { TRANSCODE_QUEUE } from './process-video.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { runMediaTool } from '../../platform/media/run.js';
 

@@ -35,6 +35,6 @@ export default fp(
     name: 'glint-videos',
     fastify: '5.x',
     dependencies: ['glint-x402'],
-    decorators: { fastify: ['db', 'config', 'auth', 'storage', 'jobs', 'realtime', 'readCache', 'notifier'] },
+    decorators: { fastify: ['db', 'config', 'auth', 'storage', 'jobs', 'realtime', 'readCache', 'notifier', 'moderationRegistry'] },
   },
 );

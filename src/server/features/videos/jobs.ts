@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { VideoProcessingEvent } from '../../../shared/realtime.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './demo-media.js';
-import { markFailed, processVideo, TRANSCODE_QUEUE } from './process-video.js';
-import { PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory, RELEASE_HELD_VIDEOS_QUEUE, releaseHeldVideos } from './service.js';
+import { processVideo } from './process-video.js';
+import { markFailed, PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory, RELEASE_HELD_VIDEOS_QUEUE, releaseHeldVideos, TRANSCODE_QUEUE } from './service.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads } from './uploads.js';
 
 /** The videos' queues and what each job carries. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { videos } from '../../platform/db/schema/index.js';
 import { paidMedia, PRIVATE_PREFIX, videoMedia, type Storage } from '../../platform/storage/storage.js';
+import type { VideoFields, VideoStatus } from './video-state.js';
 
 type VideoRow = typeof videos.$inferSelect;
 
@@ -29,16 +30,25 @@ const placeOf = (hlsKey: string) => hlsKey.replace(/\/hls\/master\.m3u8$/, '');
  * (the poster and the thumbnail frames stay public: they are what a buyer sees before paying),
  * each time in a new generation, the old copies deleted. Runs with the video's row locked, so a
  * price change and the end of processing never move the files past each other. `set` is written
- * in the same transaction first (a price change).
+ * in the same transaction first (a price change), with `change` the status too (the end of
+ * processing, see video-state.ts), only from one of its states. False when there is no such video
+ * or it was not in one of them (then nothing changed).
  */
-export async function placeVideoMedia(db: Db, storage: Storage, id: string, set: Partial<typeof videos.$inferInsert> = {}): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function placeVideoMedia(
+  db: Db,
+  storage: Storage,
+  id: string,
+  set: VideoFields = {},
+  change?: { from: readonly VideoStatus[]; to: VideoStatus },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(videos).where(eq(videos.id, id)).for('update');
-    if (!locked) return;
-    const v = Object.keys(set).length ? (await tx.update(videos).set(set).where(eq(videos.id, id)).returning())[0]! : locked;
-    if (v.status !== 'ready' || !v.hlsKey) return;
+    if (!locked || (change && !change.from.includes(locked.status))) return false;
+    const write = change ? { ...set, status: change.to } : set;
+    const v = Object.keys(write).length ? (await tx.update(videos).set(write).where(eq(videos.id, id)).returning())[0]! : locked;
+    if (v.status !== 'ready' || !v.hlsKey) return true;
     const wantPrivate = v.priceMicroUsdc !== null;
-    if (mediaIsPrivate(v) === wantPrivate) return;
+    if (mediaIsPrivate(v) === wantPrivate) return true;
     const from = placeOf(v.hlsKey);
     const to = newMediaPlace(id, wantPrivate);
     // Moves (a rename on disk, copy-then-delete on S3): the old addresses answer 404 from here on.
@@ -51,5 +61,6 @@ export async function placeVideoMedia(db: Db, storage: Storage, id: string, set:
       .update(videos)
       .set({ hlsKey: `${to}/hls/master.m3u8`, sprite: v.sprite ? { ...v.sprite, key: `${to}/sprite.jpg` } : null })
       .where(eq(videos.id, id));
+    return true;
   });
 }

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VideoProcessingEvent } from '../../../shared/realtime.js';
 import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../../shared/videos.js';
 import type { Db } from '../../platform/db/client.js';
-import { getVideo, updateVideoRow } from './service.js';
+import { getVideo, RejectedMedia, removeSource, updateVideoRow } from './service.js';
+import { beginTranscode, finishProcessing } from './video-state.js';
 import {
   frameArgs,
   hlsArgs,
@@ -24,12 +25,8 @@ import {
 import { sniffVideo } from '../../../shared/sniff.js';
 import { runMediaTool } from '../../platform/media/run.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
-import { newMediaPlace, placeVideoMedia } from './paid-media.js';
+import { newMediaPlace } from './paid-media.js';
 import { standingOf } from '../../access/standing.js';
-
-export const TRANSCODE_QUEUE = 'transcode-video';
-
-export class RejectedMedia extends Error {}
 
 /** The first bytes of a file, to tell what it really is before any tool opens it. */
 export async function fileHead(file: string, bytes = 512): Promise<Uint8Array> {
@@ -98,14 +95,13 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
   const tell = (status: VideoProcessingEvent['status'], percent: number) =>
     deps.report?.(video.ownerId, { id: videoId, status, percent: Math.round(percent), failureReason: null }).catch(() => undefined);
   try {
+    // Deleted (or finished by another run) since it was read: nothing to do.
+    if (!(await beginTranscode(db, videoId, { durationSeconds: Math.round(probe.durationSeconds), width: probe.width, height: probe.height }))) {
+      const now = await getVideo(db, videoId);
+      if (now?.status === 'removed') await removeSource(deps.uploadsDir, video.sourceKey);
+      return;
+    }
     void tell('processing', 1);
-    await updateVideoRow(db, videoId, {
-      status: 'processing',
-      processingPercent: 1,
-      durationSeconds: Math.round(probe.durationSeconds),
-      width: probe.width,
-      height: probe.height,
-    });
     const hlsDir = path.join(work, 'hls');
     await fs.promises.mkdir(hlsDir);
     let lastWrite = 0;
@@ -153,46 +149,33 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
     }
     await storage.putFile(`${playable}/sprite.jpg`, path.join(work, 'sprite.jpg'));
     const fresh = await getVideo(db, videoId);
-    if (!fresh || fresh.status === 'removed') {
+    // Ready (or held) and, if its price changed meanwhile, its media moved where the price says, in
+    // one transaction; the read cache is dropped (tell) right after, so no guest read sees the row
+    // ready while the cache still holds the lists from before.
+    const finished =
+      !!fresh &&
+      fresh.status !== 'removed' &&
+      (await finishProcessing(db, storage, videoId, held, {
+        processingPercent: 100,
+        failureReason: null,
+        hlsKey: `${playable}/hls/master.m3u8`,
+        thumbnailCandidates: candidates,
+        thumbnailUrl: fresh.thumbnailUrl ?? candidates[1] ?? candidates[0] ?? null,
+        sprite: { key: `${playable}/sprite.jpg`, ...spec },
+        publishedAt: held ? fresh.publishedAt : (fresh.publishedAt ?? new Date()),
+        sourceKey: null,
+      }));
+    if (!finished) {
+      // Deleted by its owner meanwhile (or no longer processing): nothing of this run is kept.
       await storage.deleteAllOf(own);
       await storage.deleteAllOf(paidMedia(videoId));
       await removeSource(deps.uploadsDir, video.sourceKey);
       return;
     }
-    // Ready (or held) and, if its price changed meanwhile, its media moved where the price says, in
-    // one transaction; the read cache is dropped (tell) right after, so no guest read sees the row
-    // ready while the cache still holds the lists from before.
-    await placeVideoMedia(db, storage, videoId, {
-      status: held ? 'held' : 'ready',
-      processingPercent: 100,
-      failureReason: null,
-      hlsKey: `${playable}/hls/master.m3u8`,
-      thumbnailCandidates: candidates,
-      thumbnailUrl: fresh.thumbnailUrl ?? candidates[1] ?? candidates[0] ?? null,
-      sprite: { key: `${playable}/sprite.jpg`, ...spec },
-      publishedAt: held ? fresh.publishedAt : (fresh.publishedAt ?? new Date()),
-      sourceKey: null,
-    });
     void tell(held ? 'held' : 'ready', 100);
     // The original is not kept once the renditions exist.
     await removeSource(deps.uploadsDir, video.sourceKey);
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }
-}
-
-/** After the last attempt: the owner sees why, and the uploaded original is not kept. */
-export async function markFailed(db: Db, videoId: string, error: Error, uploadsDir?: string, report?: ProcessDeps['report']) {
-  const reason = error instanceof RejectedMedia ? error.message : 'Processing failed. Please try uploading the file again.';
-  const video = await getVideo(db, videoId);
-  await updateVideoRow(db, videoId, { status: 'failed', failureReason: reason, sourceKey: null });
-  if (uploadsDir && video?.sourceKey) await removeSource(uploadsDir, video.sourceKey);
-  if (video) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
-}
-
-/** An uploaded original and tus's record of it; `key` is a name the server gave, never a path. */
-export async function removeSource(uploadsDir: string, key: string) {
-  if (!/^[A-Za-z0-9_.-]+$/.test(key) || key.startsWith('.')) return;
-  await fs.promises.rm(path.join(uploadsDir, key), { force: true });
-  await fs.promises.rm(path.join(uploadsDir, `${key}.json`), { force: true });
 }

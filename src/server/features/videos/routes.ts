@@ -21,6 +21,9 @@ import { notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
+import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
+import { commentModeration, videoModeration } from './moderation.js';
+import { removeVideo } from './video-state.js';
 import {
   addComment,
   changeComment,
@@ -32,6 +35,7 @@ import {
   listOwnUploads,
   listVideos,
   recordShare,
+  RELEASE_HELD_VIDEOS_QUEUE,
   recordView,
   saveProgress,
   setLike,
@@ -48,6 +52,13 @@ function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, with
 }
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerModerationAdapter(app.moderationRegistry, videoModeration(app.storage, app.x402));
+  registerModerationAdapter(app.moderationRegistry, commentModeration);
+  // Videos held while the account was suspended are published now, not at the next sweep.
+  onSanctionLifted(app.moderationRegistry, async () => {
+    await app.jobs.send(RELEASE_HELD_VIDEOS_QUEUE, {});
+  });
+
   /** A published video a viewer may act on (like, comment, view, share). */
   const published = (id: string) => getPublishedVideo(app.db, id);
 
@@ -175,7 +186,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      await updateVideoRow(app.db, v.id, { status: 'removed', hlsKey: null, sprite: null, thumbnailUrl: null, thumbnailCandidates: [] });
+      // Already removed by a request that arrived at once: its media goes all the same.
+      await removeVideo(app.db, v.id);
       await app.storage.deleteAllOf(videoMedia(v.id));
       await app.storage.deleteAllOf(paidMedia(v.id));
       return reply.status(204).send();

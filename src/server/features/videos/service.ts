@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../../shared/content.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime.js';
 import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboard-rules.js';
 import { slugify } from '../../../shared/routes.js';
 import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos.js';
@@ -7,13 +10,14 @@ import { type Access } from '../../../shared/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { prefixQuery, textMatch, textRank } from '../search/service.js';
+import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams, videoComments, videoLikes, videoProgress, videoViews, videos } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
+import { failProcessing, releaseHeld, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
-import { inGoodStanding, isBanned, notBanned, removedError } from '../../access/standing.js';
+import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
 export interface VideoFilter {
   kind: VideoKind;
@@ -131,19 +135,13 @@ export async function getPublishedVideo(db: Db, id: string) {
   return v;
 }
 
-export async function updateVideoRow(db: Db, id: string, set: Partial<typeof videos.$inferInsert>) {
+/** Writes a video's columns; its status changes only through video-state.ts. */
+export async function updateVideoRow(db: Db, id: string, set: VideoFields) {
   await db.update(videos).set(set).where(eq(videos.id, id));
 }
 
-/** Updates the video only while it is in `status`; true when it was. */
-export async function updateVideoInStatus(db: Db, id: string, status: (typeof videos.$inferSelect)['status'], set: Partial<typeof videos.$inferInsert>) {
-  const rows = await db
-    .update(videos)
-    .set(set)
-    .where(and(eq(videos.id, id), eq(videos.status, status)))
-    .returning({ id: videos.id });
-  return rows.length > 0;
-}
+// The transitions the live feature uses for the drafts it makes (replays, clips).
+export { queueForProcessing, type VideoFields, type VideoStatus } from './video-state.js';
 
 /** The recurring job that publishes held videos whose owners are in good standing again (every minute). */
 export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
@@ -154,11 +152,7 @@ export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
  * media moves to where the price says. Returns what was published, to tell the owners.
  */
 export async function releaseHeldVideos(db: Db, storage: Storage, now = new Date()): Promise<{ id: string; ownerId: string }[]> {
-  const released = await db
-    .update(videos)
-    .set({ status: 'ready', publishedAt: now })
-    .where(and(eq(videos.status, 'held'), inGoodStanding(videos.ownerId, now)))
-    .returning({ id: videos.id, ownerId: videos.ownerId });
+  const released = await releaseHeld(db, now);
   for (const v of released) await placeVideoMedia(db, storage, v.id);
   return released;
 }
@@ -178,23 +172,35 @@ export async function countProcessing(db: Db, ownerId: string): Promise<number> 
 }
 
 /**
- * An uploaded draft goes to processing with its source, in one statement: only while it is still
- * waiting for its file, and only while its owner has fewer than `maxProcessing` videos in
- * processing. False when either is not so.
+ * The transcode queue: an upload, a replay, a clip or demo media becomes playable there
+ * (process-video.ts); other features hand their videos to it by this name.
  */
-export async function startProcessing(db: Db, id: string, sourceKey: string, maxProcessing: number): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({ status: 'processing', processingPercent: 0, sourceKey, failureReason: null })
-    .where(
-      and(
-        eq(videos.id, id),
-        eq(videos.status, 'uploading'),
-        sql`(select count(*) from videos busy where busy.owner_id = ${videos.ownerId} and busy.status = 'processing' and (busy.clipped_by_id is null or busy.clipped_by_id = busy.owner_id)) < ${maxProcessing}`,
-      ),
-    )
-    .returning({ id: videos.id });
-  return rows.length > 0;
+export const TRANSCODE_QUEUE = 'transcode-video';
+
+/** Media refused for what it is: its message is what the owner sees. */
+export class RejectedMedia extends Error {}
+
+/** After the last attempt: the owner sees why, and the uploaded original is not kept. */
+export async function markFailed(
+  db: Db,
+  videoId: string,
+  error: Error,
+  uploadsDir?: string,
+  report?: (ownerId: string, event: VideoProcessingEvent) => Promise<void>,
+) {
+  const reason = error instanceof RejectedMedia ? error.message : 'Processing failed. Please try uploading the file again.';
+  const video = await getVideo(db, videoId);
+  // Not if the owner deleted it meanwhile (or it got ready after all): it stays as it is.
+  const failed = await failProcessing(db, videoId, reason);
+  if (uploadsDir && video?.sourceKey) await removeSource(uploadsDir, video.sourceKey);
+  if (video && failed) await report?.(video.ownerId, { id: videoId, status: 'failed', percent: 0, failureReason: reason }).catch(() => undefined);
+}
+
+/** An uploaded original and tus's record of it; `key` is a name the server gave, never a path. */
+export async function removeSource(uploadsDir: string, key: string) {
+  if (!/^[A-Za-z0-9_.-]+$/.test(key) || key.startsWith('.')) return;
+  await fs.promises.rm(path.join(uploadsDir, key), { force: true });
+  await fs.promises.rm(path.join(uploadsDir, `${key}.json`), { force: true });
 }
 
 /** How the detail learns what a viewer may do with a priced video, and where its media is (x402). */

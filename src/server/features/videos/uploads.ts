@@ -6,9 +6,10 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_A_VIDEO } from '../../../shared/videos.js';
 import type { Db } from '../../platform/db/client.js';
-import { fileHead, probeUpload, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './process-video.js';
+import { fileHead, probeUpload } from './process-video.js';
 import { sniffVideo } from '../../../shared/sniff.js';
-import { countProcessing, getVideo, startProcessing, updateVideoInStatus, updateVideoRow } from './service.js';
+import { countProcessing, getVideo, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './service.js';
+import { failUpload, restartUpload, startProcessing } from './video-state.js';
 import { standingOf, standingRefusal } from '../../access/standing.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import type { VideoJobs } from './jobs.js';
@@ -93,7 +94,7 @@ export async function expireUnfinishedUploads(db: Db, directory: string, maxAgeM
     await removeSource(directory, info.id);
     const videoId = info.metadata?.videoId;
     if (videoId && !live.has(videoId) && (await getVideo(db, videoId))) {
-      await updateVideoInStatus(db, videoId, 'uploading', { status: 'failed', failureReason: UPLOAD_EXPIRED });
+      await failUpload(db, videoId, UPLOAD_EXPIRED);
     }
   }
   return expired.length + leftovers;
@@ -136,7 +137,8 @@ export const uploadRoutes: FastifyPluginAsync<{ directory: string; maxBytes: num
       if (video.status !== 'uploading' && video.status !== 'failed') throw fail(409, ALREADY_HAS_FILE);
       const busy = await countProcessing(app.db, userId);
       if (busy >= limits.processingPerUser) throw fail(429, tooManyProcessing(busy));
-      await updateVideoRow(app.db, video.id, { status: 'uploading', failureReason: null });
+      // Its status may have moved on since it was read (another upload's file arrived meanwhile).
+      if (!(await restartUpload(app.db, video.id))) throw fail(409, ALREADY_HAS_FILE);
       return { metadata: { ...upload.metadata, userId } };
     },
     async onIncomingRequest(req, uploadId) {
@@ -152,7 +154,7 @@ export const uploadRoutes: FastifyPluginAsync<{ directory: string; maxBytes: num
         if (head && sniffVideo(head) === false) {
           // Refused for good: the draft says why (not "interrupted"), and the bytes go.
           const videoId = String(info.metadata?.videoId ?? '');
-          if (videoId) await updateVideoInStatus(app.db, videoId, 'uploading', { status: 'failed', failureReason: NOT_A_VIDEO });
+          if (videoId) await failUpload(app.db, videoId, NOT_A_VIDEO);
           await removeSource(opts.directory, uploadId);
           throw fail(415, NOT_A_VIDEO);
         }
@@ -175,7 +177,7 @@ export const uploadRoutes: FastifyPluginAsync<{ directory: string; maxBytes: num
         await probeUpload(path.join(opts.directory, upload.id), video.kind, limits);
       } catch (err) {
         const message = err instanceof RejectedMedia ? err.message : NOT_A_VIDEO;
-        await updateVideoInStatus(app.db, video.id, 'uploading', { status: 'failed', failureReason: message });
+        await failUpload(app.db, video.id, message);
         await drop();
         throw fail(422, message);
       }

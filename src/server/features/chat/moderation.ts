@@ -1,0 +1,69 @@
+import { desc, ilike, isNotNull } from 'drizzle-orm';
+import { escapeLike } from '../../platform/db/like.js';
+import { chatMessages } from '../../platform/db/schema/index.js';
+import type { ChatRestrictionsAdapter, ModerationAdapter } from '../moderation/service.js';
+import { getChatMessageRow, liftChannelRestriction, listAllRestrictions, setChatMessageTakenDown } from './service.js';
+
+/**
+ * Live-chat messages as moderation finds, searches, removes and restores them; `messageGone` tells
+ * the stream's room that a removed message is gone.
+ */
+export function chatMessageModeration(messageGone: (streamId: string, messageId: string) => Promise<void>): ModerationAdapter {
+  return {
+    kind: 'chat_message',
+    async find(db, id, lookup) {
+      const m = await getChatMessageRow(db, id);
+      if (!m) return undefined;
+      const stream = await lookup.find('stream', m.streamId);
+      return {
+        ownerId: m.userId,
+        removedAt: m.takenDownAt,
+        // A message deleted by the creator (not taken down) is gone for everyone already.
+        visible: !m.deletedAt && !!stream?.visible,
+        name: `chat message in “${stream?.view.title ?? 'a stream'}”`,
+        link: stream?.link ?? null,
+        view: {
+          kind: null,
+          title: 'Live-chat message',
+          text: m.body,
+          thumbnailUrl: null,
+          hlsUrl: null,
+          href: stream?.view.href ?? null,
+          context: stream?.view.title ?? null,
+          createdAt: m.createdAt.toISOString(),
+        },
+      };
+    },
+    async search(db, q, limit) {
+      const rows = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(ilike(chatMessages.body, `%${escapeLike(q)}%`))
+        .orderBy(desc(chatMessages.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+    takedown: {
+      set: (db, id, at, byUserId) => setChatMessageTakenDown(db, id, at, byUserId),
+      listRemoved: async (db, limit) =>
+        (
+          await db
+            .select({ id: chatMessages.id, at: chatMessages.takenDownAt })
+            .from(chatMessages)
+            .where(isNotNull(chatMessages.takenDownAt))
+            .orderBy(desc(chatMessages.takenDownAt))
+            .limit(limit)
+        ).map((r) => ({ id: r.id, at: r.at! })),
+      afterRemove: async (db, id) => {
+        const m = await getChatMessageRow(db, id);
+        if (m) await messageGone(m.streamId, id);
+      },
+    },
+  };
+}
+
+/** Creators' timeouts and bans, which platform moderators see and lift across channels. */
+export const chatRestrictionsModeration: ChatRestrictionsAdapter = {
+  list: async (db, limit) => (await listAllRestrictions(db, limit)).map((r) => ({ ...r, by: r.by?.id ? r.by : null })),
+  lift: (db, channelId, userId) => liftChannelRestriction(db, channelId, userId),
+};

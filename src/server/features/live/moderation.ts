@@ -1,0 +1,67 @@
+import { desc, ilike, isNotNull } from 'drizzle-orm';
+import { removedMessage } from '../../../shared/moderation.js';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
+import { paths } from '../../../shared/routes.js';
+import { escapeLike } from '../../platform/db/like.js';
+import { livestreams } from '../../platform/db/schema/index.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { findProfileById } from '../../access/creator.js';
+import type { ModerationAdapter } from '../moderation/service.js';
+import { getVideo } from '../videos/service.js';
+import { getStreamRow, setStreamTakenDown } from './service.js';
+
+/** Streams (and their replays) as moderation finds, searches, removes and restores them. */
+export function streamModeration(storage: Storage, live: { stop(which: { streamId: string }, reason: string): unknown }): ModerationAdapter {
+  return {
+    kind: 'stream',
+    async find(db, id) {
+      const s = await getStreamRow(db, id);
+      if (!s) return undefined;
+      const owner = await findProfileById(db, s.ownerId);
+      const replay = s.recordingVideoId ? await getVideo(db, s.recordingVideoId) : undefined;
+      const hlsUrl = s.status === 'live' && s.publishing ? s.hlsPath : replay?.hlsKey ? storage.url(replay.hlsKey) : null;
+      return {
+        ownerId: s.ownerId,
+        removedAt: s.takenDownAt,
+        visible: !s.takenDownAt,
+        name: `stream “${s.title}”`,
+        link: { contentId: s.id, contentType: LIVESTREAM_CONTENT_TYPE },
+        view: {
+          kind: s.status,
+          title: s.title,
+          text: s.description,
+          thumbnailUrl: s.thumbnailUrl,
+          hlsUrl,
+          href: paths.stream({ id: s.id, username: owner?.username, title: s.title }),
+          context: null,
+          createdAt: s.createdAt.toISOString(),
+        },
+      };
+    },
+    async search(db, q, limit) {
+      const rows = await db
+        .select({ id: livestreams.id })
+        .from(livestreams)
+        .where(ilike(livestreams.title, `%${escapeLike(q)}%`))
+        .orderBy(desc(livestreams.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+    takedown: {
+      set: (db, id, at) => setStreamTakenDown(db, id, at),
+      listRemoved: async (db, limit) =>
+        (
+          await db
+            .select({ id: livestreams.id, at: livestreams.takenDownAt })
+            .from(livestreams)
+            .where(isNotNull(livestreams.takenDownAt))
+            .orderBy(desc(livestreams.takenDownAt))
+            .limit(limit)
+        ).map((r) => ({ id: r.id, at: r.at! })),
+      // A removed stream stops broadcasting at once on this instance (others find it on their sweep).
+      afterRemove: async (_db, id) => {
+        live.stop({ streamId: id }, removedMessage('stream'));
+      },
+    },
+  };
+}

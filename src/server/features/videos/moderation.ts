@@ -1,0 +1,114 @@
+import { desc, ilike, isNotNull, sql, and } from 'drizzle-orm';
+import { paths } from '../../../shared/routes.js';
+import type { Db } from '../../platform/db/client.js';
+import { escapeLike } from '../../platform/db/like.js';
+import { videoComments, videos } from '../../platform/db/schema/index.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { findProfileById } from '../../access/creator.js';
+import type { ModerationAdapter } from '../moderation/service.js';
+import { contentTypeOfVideo } from '../notifications/service.js';
+import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from './service.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Videos (and shorts) as moderation finds, searches, removes and restores them. */
+export function videoModeration(storage: Storage, paid: Pick<PaidAccess, 'sources'>): ModerationAdapter {
+  return {
+    kind: 'video',
+    async find(db, id, { viewerId }) {
+      const v = await getVideo(db, id);
+      // The owner's own delete took it away with its media: nothing is left to moderate.
+      if (!v || v.status === 'removed') return undefined;
+      const owner = await findProfileById(db, v.ownerId);
+      const href = v.kind === 'short' ? paths.short(v.id) : paths.video({ id: v.id, username: owner?.username ?? undefined, title: v.title });
+      // Moderators watch priced videos free.
+      const hlsUrl = v.hlsKey ? (v.priceMicroUsdc === null ? storage.url(v.hlsKey) : paid.sources(v.id, viewerId ?? undefined).hlsUrl) : null;
+      return {
+        ownerId: v.ownerId,
+        removedAt: v.takenDownAt,
+        visible: v.status === 'ready' && !v.takenDownAt,
+        name: `${v.kind === 'short' ? 'short' : 'video'} “${v.title}”`,
+        link: { contentId: v.id, contentType: contentTypeOfVideo(v.kind) },
+        view: {
+          kind: v.kind,
+          title: v.title,
+          text: v.description,
+          thumbnailUrl: v.thumbnailUrl,
+          hlsUrl,
+          href,
+          context: null,
+          createdAt: iso(v.createdAt),
+        },
+      };
+    },
+    async search(db, q, limit) {
+      const rows = await db
+        .select({ id: videos.id })
+        .from(videos)
+        .where(and(ilike(videos.title, `%${escapeLike(q)}%`), sql`${videos.status} <> 'removed'`))
+        .orderBy(desc(videos.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+    takedown: {
+      set: (db, id, at) => setVideoTakenDown(db, id, at),
+      listRemoved: async (db: Db, limit) =>
+        (
+          await db
+            .select({ id: videos.id, at: videos.takenDownAt })
+            .from(videos)
+            .where(isNotNull(videos.takenDownAt))
+            .orderBy(desc(videos.takenDownAt))
+            .limit(limit)
+        ).map((r) => ({ id: r.id, at: r.at! })),
+    },
+  };
+}
+
+/** Comments on videos: shown with the video they are on, and visible only while it is. */
+export const commentModeration: ModerationAdapter = {
+  kind: 'comment',
+  async find(db, id, lookup) {
+    const c = await getCommentRow(db, id);
+    if (!c) return undefined;
+    const video = await lookup.find('video', c.videoId);
+    return {
+      ownerId: c.userId,
+      removedAt: c.takenDownAt,
+      visible: !c.takenDownAt && !!video?.visible,
+      name: `comment on “${video?.view.title ?? 'a video'}”`,
+      link: video?.link ?? null,
+      view: {
+        kind: null,
+        title: 'Comment',
+        text: c.body,
+        thumbnailUrl: null,
+        hlsUrl: null,
+        href: video?.view.href ?? null,
+        context: video?.view.title ?? null,
+        createdAt: iso(c.createdAt),
+      },
+    };
+  },
+  async search(db, q, limit) {
+    const rows = await db
+      .select({ id: videoComments.id })
+      .from(videoComments)
+      .where(ilike(videoComments.body, `%${escapeLike(q)}%`))
+      .orderBy(desc(videoComments.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+  takedown: {
+    set: (db, id, at) => setCommentTakenDown(db, id, at),
+    listRemoved: async (db, limit) =>
+      (
+        await db
+          .select({ id: videoComments.id, at: videoComments.takenDownAt })
+          .from(videoComments)
+          .where(isNotNull(videoComments.takenDownAt))
+          .orderBy(desc(videoComments.takenDownAt))
+          .limit(limit)
+      ).map((r) => ({ id: r.id, at: r.at! })),
+  },
+};
