@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ICON_SIZES } from './pwa-assets.config.js';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from './src/shared/product.js';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from './src/shared/platform/product.js';
 import { precompress } from './scripts/precompress.js';
 
 const apiPort = process.env.PORT ?? '3000';

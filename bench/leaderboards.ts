@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/platform/db/client.js';
 import { getLeaderboard } from '../src/server/features/leaderboards/service.js';
-import { LEADERBOARD_BOARDS, LEADERBOARD_WINDOWS } from '../src/shared/leaderboards.js';
+import { LEADERBOARD_BOARDS, LEADERBOARD_WINDOWS } from '../src/shared/leaderboards/leaderboards.js';
 
 export const LEADERBOARD_BENCH = { users: 10_000, tips: 100_000, videos: 20_000, views: 200_000, follows: 100_000 } as const;
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { PRODUCT_SLUG } from '../src/shared/product.js';
+import { PRODUCT_SLUG } from '../src/shared/platform/product.js';
 import { ARGS, CHROMIUM } from '../tests/e2e/chromium.js';
 import { demoVideoCount } from '../src/server/seed/seed.js';
 import { selfSignedCertificate } from '../src/server/test-support/tls.js';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { StreamDetail } from '../src/shared/content.js';
+import type { StreamDetail } from '../src/shared/live/streams.js';
 import { startBenchApp } from './support.js';
 import { ARGS, CHROMIUM } from '../tests/e2e/chromium.js';
 

@@ -1,9 +1,9 @@
 // The pure part of the bundle budget (scripts/check-bundle.ts): which built files a page loads
 // before its first render, what they weigh gzipped, and the table that says so.
 import zlib from 'node:zlib';
-import { htmlEntryKey, staticClosure, type Manifest } from '../src/shared/build-manifest.js';
+import { htmlEntryKey, staticClosure, type Manifest } from '../src/shared/platform/build-manifest.js';
 
-export { htmlEntryKey, staticClosure, type Manifest, type ManifestChunk } from '../src/shared/build-manifest.js';
+export { htmlEntryKey, staticClosure, type Manifest, type ManifestChunk } from '../src/shared/platform/build-manifest.js';
 
 /** Scripts, module preloads and stylesheets the built `index.html` asks for, as paths without the leading slash. */
 export function htmlAssets(html: string): { js: string[]; css: string[] } {

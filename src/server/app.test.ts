@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, verifiedClient, type TestApp } from './test-support/app.js';
 import { videos } from './platform/db/schema/index.js';
 import { preloadImage, screenPreloads, videoShownFirst } from './platform/http/page-preloads.js';
-import { PRODUCT_SLUG } from '../shared/product.js';
-import { routePattern } from '../shared/routes.js';
+import { PRODUCT_SLUG } from '../shared/platform/product.js';
+import { routePattern } from '../shared/platform/routes.js';
 import { precompressDir } from '../../scripts/precompress.js';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/product.js';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/platform/product.js';
 import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
 import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';

@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamDetail } from '../shared/content.js';
+import type { StreamDetail } from '../shared/live/streams.js';
 import { testPatternArgs } from './platform/media/ffmpeg.js';
 import { createTestDatabase, usingPostgres, waitUntil } from './test-support/app.js';
 import { freePort } from './test-support/net.js';

@@ -8,13 +8,13 @@ import {
   PASSWORD_MAX,
   PasswordSchema,
   SignupSchema,
-} from './auth.js';
-import { BIO_MAX, LINK_MAX_LENGTH, LINKS_MAX, ProfileUpdateSchema } from './content.js';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, imageFileProblem, NOT_AN_IMAGE } from './images.js';
-import { LONG_VIDEO_CONTENT_TYPE, PRODUCT_SLUG } from './product.js';
-import { notificationTarget } from './notification-rules.js';
-import { CreateVideoSchema, TAG_MAX_LENGTH, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE, VideoListQuerySchema } from './videos.js';
-import { RegistrationDisplayNameSchema } from './wallet.js';
+} from './auth/auth.js';
+import { BIO_MAX, LINK_MAX_LENGTH, LINKS_MAX, ProfileUpdateSchema } from './profiles/profiles.js';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, imageFileProblem, NOT_AN_IMAGE } from './media/images.js';
+import { LONG_VIDEO_CONTENT_TYPE, PRODUCT_SLUG } from './platform/product.js';
+import { notificationTarget } from './notifications/notification-rules.js';
+import { CreateVideoSchema, TAG_MAX_LENGTH, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE, VideoListQuerySchema } from './videos/videos.js';
+import { RegistrationDisplayNameSchema } from './wallet/wallet.js';
 
 const problem = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error!.issues[0]!.message);
 const TOO_LONG = 'Display name must be less than 50 characters';

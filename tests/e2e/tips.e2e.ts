@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { TIP_LINK_WALLET, tipWrongWallet } from '../../src/shared/payments.js';
-import { buildLinkMessage } from '../../src/shared/wallet.js';
+import { TIP_LINK_WALLET, tipWrongWallet } from '../../src/shared/payments/payments.js';
+import { buildLinkMessage } from '../../src/shared/wallet/wallet.js';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { installPhantom } from './phantom.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
-import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos.js';
+import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos/videos.js';
 import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts

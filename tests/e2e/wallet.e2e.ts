@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
-import { defaultWalletUsername } from '../../src/shared/wallet.js';
+import { defaultWalletUsername } from '../../src/shared/wallet/wallet.js';
 import { installPhantom, type PhantomOptions } from './phantom.js';
 import { eventually, PHONE, useBrowser } from './support.js';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PRODUCT_SLUG } from '../../shared/product';
+import { PRODUCT_SLUG } from '../../shared/platform/product';
 import { RequireUser } from '../features/auth/require-user';
 import { RequireVerified } from '../features/auth/require-verified';
 import { RouteError } from './errors/route-error';
@@ -73,7 +73,7 @@ function aliases(paths: string[], load: () => Promise<{ default: ComponentType }
 }
 
 /**
- * Every route of docs/product.md §2, mirroring `ROUTE_PATTERNS` in src/shared/routes.ts (which the server
+ * Every route of docs/product.md §2, mirroring `ROUTE_PATTERNS` in src/shared/platform/routes.ts (which the server
  * uses to answer 200 or 404). Screens are split per route; layouts load with the app.
  */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [

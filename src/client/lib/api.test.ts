@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/platform/errors';
 import { api, ApiError, isClientError } from './api';
 
 const answer = (status: number, body: string, type = 'application/json') =>

@@ -1,5 +1,5 @@
 import { reportRequest } from './connectivity';
-import { codeForStatus, GENERIC_ERROR_MESSAGE, isApiErrorBody, type ApiErrorBody } from '../../shared/errors';
+import { codeForStatus, GENERIC_ERROR_MESSAGE, isApiErrorBody, type ApiErrorBody } from '../../shared/platform/errors';
 import { serverUrl } from './native/api-origin';
 import { nativeAuthHeaders, rememberSession } from './native/session-token';
 

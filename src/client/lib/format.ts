@@ -1,4 +1,4 @@
-import { findCategory } from '../../shared/categories';
+import { findCategory } from '../../shared/categories/categories';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 

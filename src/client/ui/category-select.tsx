@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { CATEGORIES } from '../../shared/categories';
+import { CATEGORIES } from '../../shared/categories/categories';
 import { cn } from '../lib/utils';
 
 /** The 28 categories as a native select (value: the slug); empty until one is chosen. */

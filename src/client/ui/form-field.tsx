@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { z } from 'zod';
+import { Input } from './input';
 import { Label } from './label';
 
 /** A labelled field with its error line; the input inside gets `id` and `aria-describedby` from the caller. */
@@ -30,6 +31,15 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled text input with its error line: a `FormField` around an `Input` tied to it. */
+export function InputField({ id, label, error, ...props }: { id: string; label: ReactNode; error?: string | undefined } & Omit<ComponentProps<'input'>, 'id'>) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <Input id={id} {...props} {...errorProps(id, error)} />
+    </FormField>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link2, Plus, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LINK_MAX_LENGTH, LINKS_MAX } from '../../shared/content';
+import { LINK_MAX_LENGTH, LINKS_MAX } from '../../shared/profiles/profiles';
 import { Button } from './button';
 import { errorProps } from './form-field';
 import { Input } from './input';

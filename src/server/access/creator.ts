@@ -5,14 +5,15 @@ import { profiles, userRoles } from '../platform/db/schema/index.js';
 // A creator's public shape and their roles: what every feature shows of a person, and what the
 // guards ask. The profiles feature owns the rest (names taken, new accounts, the profile page).
 
+type CreatorColumnSource = Record<'id' | 'username' | 'displayName' | 'avatarUrl' | 'verificationType', unknown>;
+
+/** The columns that make a `Creator` of a profiles table or of an alias of it (a payer, a moderator). */
+export function creatorColumnsOf<T extends CreatorColumnSource>(p: T): Pick<T, keyof CreatorColumnSource> {
+  return { id: p.id, username: p.username, displayName: p.displayName, avatarUrl: p.avatarUrl, verificationType: p.verificationType };
+}
+
 /** The columns that make a `Creator`, for other features to join on profiles by. */
-export const creatorColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  displayName: profiles.displayName,
-  avatarUrl: profiles.avatarUrl,
-  verificationType: profiles.verificationType,
-};
+export const creatorColumns = creatorColumnsOf(profiles);
 export { profiles as profilesTable };
 
 /** A profile row with the roles of its user (docs/product.md §6). */

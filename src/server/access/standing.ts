@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ACCOUNT_BANNED, removedMessage, suspendedMessage, type ContentTarget } from '../../shared/moderation.js';
+import { ACCOUNT_BANNED, removedMessage, suspendedMessage, type ContentTarget } from '../../shared/moderation/moderation.js';
 import type { Db } from '../platform/db/client.js';
 import { livestreams, sanctions } from '../platform/db/schema/index.js';
 import { HttpError } from '../platform/http/errors.js';

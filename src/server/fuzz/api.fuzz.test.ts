@@ -13,7 +13,7 @@ import {
   videoComments as comments,
   videos,
 } from '../platform/db/schema/index.js';
-import { REPORT_TARGETS } from '../../shared/moderation.js';
+import { REPORT_TARGETS } from '../../shared/moderation/moderation.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../test-support/local-chain.js';
 import { TestWallet } from '../test-support/wallet.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bs58 from 'bs58';
 import { z } from 'zod';
-import { LOGIN_LIMIT } from '../../shared/auth.js';
+import { LOGIN_LIMIT } from '../../shared/auth/auth.js';
 
 /** Open realtime sockets one account may hold by default: a tab each. */
 export const DEFAULT_SOCKETS_PER_USER = 10;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
-import { buildLinkMessage, buildLoginMessage } from '../../shared/wallet.js';
+import { buildLinkMessage, buildLoginMessage } from '../../shared/wallet/wallet.js';
 
 interface ProofOptions {
   at?: number;

@@ -1,6 +1,6 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 

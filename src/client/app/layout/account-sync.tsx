@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { BADGE_NAME } from '../../../shared/badges';
+import { BADGE_NAME } from '../../../shared/verification/badges';
 import { refreshAfterAccountChange } from '../../features/auth/session';
 import { useRealtimeEvent } from '../../features/realtime/realtime-provider';
 import { badgeChanged, verificationKeys } from '../../features/verification/queries';

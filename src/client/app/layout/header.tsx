@@ -1,8 +1,8 @@
 import { PanelLeft, Plus, Search, Zap } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { lazyAfterLoad, usePressBeforeLoad } from '../../lib/lazy-after-load';
 import { Link } from 'react-router';
-import { EXTERNAL_LINKS } from '../../../shared/product';
+import { EXTERNAL_LINKS } from '../../../shared/platform/product';
 import { useSession } from '../../features/auth/session';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { PumpPillIcon, XLogoIcon } from '../../ui/header-icons';
@@ -55,28 +55,12 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
         </Link>
 
         <div className="hidden items-center lg:flex">
-          <Button variant="ghost" size="icon" asChild>
-            <a
-              href={EXTERNAL_LINKS.tokenLaunch.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={EXTERNAL_LINKS.tokenLaunch.label}
-              title={EXTERNAL_LINKS.tokenLaunch.label}
-            >
-              <PumpPillIcon className="size-5" />
-            </a>
-          </Button>
-          <Button variant="ghost" size="icon" asChild>
-            <a
-              href={EXTERNAL_LINKS.social.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={EXTERNAL_LINKS.social.label}
-              title={EXTERNAL_LINKS.social.label}
-            >
-              <XLogoIcon className="size-4" />
-            </a>
-          </Button>
+          <ExternalIconLink link={EXTERNAL_LINKS.tokenLaunch}>
+            <PumpPillIcon className="size-5" />
+          </ExternalIconLink>
+          <ExternalIconLink link={EXTERNAL_LINKS.social}>
+            <XLogoIcon className="size-4" />
+          </ExternalIconLink>
         </div>
 
         {user ? (
@@ -93,5 +77,16 @@ export function Header({ onToggleSidebar, sidebarExpanded }: { onToggleSidebar: 
         </Suspense>
       </div>
     </header>
+  );
+}
+
+/** An icon button to a site outside Glint, in a new tab; its name is the site's. */
+function ExternalIconLink({ link, children }: { link: { label: string; href: string }; children: ReactNode }) {
+  return (
+    <Button variant="ghost" size="icon" asChild>
+      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.label} title={link.label}>
+        {children}
+      </a>
+    </Button>
   );
 }

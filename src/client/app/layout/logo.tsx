@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { cn } from '../../lib/utils';
 
 export function LogoMark({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../ui/sheet';
 import { Logo } from './logo';
 import { SidebarNav } from './sidebar';

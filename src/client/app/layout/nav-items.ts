@@ -1,5 +1,5 @@
 import { CalendarClock, CirclePlus, Clapperboard, History, House, Radio, Rocket, Smartphone, TrendingUp, Trophy, type LucideIcon } from 'lucide-react';
-import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
 
 export interface NavItem {
   label: string;

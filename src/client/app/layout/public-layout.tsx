@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../shared/product';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../shared/platform/product';
 import { cn } from '../../lib/utils';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Button } from '../../ui/button';

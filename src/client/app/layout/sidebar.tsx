@@ -1,9 +1,9 @@
 import { ChevronDown, ChevronUp, Hash } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import { CATEGORIES, findCategory, SIDEBAR_CATEGORY_COUNT } from '../../../shared/categories';
-import { PRODUCT_NAME } from '../../../shared/product';
-import { paths } from '../../../shared/routes';
+import { CATEGORIES, findCategory, SIDEBAR_CATEGORY_COUNT } from '../../../shared/categories/categories';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
+import { paths } from '../../../shared/platform/routes';
 import { cn } from '../../lib/utils';
 import { SIDEBAR_ITEMS } from './nav-items';
 

@@ -1,6 +1,6 @@
 import { Cog, History, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, type AuditEntryView } from '../../../shared/roles';
+import { AUDIT_ACTIONS, type AuditEntryView } from '../../../shared/roles/roles';
 import { timeAgo } from '../../lib/time';
 import { formatDateTime } from '../../lib/format';
 import { Badge } from '../../ui/badge';

@@ -2,8 +2,8 @@ import { Flag, Gavel, MessageSquareOff, Search, ShieldCheck, UserX } from 'lucid
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { isContentTarget, type ChatRestrictionView, type ModeratedItem, type SanctionView } from '../../../shared/moderation';
-import { paths } from '../../../shared/routes';
+import { isContentTarget, type ChatRestrictionView, type ModeratedItem, type SanctionView } from '../../../shared/moderation/moderation';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { formatDateTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';

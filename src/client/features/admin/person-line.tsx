@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Creator } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import type { Creator } from '../../../shared/profiles/creator';
+import { paths } from '../../../shared/platform/routes';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../../ui/avatar';
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, Flag, Gavel, History, Inbox } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { AUDIT_ACTION_LABELS, REPORT_REASON_LABELS, type ReportQueueEntry, type ReportTarget, type ReportView } from '../../../shared/moderation';
+import { AUDIT_ACTION_LABELS, REPORT_REASON_LABELS, type ReportQueueEntry, type ReportTarget, type ReportView } from '../../../shared/moderation/moderation';
 import { timeAgo } from '../../lib/time';
 import { formatDateTime } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AppRole, AuditPage, RoleChangeInput, RoleHolder } from '../../../shared/roles';
+import type { AdminUser, AppRole, AuditPage, RoleChangeInput, RoleHolder } from '../../../shared/roles/roles';
 import { refreshAfterAccountChange, useSession } from '../auth/session';
 import { api, apiPath } from '../../lib/api';
 

@@ -1,7 +1,7 @@
 import { History, Search, ShieldCheck, UserCog, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { APP_ROLES, ROLE_REASON_MAX, type AdminUser, type AppRole, type RoleHolder } from '../../../shared/roles';
+import { APP_ROLES, ROLE_REASON_MAX, type AdminUser, type AppRole, type RoleHolder } from '../../../shared/roles/roles';
 import { timeAgo } from '../../lib/time';
 import { useSession } from '../auth/session';
 import { formatDateTime } from '../../lib/format';

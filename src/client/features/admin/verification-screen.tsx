@@ -2,7 +2,7 @@ import { BadgeCheck, ExternalLink, Inbox, Search, ShieldOff } from 'lucide-react
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { timeAgo } from '../../lib/time';
-import { BADGE_NAME, BADGES, VERIFICATION_REASON_MAX, type AdminVerificationRequest, type VerifiedAccount } from '../../../shared/verification';
+import { BADGE_NAME, BADGES, VERIFICATION_REASON_MAX, type AdminVerificationRequest, type VerifiedAccount } from '../../../shared/verification/verification';
 import { formatCount, formatDateTime, formatMonthYear } from '../../lib/format';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { Badge } from '../../ui/badge';

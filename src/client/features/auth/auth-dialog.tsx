@@ -1,17 +1,16 @@
 import { Check, Wallet } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX, LoginSchema, SignupSchema } from '../../../shared/auth';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { DISPLAY_NAME_FIELD_MAX_LENGTH, EMAIL_MAX, LoginSchema, SignupSchema } from '../../../shared/auth/auth';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { GoogleIcon, PhantomIcon } from '../../ui/brand-icons';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { errorProps, fieldErrors, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { fieldErrors, InputField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useAuthDialog, type AuthTab } from './auth-dialog-context';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { PasswordStrength } from './password-strength';
 import { useSession } from './session';
 import { usePhantomPresence } from '../wallet/use-phantom-presence';
@@ -117,35 +116,29 @@ function LoginForm({ onNavigate, onTwoFactor }: { onNavigate: () => void; onTwoF
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Log in">
-      <FormField id="login-identifier" label="Email or username" error={errors.emailOrUsername}>
-        <Input
-          id="login-identifier"
-          autoComplete="username"
-          placeholder="you@example.com or username"
-          maxLength={EMAIL_MAX}
-          value={emailOrUsername}
-          onChange={(e) => setEmailOrUsername(e.target.value)}
-          {...errorProps('login-identifier', errors.emailOrUsername)}
-        />
-      </FormField>
-      <FormField
+      <InputField
+        id="login-identifier"
+        label="Email or username"
+        error={errors.emailOrUsername}
+        autoComplete="username"
+        placeholder="you@example.com or username"
+        maxLength={EMAIL_MAX}
+        value={emailOrUsername}
+        onChange={(e) => setEmailOrUsername(e.target.value)}
+      />
+      <PasswordField
         id="login-password"
         label="Password"
         error={errors.password}
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
         trailing={
           <Link to="/reset-password" onClick={onNavigate} className="text-xs font-medium text-primary hover:underline">
             Forgot password?
           </Link>
         }
-      >
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          {...errorProps('login-password', errors.password)}
-        />
-      </FormField>
+      />
       <Button type="submit" variant="brand" className="w-full" disabled={running}>
         {running ? <Spinner className="size-4 text-current" label="Logging in" /> : null}
         Log In
@@ -180,48 +173,44 @@ function SignupForm() {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Sign up">
-      <FormField id="signup-username" label="Username" error={errors.username}>
-        <Input
-          id="signup-username"
-          autoComplete="username"
-          placeholder="satoshi"
-          value={values.username}
-          onChange={set('username')}
-          {...errorProps('signup-username', errors.username)}
-        />
-      </FormField>
-      <FormField id="signup-display-name" label="Display name (optional)" error={errors.displayName}>
-        <Input
-          id="signup-display-name"
-          autoComplete="nickname"
-          placeholder="How your name appears"
-          maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
-          value={values.displayName}
-          onChange={set('displayName')}
-          {...errorProps('signup-display-name', errors.displayName)}
-        />
-      </FormField>
-      <FormField id="signup-email" label="Email" error={errors.email}>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          maxLength={EMAIL_MAX}
-          value={values.email}
-          onChange={set('email')}
-          {...errorProps('signup-email', errors.email)}
-        />
-      </FormField>
-      <FormField id="signup-password" label="Password" error={errors.password}>
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          {...errorProps('signup-password', errors.password)}
-        />
-      </FormField>
+      <InputField
+        id="signup-username"
+        label="Username"
+        error={errors.username}
+        autoComplete="username"
+        placeholder="satoshi"
+        value={values.username}
+        onChange={set('username')}
+      />
+      <InputField
+        id="signup-display-name"
+        label="Display name (optional)"
+        error={errors.displayName}
+        autoComplete="nickname"
+        placeholder="How your name appears"
+        maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
+        value={values.displayName}
+        onChange={set('displayName')}
+      />
+      <InputField
+        id="signup-email"
+        label="Email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        maxLength={EMAIL_MAX}
+        value={values.email}
+        onChange={set('email')}
+      />
+      <PasswordField
+        id="signup-password"
+        label="Password"
+        error={errors.password}
+        autoComplete="new-password"
+        value={values.password}
+        onValueChange={(password) => setValues((v) => ({ ...v, password }))}
+      />
       <PasswordStrength password={values.password} />
       <Button type="submit" variant="brand" className="w-full" disabled={running}>
         {running ? <Spinner className="size-4 text-current" label="Creating account" /> : null}

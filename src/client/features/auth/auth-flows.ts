@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { loginErrorMessage, signupErrorMessage, twoFactorFailure, type LoginInput, type SignupInput } from '../../../shared/auth';
-import type { Me } from '../../../shared/session';
+import { loginErrorMessage, signupErrorMessage, twoFactorFailure, type LoginInput, type SignupInput } from '../../../shared/auth/auth';
+import type { Me } from '../../../shared/auth/session';
 import * as authApi from './auth-api';
 import { isNativePlatform } from '../../lib/native/platform';
 

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { errorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 
 /** A password field with a show/hide toggle. */
@@ -20,5 +21,30 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
       </button>
     </div>
+  );
+}
+
+/** A labelled password field with its error line (`trailing`: a link on the label's line). */
+export function PasswordField({
+  id,
+  label,
+  error,
+  autoComplete,
+  value,
+  onValueChange,
+  trailing,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onValueChange: (value: string) => void;
+  trailing?: ReactNode;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} trailing={trailing}>
+      <PasswordInput id={id} autoComplete={autoComplete} value={value} onChange={(e) => onValueChange(e.target.value)} {...errorProps(id, error)} />
+    </FormField>
   );
 }

@@ -1,5 +1,5 @@
 import { Check, Circle } from 'lucide-react';
-import { PASSWORD_CHECKLIST, passwordStrength, type PasswordStrengthLabel } from '../../../shared/auth';
+import { PASSWORD_CHECKLIST, passwordStrength, type PasswordStrengthLabel } from '../../../shared/auth/auth';
 import { cn } from '../../lib/utils';
 
 const TONE: Record<PasswordStrengthLabel, { bar: string; text: string }> = {

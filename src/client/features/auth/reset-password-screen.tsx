@@ -1,9 +1,8 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EMAIL_MAX, EmailSchema } from '../../../shared/auth';
+import { EMAIL_MAX, EmailSchema } from '../../../shared/auth/auth';
 import { Button } from '../../ui/button';
-import { errorProps, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { InputField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { AuthCard, BackHomeButton } from './auth-card';
 import { useSession } from './session';
@@ -50,18 +49,17 @@ export default function ResetPasswordScreen() {
   return (
     <AuthCard icon={KeyRound} title="Reset your password" description="Enter the email of your account and we’ll send you a link to choose a new password.">
       <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
-        <FormField id="reset-email" label="Email" error={error}>
-          <Input
-            id="reset-email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            maxLength={EMAIL_MAX}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            {...errorProps('reset-email', error)}
-          />
-        </FormField>
+        <InputField
+          id="reset-email"
+          label="Email"
+          error={error}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          maxLength={EMAIL_MAX}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" variant="brand" className="w-full" disabled={running}>
           {running ? <Spinner className="size-4 text-current" label="Sending" /> : null}
           Send Reset Link

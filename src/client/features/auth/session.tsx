@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoginInput, SignupInput } from '../../../shared/auth';
+import type { LoginInput, SignupInput } from '../../../shared/auth/auth';
 import type { LoginResult, ResetResult, TwoFactorResult } from './auth-flows';
-import type { Creator } from '../../../shared/content';
-// Types only: src/shared/session.ts also builds zod schemas, which the first page load does without.
-import { INLINE_SESSION_ID } from '../../../shared/page-data';
-import type { Me, SessionStatus } from '../../../shared/session';
+import type { Creator } from '../../../shared/profiles/creator';
+// Types only: src/shared/auth/session.ts also builds zod schemas, which the first page load does without.
+import { INLINE_SESSION_ID } from '../../../shared/platform/page-data';
+import type { Me, SessionStatus } from '../../../shared/auth/session';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { DELETION_CANCELLED_MESSAGE } from '../../../shared/privacy-messages';
-import type { WalletProof } from '../../../shared/wallet';
+import { DELETION_CANCELLED_MESSAGE } from '../../../shared/privacy/privacy-messages';
+import type { WalletProof } from '../../../shared/wallet/wallet';
 import { walletActions, type WalletIntent } from '../wallet/wallet-actions';
 
 export type Role = 'admin' | 'moderator';
@@ -118,7 +118,7 @@ class Waiters {
 }
 
 /**
- * The `GET /api/me` answer the server wrote into the page (src/shared/page-data.ts), read once: a
+ * The `GET /api/me` answer the server wrote into the page (src/shared/platform/page-data.ts), read once: a
  * page from the server knows who is there before its first frame, so nothing is drawn twice. A
  * page without it (the offline shell, the native app) asks the API.
  */
@@ -144,7 +144,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     initialDataUpdatedAt: inline?.at,
   });
   const user = useMemo(() => (query.data ? toSessionUser(query.data) : null), [query.data]);
-  // docs/product.md §4, as `sessionStatus` in src/shared/session.ts; an unreachable server leaves the
+  // docs/product.md §4, as `sessionStatus` in src/shared/auth/session.ts; an unreachable server leaves the
   // visitor a guest rather than waiting forever.
   const [guestCommits] = useState(() => new Waiters());
   useEffect(() => {

@@ -1,14 +1,11 @@
 import { LockKeyhole, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordSchema } from '../../../shared/auth';
 import { Button } from '../../ui/button';
-import { errorProps, FormField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { AuthCard, BackHomeButton } from './auth-card';
 import { useAuthDialog } from './auth-dialog-context';
-import { PasswordInput } from './password-input';
-import { PasswordStrength } from './password-strength';
+import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { useSession } from './session';
 
 /**
@@ -45,11 +42,7 @@ export default function UpdatePasswordScreen() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = PasswordSchema.safeParse(password);
-    const next = {
-      password: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      confirm: confirm === password ? undefined : 'Passwords do not match',
-    };
+    const next = newPasswordErrors(password, confirm);
     setErrors(next);
     if (next.password || next.confirm) return;
     setRunning(true);
@@ -76,25 +69,15 @@ export default function UpdatePasswordScreen() {
             ) : null}
           </p>
         ) : null}
-        <FormField id="new-password" label="New password" error={errors.password}>
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...errorProps('new-password', errors.password)}
-          />
-        </FormField>
-        <PasswordStrength password={password} />
-        <FormField id="confirm-password" label="Confirm password" error={errors.confirm}>
-          <PasswordInput
-            id="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            {...errorProps('confirm-password', errors.confirm)}
-          />
-        </FormField>
+        <NewPasswordFields
+          ids={{ password: 'new-password', confirm: 'confirm-password' }}
+          labels={{ password: 'New password', confirm: 'Confirm password' }}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          errors={errors}
+        />
         <Button type="submit" variant="brand" className="w-full" disabled={running}>
           {running ? <Spinner className="size-4 text-current" label="Saving" /> : null}
           Update Password

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useAuthDialog } from './auth-dialog-context';
 import { useSession } from './session';
 
@@ -15,5 +17,21 @@ export function useMemberDialog(isOwn: (user: { id: string; username: string }) 
     open,
     setOpen,
     onClick: () => (user ? setOpen(true) : openAuthDialog('login')),
+  };
+}
+
+/**
+ * A request only members make (Follow, Notify me): a guest's click opens the sign-in dialog, and
+ * so does a refusal for a session that ran out (401); other failures are a toast.
+ */
+export function useMemberAction() {
+  const { user } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  return {
+    run: (act: () => void) => (user ? act() : openAuthDialog('login')),
+    failed: (title: string) => (error: Error) => {
+      if (error instanceof ApiError && error.status === 401) openAuthDialog('login');
+      else toast.error(title, { description: error.message });
+    },
   };
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from './session';
+import { useResendVerification } from './use-resend-verification';
 
 const DISMISSED_KEY = 'glint.verify-banner-dismissed';
 
@@ -19,11 +20,10 @@ function readDismissed(): string | null {
  * again. Dismissed, it stays away for this browser tab's session.
  */
 export function VerifyEmailBanner() {
-  const { status, user, actions } = useSession();
+  const { status, user } = useSession();
   const [dismissedFor, setDismissedFor] = useState(readDismissed);
-  const [sending, setSending] = useState(false);
+  const { sending, resend } = useResendVerification(user?.email ?? '');
   if (status !== 'unverified' || !user?.email || dismissedFor === user.id) return null;
-  const email = user.email;
 
   const dismiss = () => {
     setDismissedFor(user.id);
@@ -31,15 +31,6 @@ export function VerifyEmailBanner() {
       window.sessionStorage.setItem(DISMISSED_KEY, user.id);
     } catch {
       // Storage unavailable: dismissed until the next reload.
-    }
-  };
-
-  const resend = async () => {
-    setSending(true);
-    try {
-      await actions.resendVerification(email);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -53,7 +44,7 @@ export function VerifyEmailBanner() {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">Confirm your email to create content</p>
         <p className="text-muted-foreground">
-          We sent a link to <span className="font-medium text-foreground">{email}</span>. Open it to go live, upload and post.
+          We sent a link to <span className="font-medium text-foreground">{user.email}</span>. Open it to go live, upload and post.
         </p>
       </div>
       <Button size="sm" variant="outline" disabled={sending} onClick={() => void resend()}>

@@ -1,7 +1,7 @@
 import { CalendarClock, Coins } from 'lucide-react';
 import { Link } from 'react-router';
-import type { BountyCard as Bounty } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import type { BountyCard as Bounty } from '../../../shared/bounties/bounty-card';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { categoryName, formatDateTime } from '../../lib/format';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';

@@ -1,11 +1,12 @@
-import { ArrowLeft, CalendarClock, Check, CircleAlert, Coins, ExternalLink, Inbox, LoaderCircle, SearchX, Send, X } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Check, CircleAlert, Coins, Inbox, LoaderCircle, SearchX, Send, X } from 'lucide-react';
+import { ExplorerLink } from '../payments/explorer-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { BOUNTY_REVIEW_DAYS, type BountyClaim, type BountyDetail } from '../../../shared/bounties';
-import { BOUNTY_CONTENT_TYPE } from '../../../shared/product';
-import { paths } from '../../../shared/routes';
+import { BOUNTY_REVIEW_DAYS, type BountyClaim, type BountyDetail } from '../../../shared/bounties/bounties';
+import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product';
+import { paths } from '../../../shared/platform/routes';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { Thumbnail } from '../../ui/thumbnail';
@@ -17,6 +18,7 @@ import { cn } from '../../lib/utils';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Card } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -151,11 +153,9 @@ function StatusNote({ bounty, approved, now }: { bounty: BountyDetail; approved:
           Paid {bounty.rewardSol} SOL{approved ? ` to ${approved.claimant.displayName}` : ''}
           {bounty.paidAt ? ` on ${formatDateTime(bounty.paidAt)}` : ''}.
         </p>
-        {bounty.payment?.explorerUrl ? (
-          <a href={bounty.payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="flex w-fit items-center gap-1 text-primary hover:underline">
-            View the transaction <ExternalLink aria-hidden className="size-3.5" />
-          </a>
-        ) : null}
+        <ExplorerLink href={bounty.payment?.explorerUrl} className="flex w-fit items-center gap-1 text-primary hover:underline">
+          View the transaction
+        </ExplorerLink>
       </Note>
     );
   }
@@ -226,34 +226,27 @@ function PosterActions({ bounty, approved }: { bounty: BountyDetail; approved: B
       <Button variant="outline" onClick={() => setConfirmCancel(true)} className="shrink-0">
         Cancel bounty
       </Button>
-      <Dialog open={confirmCancel} onOpenChange={(o) => !cancel.isPending && setConfirmCancel(o)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this bounty?</DialogTitle>
-            <DialogDescription>It will take no more claims, and no reward will be paid. This cannot be undone.</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setConfirmCancel(false)} disabled={cancel.isPending}>
-              Keep it open
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirmCancel(false);
-                    toast.success('Bounty cancelled');
-                  },
-                  onError: (e) => toast.error('Could not cancel', { description: e.message }),
-                })
-              }
-            >
-              {cancel.isPending ? 'Cancelling…' : 'Cancel bounty'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel this bounty?"
+        description="It will take no more claims, and no reward will be paid. This cannot be undone."
+        keepLabel="Keep it open"
+        confirmLabel="Cancel bounty"
+        pendingLabel="Cancelling…"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmCancel(false);
+              toast.success('Bounty cancelled');
+            },
+            onError: (e) => toast.error('Could not cancel', { description: e.message }),
+          })
+        }
+        stacked
+        holdWhilePending
+      />
     </Card>
   );
 }
@@ -301,11 +294,9 @@ function PayPanel({ bounty, claim, pay }: { bounty: BountyDetail; claim: BountyC
             <span>The payment failed: {state.status === 'failed' ? state.reason : failedBefore}</span>
           </p>
         ) : null}
-        {'payment' in state && state.payment?.explorerUrl ? (
-          <a href={state.payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="flex w-fit items-center gap-1 text-primary hover:underline">
-            View the transaction <ExternalLink aria-hidden className="size-3.5" />
-          </a>
-        ) : null}
+        <ExplorerLink href={'payment' in state ? state.payment?.explorerUrl : null} className="flex w-fit items-center gap-1 text-primary hover:underline">
+          View the transaction
+        </ExplorerLink>
       </div>
       {state.status !== 'finalized' ? (
         <Button variant="brand" className="self-start" onClick={start} disabled={busy}>

@@ -2,7 +2,7 @@ import { Clapperboard, Film, Radio, Smartphone, Wallet } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CLAIM_NO_WALLET, CLAIM_NOT_YOURS, CLAIM_NOTE_MAX, type ClaimableContent, type ClaimContentType } from '../../../shared/bounties';
+import { CLAIM_NO_WALLET, CLAIM_NOT_YOURS, CLAIM_NOTE_MAX, type ClaimableContent, type ClaimContentType } from '../../../shared/bounties/bounties';
 import { useSession } from '../auth/session';
 import { Textarea } from '../../ui/textarea';
 import { Thumbnail } from '../../ui/thumbnail';

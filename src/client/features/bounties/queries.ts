@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BountyClaim, BountyDetail, ClaimableContent, CreateBountyInput, CreateClaimInput } from '../../../shared/bounties';
-import type { BountyCard } from '../../../shared/content';
-import type { Payment } from '../../../shared/payments';
+import type { BountyClaim, BountyDetail, ClaimableContent, CreateBountyInput, CreateClaimInput } from '../../../shared/bounties/bounties';
+import type { BountyCard } from '../../../shared/bounties/bounty-card';
+import type { Payment } from '../../../shared/payments/payments';
 import { api, apiPath } from '../../lib/api';
 
 export interface BountyFilter {

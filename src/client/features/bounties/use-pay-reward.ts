@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Payment } from '../../../shared/payments';
+import type { Payment } from '../../../shared/payments/payments';
 import type { PayState } from '../payments/pay-machine';
 import { usePayFlow } from '../payments/use-pay-flow';
 import { bountyKeys, openRewardPayment } from './queries';

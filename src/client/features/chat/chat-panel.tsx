@@ -2,9 +2,9 @@ import { Ban, Clock, Coins, Flag, MessageSquare, MoreVertical, Send, Trash2 } fr
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CHAT_QUICK_TIMEOUT_SECONDS, ChatBodySchema, chatParts, remainingChars, type ChatMessage } from '../../../shared/chat';
-import type { StreamDetail } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import { CHAT_QUICK_TIMEOUT_SECONDS, ChatBodySchema, chatParts, remainingChars, type ChatMessage } from '../../../shared/chat/chat';
+import type { StreamDetail } from '../../../shared/live/streams';
+import { paths } from '../../../shared/platform/routes';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { isModerator, useSession } from '../auth/session';
 import { ApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatTimeoutInput, RestrictedChatter, RestrictedChatters } from '../../../shared/chat';
+import type { ChatMessage, ChatTimeoutInput, RestrictedChatter, RestrictedChatters } from '../../../shared/chat/chat';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 

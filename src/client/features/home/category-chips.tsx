@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CATEGORIES } from '../../../shared/categories';
+import { CATEGORIES } from '../../../shared/categories/categories';
 import { cn } from '../../lib/utils';
 
 const chip =

@@ -1,4 +1,6 @@
-import type { BountyCard as Bounty, StreamCard as Stream, VideoCard as Video } from '../../../shared/content';
+import type { BountyCard as Bounty } from '../../../shared/bounties/bounty-card';
+import type { StreamCard as Stream } from '../../../shared/live/streams';
+import type { VideoCard as Video } from '../../../shared/videos/video-card';
 import { BountyCard } from '../bounties/bounty-card';
 import { ShortCard } from '../shorts/short-card';
 import { StreamCard } from '../streams/stream-card';

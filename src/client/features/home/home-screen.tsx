@@ -1,9 +1,9 @@
 import { CalendarClock, Clapperboard, Coins, History, Radio, SearchX, Smartphone, X, type LucideIcon } from 'lucide-react';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { findCategory } from '../../../shared/categories';
-import type { HomeFeed } from '../../../shared/content';
-import { PRODUCT_NAME, PRODUCT_SLUG, PRODUCT_TAGLINE } from '../../../shared/product';
+import { findCategory } from '../../../shared/categories/categories';
+import type { HomeFeed } from '../../../shared/home/home-feed';
+import { PRODUCT_NAME, PRODUCT_SLUG, PRODUCT_TAGLINE } from '../../../shared/platform/product';
 import { ContentCards } from './content-cards';
 import { ContentGridSkeleton, type GridKind } from '../../ui/content-grid';
 import { PageHeader, Section } from '../../ui/page-header';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomeFeed } from '../../../shared/content';
+import type { HomeFeed } from '../../../shared/home/home-feed';
 import { api, apiPath } from '../../lib/api';
 
 export const homeKeys = {

@@ -1,6 +1,6 @@
 import { ArrowRight, Coins, Play, Radio, Rocket, Smartphone, Target, Zap, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { ContentCards } from '../home/content-cards';
 import { useNow } from '../../lib/use-now';
 import { useStreams } from '../streams/queries';

@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Creator } from '../../../shared/content';
-import { BOARD_UNIT, rankChangeText, type LeaderboardBoard, type LeaderboardWindow, type RankChange } from '../../../shared/leaderboard-rules';
-import type { LeaderboardEntry } from '../../../shared/leaderboards';
-import { paths } from '../../../shared/routes';
+import type { Creator } from '../../../shared/profiles/creator';
+import { BOARD_UNIT, rankChangeText, type LeaderboardBoard, type LeaderboardWindow, type RankChange } from '../../../shared/leaderboards/leaderboard-rules';
+import type { LeaderboardEntry } from '../../../shared/leaderboards/leaderboards';
+import { paths } from '../../../shared/platform/routes';
 import { cn } from '../../lib/utils';
 import { CreatorAvatarLink } from '../profiles/creator-link';
 import { VerificationBadge } from '../profiles/verification-badge';

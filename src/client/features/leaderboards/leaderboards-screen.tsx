@@ -8,8 +8,8 @@ import {
   LEADERBOARD_WINDOWS,
   type LeaderboardBoard,
   type LeaderboardWindow,
-} from '../../../shared/leaderboard-rules';
-import { VIEW_WINDOW_HOURS } from '../../../shared/video-rules';
+} from '../../../shared/leaderboards/leaderboard-rules';
+import { VIEW_WINDOW_HOURS } from '../../../shared/videos/video-rules';
 import { useSession } from '../auth/session';
 import { PageHeader } from '../../ui/page-header';
 import { cn } from '../../lib/utils';

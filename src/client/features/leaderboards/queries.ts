@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Leaderboard, LeaderboardBoard, LeaderboardWindow } from '../../../shared/leaderboards';
+import type { Leaderboard, LeaderboardBoard, LeaderboardWindow } from '../../../shared/leaderboards/leaderboards';
 import { useSession } from '../auth/session';
 import { api, apiPath } from '../../lib/api';
 

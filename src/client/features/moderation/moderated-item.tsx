@@ -13,7 +13,7 @@ import {
   type ModerationAction,
   type ReportReason,
   type ReportTarget,
-} from '../../../shared/moderation';
+} from '../../../shared/moderation/moderation';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { Textarea } from '../../ui/textarea';
 import { formatDateTime } from '../../lib/format';

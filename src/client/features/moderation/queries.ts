@@ -9,7 +9,7 @@ import type {
   ReportCase,
   ReportQueueEntry,
   ReportTarget,
-} from '../../../shared/moderation';
+} from '../../../shared/moderation/moderation';
 import { api, apiPath } from '../../lib/api';
 
 export type QueueSort = 'newest' | 'most_reported';

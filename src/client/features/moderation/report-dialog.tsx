@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { lazy, type ReactNode } from 'react';
-import type { ReportTarget } from '../../../shared/moderation';
+import type { ReportTarget } from '../../../shared/moderation/moderation';
 import { useMemberDialog } from '../auth/use-member-dialog';
 import { cn } from '../../lib/utils';
 import { Button, type ButtonProps } from '../../ui/button';

@@ -8,11 +8,11 @@ import {
   REPORT_RECEIVED,
   REPORT_RECEIVED_DETAIL,
   type ReportReason,
-} from '../../../shared/moderation';
+} from '../../../shared/moderation/moderation';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';
-import { Button } from '../../ui/button';
+import { FormActions } from '../../ui/form-actions';
 import { fieldErrors, FormError } from '../../ui/form-field';
 import { useReport } from './queries';
 
@@ -84,14 +84,7 @@ export function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone
         onValueChange={setDetails}
       />
       <FormError message={refusal} />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send report'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={send.isPending} label="Send report" pendingLabel="Sending…" />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { DEEP_LINK_PREFIXES, isAppRoute } from '../../../shared/routes';
+import { DEEP_LINK_PREFIXES, isAppRoute } from '../../../shared/platform/routes';
 
 /** The app's own custom scheme, for links that cannot be universal links (`glint://glint/<id>`). */
 export const APP_SCHEME = 'glint:';

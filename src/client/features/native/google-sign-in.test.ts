@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NATIVE_CODE_INVALID, NATIVE_GOOGLE_CANCELLED, NATIVE_GOOGLE_FAILED, NATIVE_TWO_FACTOR } from '../../../shared/native-auth-rules';
+import { NATIVE_CODE_INVALID, NATIVE_GOOGLE_CANCELLED, NATIVE_GOOGLE_FAILED, NATIVE_TWO_FACTOR } from '../../../shared/auth/native-auth-rules';
 import { googleReturnFromLink, googleReturnMessage, pkcePair, takePendingVerifier } from './google-sign-in';
 
 const CODE = 'A'.repeat(42) + '_';

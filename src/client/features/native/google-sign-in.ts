@@ -4,7 +4,7 @@ import {
   NATIVE_GOOGLE_FAILED,
   NATIVE_GOOGLE_RETURN_PATH,
   NATIVE_TWO_FACTOR,
-} from '../../../shared/native-auth-rules';
+} from '../../../shared/auth/native-auth-rules';
 import { api, ApiError } from '../../lib/api';
 import { readStored, writeStored } from '../../lib/storage';
 import { apiOrigin, serverUrl } from '../../lib/native/api-origin';

@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
-import { unreadBadge } from '../../../shared/notification-rules';
+import { unreadBadge } from '../../../shared/notifications/notification-rules';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { useNotifications } from './queries';

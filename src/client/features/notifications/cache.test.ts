@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../../shared/realtime';
+import type { AppNotification } from '../../../shared/realtime/realtime';
 import { addNotification, markNotificationsRead, removeNotification, type NotificationList } from './cache';
 
 const note = (id: string, isRead = false): AppNotification => ({

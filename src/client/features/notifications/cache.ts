@@ -1,5 +1,5 @@
-import { NOTIFICATIONS_PAGE } from '../../../shared/notification-rules';
-import type { AppNotification } from '../../../shared/realtime';
+import { NOTIFICATIONS_PAGE } from '../../../shared/notifications/notification-rules';
+import type { AppNotification } from '../../../shared/realtime/realtime';
 
 /** What `GET /api/notifications` answers and the bell keeps: the 50 newest and the unread count. */
 export interface NotificationList {

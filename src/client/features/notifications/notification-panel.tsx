@@ -1,8 +1,8 @@
 import { Bell, BellOff, CheckCheck, Coins, Heart, MessageCircle, Radio, Share2, ShieldCheck, Trash2, UserPlus, type LucideIcon } from 'lucide-react';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product';
 import { useNavigate } from 'react-router';
-import { notificationTarget } from '../../../shared/notification-rules';
-import type { AppNotification } from '../../../shared/realtime';
+import { notificationTarget } from '../../../shared/notifications/notification-rules';
+import type { AppNotification } from '../../../shared/realtime/realtime';
 import { timeAgo } from '../../lib/time';
 import { formatDateTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { notificationTarget } from '../../../shared/notification-rules';
+import { notificationTarget } from '../../../shared/notifications/notification-rules';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { addNotification, markNotificationsRead, removeNotification } from './cache';
 import { refetchNotifications, useMarkNotificationRead, useUpdateNotifications } from './queries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Payment } from '../../../shared/payments';
+import type { Payment } from '../../../shared/payments/payments';
 import { isPaying, payIdle, payReducer, type PayState } from './pay-machine';
 
 const payment = (over: Partial<Payment> = {}): Payment => ({

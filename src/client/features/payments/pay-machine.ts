@@ -1,4 +1,4 @@
-import type { Payment } from '../../../shared/payments';
+import type { Payment } from '../../../shared/payments/payments';
 
 /**
  * Paying from Phantom (a tip, a bounty's reward) as one value: idle, then connecting Phantom, opening the payment on

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
-import { solToLamports } from '../../../shared/content';
-import type { LatestBlockhash, Payment } from '../../../shared/payments';
-import { buildTransferTransaction } from '../../../shared/solana-tx';
+import { solToLamports } from '../../../shared/payments/sol';
+import type { LatestBlockhash, Payment } from '../../../shared/payments/payments';
+import { buildTransferTransaction } from '../../../shared/payments/solana-tx';
 import { api } from '../../lib/api';
 import { connectPhantom, type ConnectedWallet } from '../wallet/phantom';
 import { browserHost } from '../wallet/phantom-provider';

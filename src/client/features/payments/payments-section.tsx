@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Coins, ExternalLink } from 'lucide-react';
-import type { Payment } from '../../../shared/payments';
+import { Coins } from 'lucide-react';
+import { ExplorerLink } from './explorer-link';
+import type { Payment } from '../../../shared/payments/payments';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
-import { SettingsSection } from '../settings/settings-section';
+import { SectionList, SettingsSection } from '../settings/settings-section';
 import { Badge } from '../../ui/badge';
-import { ErrorState } from '../../ui/error-state';
-import { Skeleton } from '../../ui/skeleton';
 
 export const paymentKeys = { mine: ['payments', 'mine'] as const };
 
@@ -30,54 +29,51 @@ export function PaymentsSection({ userId }: { userId: string }) {
       title="Tips and payments"
       description="Tips and bounty rewards you sent or received in SOL, as the Solana network saw them."
     >
-      {payments.isPending ? (
-        <Skeleton className="h-24 rounded-lg" />
-      ) : payments.isError ? (
-        <ErrorState compact headingLevel="h3" title="Could not load your payments" error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : payments.data.payments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No tips or payments yet. Tip a creator from their stream, video or profile.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Your payments">
-          {payments.data.payments.map((p) => {
-            const sent = p.payer.id === userId;
-            const other = sent ? p.payee : p.payer;
-            return (
-              <li key={p.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3 text-sm">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {sent ? 'You sent' : 'You received'} {p.amountSol} SOL {sent ? 'to' : 'from'} @{other.username}
-                    <span className="text-muted-foreground"> · {p.kind === 'tip' ? 'tip' : 'bounty reward'}</span>
-                  </p>
-                  {p.message ? <p className="truncate text-muted-foreground">“{p.message}”</p> : null}
-                  {p.status === 'failed' && p.failure ? <p className="text-destructive">{p.failure}</p> : null}
-                  <p className="text-xs text-muted-foreground">
-                    <time dateTime={p.createdAt}>{new Date(p.createdAt).toLocaleString()}</time>
-                    {p.explorerUrl ? (
-                      <>
-                        {' · '}
-                        <a
-                          href={p.explorerUrl}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="inline-flex items-center gap-0.5 underline underline-offset-2"
-                        >
-                          Transaction <ExternalLink aria-hidden className="size-3" />
-                        </a>
-                      </>
-                    ) : null}
-                  </p>
-                </div>
-                <Badge
-                  variant={p.status === 'failed' ? 'outline' : p.status === 'finalized' ? 'success' : 'amber'}
-                  className={p.status === 'failed' ? 'border-destructive/40 text-destructive' : undefined}
-                >
-                  {STATUS_TEXT[p.status]}
-                </Badge>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <SectionList
+        query={payments}
+        items={payments.data?.payments}
+        skeletonClassName="h-24"
+        errorTitle="Could not load your payments"
+        empty="No tips or payments yet. Tip a creator from their stream, video or profile."
+      >
+        {(list) => (
+          <ul className="flex flex-col divide-y divide-border" aria-label="Your payments">
+            {list.map((p) => {
+              const sent = p.payer.id === userId;
+              const other = sent ? p.payee : p.payer;
+              return (
+                <li key={p.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3 text-sm">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">
+                      {sent ? 'You sent' : 'You received'} {p.amountSol} SOL {sent ? 'to' : 'from'} @{other.username}
+                      <span className="text-muted-foreground"> · {p.kind === 'tip' ? 'tip' : 'bounty reward'}</span>
+                    </p>
+                    {p.message ? <p className="truncate text-muted-foreground">“{p.message}”</p> : null}
+                    {p.status === 'failed' && p.failure ? <p className="text-destructive">{p.failure}</p> : null}
+                    <p className="text-xs text-muted-foreground">
+                      <time dateTime={p.createdAt}>{new Date(p.createdAt).toLocaleString()}</time>
+                      <ExplorerLink
+                        href={p.explorerUrl}
+                        before=" · "
+                        className="inline-flex items-center gap-0.5 underline underline-offset-2"
+                        iconClassName="size-3"
+                      >
+                        Transaction
+                      </ExplorerLink>
+                    </p>
+                  </div>
+                  <Badge
+                    variant={p.status === 'failed' ? 'outline' : p.status === 'finalized' ? 'success' : 'amber'}
+                    className={p.status === 'failed' ? 'border-destructive/40 text-destructive' : undefined}
+                  >
+                    {STATUS_TEXT[p.status]}
+                  </Badge>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </SectionList>
     </SettingsSection>
   );
 }

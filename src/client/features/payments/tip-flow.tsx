@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Coins, ExternalLink, Loader2, XCircle } from 'lucide-react';
+import { CheckCircle2, Coins, Loader2, XCircle } from 'lucide-react';
+import { ExplorerLink } from './explorer-link';
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import {
@@ -11,12 +12,11 @@ import {
   tipWrongWallet,
   type Payment,
   type TipRecipient,
-} from '../../../shared/payments';
+} from '../../../shared/payments/payments';
 import { TextareaField } from '../../ui/textarea-field';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { errorProps, fieldErrors, FormError, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { fieldErrors, FormError, InputField } from '../../ui/form-field';
 import { useSession } from '../auth/session';
 import { PayError } from './pay';
 import { isPaying, type PayState } from './pay-machine';
@@ -120,16 +120,15 @@ export function TipFlow({ target, onClose }: { target: TipTarget; onClose: () =>
           </Button>
         </div>
         {custom ? (
-          <FormField id="tip-amount" label="Amount in SOL" error={errors.amountSol}>
-            <Input
-              id="tip-amount"
-              inputMode="decimal"
-              autoFocus
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              {...errorProps('tip-amount', errors.amountSol)}
-            />
-          </FormField>
+          <InputField
+            id="tip-amount"
+            label="Amount in SOL"
+            error={errors.amountSol}
+            inputMode="decimal"
+            autoFocus
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         ) : errors.amountSol ? (
           <FormError message={errors.amountSol} />
         ) : null}
@@ -162,11 +161,11 @@ export function TipFlow({ target, onClose }: { target: TipTarget; onClose: () =>
 function Verifying({ state, onClose, onRetry }: { state: PayState; onClose: () => void; onRetry: () => void }) {
   if (!('payment' in state) || !state.payment) return null;
   const payment = state.payment;
-  const explorer = payment.explorerUrl ? (
-    <a href={payment.explorerUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
-      View the transaction <ExternalLink aria-hidden className="size-3.5" />
-    </a>
-  ) : null;
+  const explorer = (
+    <ExplorerLink href={payment.explorerUrl} className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
+      View the transaction
+    </ExplorerLink>
+  );
   if (payment.status === 'finalized') {
     return (
       <div className="flex flex-col items-center gap-3 text-center" role="status">

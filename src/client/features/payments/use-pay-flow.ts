@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../../../shared/errors';
-import type { Payment } from '../../../shared/payments';
+import { GENERIC_ERROR_MESSAGE } from '../../../shared/platform/errors';
+import type { Payment } from '../../../shared/payments/payments';
 import { api, ApiError } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { walletErrorMessage } from '../wallet/wallet-errors';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routes';
-import type { Creator } from '../../../shared/content';
+import { paths } from '../../../shared/platform/routes';
+import type { Creator } from '../../../shared/profiles/creator';
 import { cn } from '../../lib/utils';
 import { UserAvatar } from '../../ui/avatar';
 import { VerificationBadge } from './verification-badge';

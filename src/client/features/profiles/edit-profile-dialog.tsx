@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { DISPLAY_NAME_FIELD_MAX_LENGTH } from '../../../shared/auth';
-import { BIO_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../shared/content';
+import { DISPLAY_NAME_FIELD_MAX_LENGTH } from '../../../shared/auth/auth';
+import { BIO_MAX, ProfileUpdateSchema, type PublicProfile } from '../../../shared/profiles/profiles';
 import { LinksField } from '../../ui/links-field';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
-import { Button } from '../../ui/button';
+import { FormActions } from '../../ui/form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { errorProps, FormError, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormError, InputField } from '../../ui/form-field';
 import { useUpdateProfile } from './queries';
 
 type Errors = Partial<Record<'displayName' | 'bio' | 'links' | `links.${number}` | 'form', string>>;
@@ -83,17 +82,16 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormField id="profile-display-name" label="Display name" error={errors.displayName}>
-        <Input
-          id="profile-display-name"
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
-          maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
-          autoComplete="nickname"
-          required
-          {...errorProps('profile-display-name', errors.displayName)}
-        />
-      </FormField>
+      <InputField
+        id="profile-display-name"
+        label="Display name"
+        error={errors.displayName}
+        value={displayName}
+        onChange={(e) => setDisplayName(e.target.value)}
+        maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
+        autoComplete="nickname"
+        required
+      />
       <TextareaField
         id="profile-bio"
         label="Bio"
@@ -114,14 +112,7 @@ function EditProfileForm({ profile, onDone }: { profile: PublicProfile; onDone: 
         alwaysRemovable
       />
       <FormError message={errors.form} />
-      <div className="flex justify-end gap-2 pt-1">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={update.isPending} label="Save changes" pendingLabel="Saving…" className="pt-1" />
     </form>
   );
 }

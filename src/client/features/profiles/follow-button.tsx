@@ -1,8 +1,6 @@
 import { Check, UserPlus } from 'lucide-react';
-import { toast } from '../../lib/toast';
-import { useAuthDialog } from '../auth/auth-dialog-context';
+import { useMemberAction } from '../auth/use-member-dialog';
 import { useSession } from '../auth/session';
-import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { Button, type ButtonProps } from '../../ui/button';
 import { useFollowMutation, useProfile } from './queries';
@@ -15,7 +13,7 @@ import { useFollowMutation, useProfile } from './queries';
  */
 export function FollowButton({ username, className, size = 'default' }: { username: string; className?: string; size?: ButtonProps['size'] }) {
   const { user, status } = useSession();
-  const { openAuthDialog } = useAuthDialog();
+  const member = useMemberAction();
   const own = !!user && user.username.toLowerCase() === username.toLowerCase();
   const profile = useProfile(username, !!user && !own);
   const mutation = useFollowMutation(username);
@@ -23,18 +21,7 @@ export function FollowButton({ username, className, size = 'default' }: { userna
   if (own || status === 'loading') return null;
   const following = !!user && !!profile.data?.followedByMe;
 
-  const onClick = () => {
-    if (!user) {
-      openAuthDialog('login');
-      return;
-    }
-    mutation.mutate(!following, {
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) openAuthDialog('login');
-        else toast.error(following ? 'Could not unfollow' : 'Could not follow', { description: error.message });
-      },
-    });
-  };
+  const onClick = () => member.run(() => mutation.mutate(!following, { onError: member.failed(following ? 'Could not unfollow' : 'Could not follow') }));
 
   return (
     <Button

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routes';
+import { paths } from '../../../shared/platform/routes';
 import { UserAvatar } from '../../ui/avatar';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';

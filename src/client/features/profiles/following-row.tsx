@@ -1,5 +1,5 @@
 import { UserCheck } from 'lucide-react';
-import type { VideoCard as Video } from '../../../shared/content';
+import type { VideoCard as Video } from '../../../shared/videos/video-card';
 import { ContentCards } from '../home/content-cards';
 import { Section } from '../../ui/page-header';
 

@@ -1,6 +1,6 @@
 import { CalendarDays, Camera, Link2, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import type { PublicProfile } from '../../../shared/content';
+import type { PublicProfile } from '../../../shared/profiles/profiles';
 import { useSession } from '../auth/session';
 import { formatMonthYear, gradientFor } from '../../lib/format';
 import { cn } from '../../lib/utils';

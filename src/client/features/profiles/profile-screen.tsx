@@ -1,6 +1,6 @@
 import { ShieldAlert, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { PublicProfile } from '../../../shared/content';
+import type { PublicProfile } from '../../../shared/profiles/profiles';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';

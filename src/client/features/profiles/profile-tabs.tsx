@@ -1,5 +1,5 @@
 import { Clapperboard, Coins, Radio, Smartphone } from 'lucide-react';
-import type { PublicProfile } from '../../../shared/content';
+import type { PublicProfile } from '../../../shared/profiles/profiles';
 import { ContentCards } from '../home/content-cards';
 import { Section } from '../../ui/page-header';
 import { useNow } from '../../lib/use-now';

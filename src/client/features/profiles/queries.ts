@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Creator, PublicProfile } from '../../../shared/content';
+import type { Creator } from '../../../shared/profiles/creator';
+import type { PublicProfile } from '../../../shared/profiles/profiles';
 import { sessionKeys, useSession } from '../auth/session';
 import { homeKeys } from '../home/queries';
-import { IMAGE_TYPES, imageFileProblem } from '../../../shared/images';
+import { IMAGE_TYPES, imageFileProblem } from '../../../shared/media/images';
 import { api, ApiError } from '../../lib/api';
 
 export const profileKeys = {

@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
-import { VERIFICATION_TEXT } from '../../../shared/badges';
-import type { Creator } from '../../../shared/content';
+import { VERIFICATION_TEXT } from '../../../shared/verification/badges';
+import type { Creator } from '../../../shared/profiles/creator';
 import { cn } from '../../lib/utils';
 import { Tooltip } from '../../ui/tooltip';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { RealtimeClientMessage } from '../../../shared/chat';
-import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../../shared/realtime';
+import type { RealtimeClientMessage } from '../../../shared/chat/chat';
+import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../../shared/realtime/realtime';
 import { sessionKeys, useSession } from '../auth/session';
 import { socketProtocols, sessionToken } from '../../lib/native/session-token';
 import { realtimeUrl, reconnectDelay } from './backoff';

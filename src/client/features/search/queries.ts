@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResults } from '../../../shared/content';
+import type { SearchResults } from '../../../shared/search/search';
 import { api, apiPath } from '../../lib/api';
 
 export const searchKeys = {

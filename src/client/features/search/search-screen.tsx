@@ -1,8 +1,9 @@
 import { Clapperboard, Coins, Flame, Radio, SearchX, Smartphone, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Creator, SearchResults } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import type { Creator } from '../../../shared/profiles/creator';
+import type { SearchResults } from '../../../shared/search/search';
+import { paths } from '../../../shared/platform/routes';
 import { ContentGridSkeleton } from '../../ui/content-grid';
 import { ContentCards } from '../home/content-cards';
 import { PageHeader, Section } from '../../ui/page-header';

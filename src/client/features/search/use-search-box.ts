@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../shared/routes';
+import { paths } from '../../../shared/platform/routes';
 
 /** How long typing on /search pauses before the address (and so the results) follow. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { EmailSchema } from '../../../shared/auth';
+import { EmailSchema } from '../../../shared/auth/auth';
 import { addEmail, messageOf } from '../auth/auth-api';
-import { refreshAfterAccountChange, useSession, type SessionUser } from '../auth/session';
+import { refreshAfterAccountChange, type SessionUser } from '../auth/session';
+import { useResendVerification } from '../auth/use-resend-verification';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { errorProps, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { InputField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { SettingsSection } from './settings-section';
 
@@ -21,16 +21,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
 }
 
 function CurrentEmail({ user, email }: { user: SessionUser; email: string }) {
-  const { actions } = useSession();
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    try {
-      await actions.resendVerification(email);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, resend } = useResendVerification(email);
   return (
     <SettingsSection
       id="email"
@@ -90,18 +81,17 @@ function AddEmail() {
     >
       <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => void submit(e)} noValidate aria-label="Add email">
         <div className="flex-1">
-          <FormField id="add-email" label="Email address" error={error}>
-            <Input
-              id="add-email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              maxLength={255}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              {...errorProps('add-email', error)}
-            />
-          </FormField>
+          <InputField
+            id="add-email"
+            label="Email address"
+            error={error}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            maxLength={255}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <Button type="submit" variant="brand" disabled={running} className={error ? 'sm:mb-6' : undefined}>
           {running ? <Spinner className="size-4 text-current" label="Adding" /> : null}

@@ -2,12 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PasswordSchema } from '../../../shared/auth';
 import { changePassword, messageOf } from '../auth/auth-api';
-import { PasswordInput } from '../auth/password-input';
-import { PasswordStrength } from '../auth/password-strength';
+import { NewPasswordFields, newPasswordErrors } from '../auth/new-password-fields';
+import { PasswordField } from '../auth/password-input';
 import { Button } from '../../ui/button';
-import { errorProps, FormField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { settingsKeys } from './queries';
 import { SettingsSection } from './settings-section';
@@ -20,16 +18,12 @@ export function PasswordSection() {
   const [values, setValues] = useState({ current: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [running, setRunning] = useState(false);
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = PasswordSchema.safeParse(values.next);
-    const next: Errors = {
-      current: values.current ? undefined : 'Enter your current password',
-      next: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      confirm: values.confirm === values.next ? undefined : 'Passwords do not match',
-    };
+    const fresh = newPasswordErrors(values.next, values.confirm);
+    const next: Errors = { current: values.current ? undefined : 'Enter your current password', next: fresh.password, confirm: fresh.confirm };
     setErrors(next);
     if (next.current || next.next || next.confirm) return;
     setRunning(true);
@@ -53,34 +47,23 @@ export function PasswordSection() {
             {errors.server}
           </p>
         ) : null}
-        <FormField id="current-password" label="Current password" error={errors.current}>
-          <PasswordInput
-            id="current-password"
-            autoComplete="current-password"
-            value={values.current}
-            onChange={set('current')}
-            {...errorProps('current-password', errors.current)}
-          />
-        </FormField>
-        <FormField id="settings-new-password" label="New password" error={errors.next}>
-          <PasswordInput
-            id="settings-new-password"
-            autoComplete="new-password"
-            value={values.next}
-            onChange={set('next')}
-            {...errorProps('settings-new-password', errors.next)}
-          />
-        </FormField>
-        <PasswordStrength password={values.next} />
-        <FormField id="settings-confirm-password" label="Confirm new password" error={errors.confirm}>
-          <PasswordInput
-            id="settings-confirm-password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={set('confirm')}
-            {...errorProps('settings-confirm-password', errors.confirm)}
-          />
-        </FormField>
+        <PasswordField
+          id="current-password"
+          label="Current password"
+          error={errors.current}
+          autoComplete="current-password"
+          value={values.current}
+          onValueChange={set('current')}
+        />
+        <NewPasswordFields
+          ids={{ password: 'settings-new-password', confirm: 'settings-confirm-password' }}
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          password={values.next}
+          confirm={values.confirm}
+          onPasswordChange={set('next')}
+          onConfirmChange={set('confirm')}
+          errors={{ password: errors.next, confirm: errors.confirm }}
+        />
         <Button type="submit" variant="brand" className="self-start" disabled={running}>
           {running ? <Spinner className="size-4 text-current" label="Saving" /> : null}
           Change Password

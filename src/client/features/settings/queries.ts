@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountInput, DeletionStatus, ExportStatus } from '../../../shared/privacy';
+import type { DeleteAccountInput, DeletionStatus, ExportStatus } from '../../../shared/privacy/privacy';
 import { getCurrentSession, listAccounts, listSessions } from '../auth/auth-api';
 import { api } from '../../lib/api';
 

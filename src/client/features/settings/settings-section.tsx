@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../ui/card';
+import { ErrorState } from '../../ui/error-state';
+import { Skeleton } from '../../ui/skeleton';
 
 /** One titled card of the settings screen; a region named by its title. */
 export function SettingsSection({
@@ -39,4 +41,30 @@ export function SettingsSection({
       </section>
     </Card>
   );
+}
+
+/**
+ * A section's list as the server sends it: a skeleton while it loads, what went wrong with a way
+ * to retry, `empty` when there is nothing, else `children` with the items.
+ */
+export function SectionList<T>({
+  query,
+  items,
+  skeletonClassName,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  items: T[] | undefined;
+  /** The skeleton's height: the size of a typical list. */
+  skeletonClassName: string;
+  errorTitle: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton className={`${skeletonClassName} rounded-lg`} />;
+  if (query.isError) return <ErrorState compact headingLevel="h3" title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!items?.length) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return children(items);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { totpSecret } from '../../../shared/auth';
+import { totpSecret } from '../../../shared/auth/auth';
 import { disableTwoFactor, enableTwoFactor, messageOf, verifyTotp } from '../auth/auth-api';
 import { CODE_LENGTH, CodeInput } from '../auth/code-input';
 import { PasswordInput } from '../auth/password-input';

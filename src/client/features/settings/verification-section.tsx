@@ -12,7 +12,7 @@ import {
   type Badge as BadgeKind,
   type MyVerification,
   type VerificationRequest,
-} from '../../../shared/verification';
+} from '../../../shared/verification/verification';
 import type { SessionUser } from '../auth/session';
 import { LinksField } from '../../ui/links-field';
 import { TextareaField } from '../../ui/textarea-field';

@@ -1,8 +1,8 @@
 import { Database, Download, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { DELETION_CANCELLED_MESSAGE, DELETION_GRACE_DAYS, EXPORT_VALID_HOURS, formatDeletionDate, type DataExport } from '../../../shared/privacy';
-import type { WalletProof } from '../../../shared/wallet';
+import { DELETION_CANCELLED_MESSAGE, DELETION_GRACE_DAYS, EXPORT_VALID_HOURS, formatDeletionDate, type DataExport } from '../../../shared/privacy/privacy';
+import type { WalletProof } from '../../../shared/wallet/wallet';
 import { messageOf } from '../auth/auth-api';
 import { CODE_LENGTH, CodeInput } from '../auth/code-input';
 import { PasswordInput } from '../auth/password-input';

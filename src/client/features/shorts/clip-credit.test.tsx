@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Creator } from '../../../shared/content';
+import type { Creator } from '../../../shared/profiles/creator';
 import { mountPerTest } from '../../test-support/mount';
 import { ClipCredit } from './clip-credit';
 

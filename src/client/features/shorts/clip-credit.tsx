@@ -1,7 +1,7 @@
 import { Scissors } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routes';
-import type { VideoDetail } from '../../../shared/videos';
+import { paths } from '../../../shared/platform/routes';
+import type { VideoDetail } from '../../../shared/videos/videos';
 
 const linkClass =
   'pointer-events-auto flex w-fit items-center gap-1.5 rounded-full text-xs text-white/90 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-white';

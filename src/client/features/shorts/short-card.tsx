@@ -1,7 +1,7 @@
 import { Play, Smartphone } from 'lucide-react';
 import { Link } from 'react-router';
-import type { VideoCard } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import type { VideoCard } from '../../../shared/videos/video-card';
+import { paths } from '../../../shared/platform/routes';
 import { Thumbnail } from '../../ui/thumbnail';
 import { formatViews } from '../../lib/format';
 import { PriceBadge } from '../x402/price-badge';

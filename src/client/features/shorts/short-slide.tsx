@@ -1,9 +1,9 @@
 import { Coins, Flag, Heart, MessageCircle, Pause, Play, Share2, Smartphone, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { VideoCard } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
-import type { VideoDetail } from '../../../shared/videos';
+import type { VideoCard } from '../../../shared/videos/video-card';
+import { paths } from '../../../shared/platform/routes';
+import type { VideoDetail } from '../../../shared/videos/videos';
 import { Thumbnail } from '../../ui/thumbnail';
 import { ClipCredit } from './clip-credit';
 import { formatCount, formatViews } from '../../lib/format';

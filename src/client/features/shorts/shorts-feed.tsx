@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { VideoCard } from '../../../shared/content';
+import type { VideoCard } from '../../../shared/videos/video-card';
 import { Button } from '../../ui/button';
 import { shouldIgnoreShortcut } from '../videos/player-controls';
 import { useRecordView } from '../videos/queries';

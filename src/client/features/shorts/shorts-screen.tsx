@@ -3,9 +3,8 @@ import { ArrowLeft, Smartphone } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
-import type { VideoCard } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
-import type { VideoDetail } from '../../../shared/videos';
+import { paths } from '../../../shared/platform/routes';
+import { toVideoCard } from '../../../shared/videos/video-rules';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
@@ -13,21 +12,6 @@ import { Spinner } from '../../ui/spinner';
 import { flattenPages, useVideo } from '../videos/queries';
 import { shortsFeedQuery } from '../videos/feed-query';
 import { ShortsFeed } from './shorts-feed';
-
-const toCard = (v: VideoDetail): VideoCard => ({
-  id: v.id,
-  kind: v.kind,
-  title: v.title,
-  slug: v.slug,
-  category: v.category,
-  thumbnailUrl: v.thumbnailUrl,
-  durationSeconds: v.durationSeconds,
-  views: v.views,
-  likes: v.likes,
-  publishedAt: v.publishedAt,
-  priceUsdc: v.priceUsdc,
-  creator: v.creator,
-});
 
 /**
  * /shorts and /shorts/{username}/{titleSlug}/{id}: a full-screen vertical feed, one short per
@@ -48,7 +32,7 @@ export default function ShortsScreen() {
     const list = flattenPages(feed.data?.pages);
     const p = pinned.data;
     // Not among the newest: it goes first. Dedupe keeps it there if a later page brings it again.
-    if (p && p.kind === 'short' && !firstPage?.some((v) => v.id === p.id)) return flattenPages([[toCard(p)], list]);
+    if (p && p.kind === 'short' && !firstPage?.some((v) => v.id === p.id)) return flattenPages([[toVideoCard(p)], list]);
     return list;
   }, [feed.data?.pages, firstPage, pinned.data]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_CLOSE } from '../../../shared/live';
+import { INGEST_CLOSE } from '../../../shared/live/live';
 import { broadcastReducer, closeMeaning, formatElapsed, MAX_RECONNECTS, off, pickMime, type BroadcastEvent, type BroadcastState } from './broadcast-machine';
 
 const run = (events: BroadcastEvent[], from: BroadcastState = off) => events.reduce(broadcastReducer, from);

@@ -1,4 +1,4 @@
-import { BROWSER_INGEST_MIMES, INGEST_CLOSE, type BrowserIngestMime } from '../../../shared/live';
+import { BROWSER_INGEST_MIMES, INGEST_CLOSE, type BrowserIngestMime } from '../../../shared/live/live';
 
 /**
  * Going live from the browser as one value: off (maybe with why), asking for the camera or the

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INGEST_CLOSE } from '../../../shared/live';
+import { INGEST_CLOSE } from '../../../shared/live/live';
 import { Broadcaster } from './broadcaster';
 
 // The broadcaster against stand-ins for the browser: media tracks, MediaRecorder and WebSocket.

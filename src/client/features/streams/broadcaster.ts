@@ -4,7 +4,7 @@ import {
   INGEST_CLOSE,
   type BrowserIngestMime,
   type IngestStatusMessage,
-} from '../../../shared/live';
+} from '../../../shared/live/live';
 import { broadcastReducer, closeMeaning, isStreaming, off, pickMime, type BroadcastEvent, type BroadcastState } from './broadcast-machine';
 import { socketUrl } from '../../lib/native/api-origin';
 import { sessionToken, socketProtocols } from '../../lib/native/session-token';

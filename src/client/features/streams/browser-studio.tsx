@@ -159,46 +159,18 @@ export function BrowserStudio({ streamId, formId }: { streamId?: string; formId?
 
       <div className="grid gap-3 sm:grid-cols-2">
         {source === 'camera' ? (
-          <label className="flex min-w-0 flex-col gap-1 text-sm font-medium" htmlFor={`${id}-camera`}>
-            Camera
-            <select
-              id={`${id}-camera`}
-              className="h-9 w-full rounded-md border border-input bg-transparent px-2 text-sm"
-              value={cameraId}
-              disabled={streaming}
-              onChange={(e) => change({ cameraId: e.target.value })}
-            >
-              <option value="">Default camera</option>
-              {devices.cameras
-                .filter((d) => d.deviceId)
-                .map((d, i) => (
-                  <option key={d.deviceId} value={d.deviceId}>
-                    {d.label || `Camera ${i + 1}`}
-                  </option>
-                ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium" htmlFor={`${id}-mic`}>
-          Microphone
-          <select
-            id={`${id}-mic`}
-            className="h-9 w-full rounded-md border border-input bg-transparent px-2 text-sm"
-            value={micId}
+          <DeviceSelect
+            id={`${id}-camera`}
+            label="Camera"
+            devices={devices.cameras}
+            value={cameraId}
             disabled={streaming}
-            onChange={(e) => change({ micId: e.target.value })}
-          >
-            <option value="">Default microphone</option>
-            {devices.mics
-              .filter((d) => d.deviceId)
-              .map((d, i) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Microphone ${i + 1}`}
-                </option>
-              ))}
-            <option value={NO_MIC}>No microphone</option>
-          </select>
-        </label>
+            onChange={(cameraId) => change({ cameraId })}
+          />
+        ) : null}
+        <DeviceSelect id={`${id}-mic`} label="Microphone" devices={devices.mics} value={micId} disabled={streaming} onChange={(micId) => change({ micId })}>
+          <option value={NO_MIC}>No microphone</option>
+        </DeviceSelect>
       </div>
 
       <div className="flex flex-wrap gap-2">
@@ -265,5 +237,47 @@ function Panel({ children }: { children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A camera or microphone to choose: the default one, each the browser names (or numbers), then `children`. */
+function DeviceSelect({
+  id,
+  label,
+  devices,
+  value,
+  disabled,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: 'Camera' | 'Microphone';
+  devices: MediaDeviceInfo[];
+  value: string;
+  disabled: boolean;
+  onChange: (deviceId: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <label className="flex min-w-0 flex-col gap-1 text-sm font-medium" htmlFor={id}>
+      {label}
+      <select
+        id={id}
+        className="h-9 w-full rounded-md border border-input bg-transparent px-2 text-sm"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Default {label.toLowerCase()}</option>
+        {devices
+          .filter((d) => d.deviceId)
+          .map((d, i) => (
+            <option key={d.deviceId} value={d.deviceId}>
+              {d.label || `${label} ${i + 1}`}
+            </option>
+          ))}
+        {children}
+      </select>
+    </label>
   );
 }

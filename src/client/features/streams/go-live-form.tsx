@@ -2,16 +2,16 @@ import { Radio } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CreateStreamSchema } from '../../../shared/live';
-import { paths } from '../../../shared/routes';
-import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos';
+import { CreateStreamSchema } from '../../../shared/live/live';
+import { paths } from '../../../shared/platform/routes';
+import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos/videos';
 import { useSession } from '../auth/session';
 import { CategorySelect } from '../../ui/category-select';
 import { TagsInput } from '../../ui/tags-input';
 import { Textarea } from '../../ui/textarea';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { errorProps, fieldErrors, FormError, FormField } from '../../ui/form-field';
+import { errorProps, fieldErrors, FormError, FormField, InputField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { broadcaster } from './broadcaster';
 import { STUDIO_SUBMITTER } from './browser-studio';
@@ -78,15 +78,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
   const field = (name: string) => `${id}-${name}`;
   return (
     <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Go live">
-      <FormField id={field('title')} label="Title" error={errors.title}>
-        <Input
-          id={field('title')}
-          value={title}
-          maxLength={TITLE_MAX}
-          onChange={(e) => setTitle(e.target.value)}
-          {...errorProps(field('title'), errors.title)}
-        />
-      </FormField>
+      <InputField id={field('title')} label="Title" error={errors.title} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />
       <FormField id={field('description')} label="Description" error={errors.description}>
         <Textarea
           id={field('description')}
@@ -122,15 +114,14 @@ export function GoLiveForm({ formId }: { formId?: string }) {
           <input type="radio" name={field('when')} checked={when === 'later'} onChange={() => setWhen('later')} /> Later: show it as Upcoming with a countdown
         </label>
         {when === 'later' ? (
-          <FormField id={field('scheduledAt')} label="Starts at" error={errors.scheduledAt}>
-            <Input
-              id={field('scheduledAt')}
-              type="datetime-local"
-              value={scheduledAt}
-              onChange={(e) => setScheduledAt(e.target.value)}
-              {...errorProps(field('scheduledAt'), errors.scheduledAt)}
-            />
-          </FormField>
+          <InputField
+            id={field('scheduledAt')}
+            label="Starts at"
+            error={errors.scheduledAt}
+            type="datetime-local"
+            value={scheduledAt}
+            onChange={(e) => setScheduledAt(e.target.value)}
+          />
         ) : null}
       </fieldset>
 
@@ -141,28 +132,26 @@ export function GoLiveForm({ formId }: { formId?: string }) {
         {pump ? (
           <div className="grid gap-4 sm:grid-cols-3">
             <div className="sm:col-span-3">
-              <FormField id={field('mint')} label="Mint address" error={errors['token.mint']}>
-                <Input
-                  id={field('mint')}
-                  value={mint}
-                  onChange={(e) => setMint(e.target.value)}
-                  className="font-mono"
-                  {...errorProps(field('mint'), errors['token.mint'])}
-                />
-              </FormField>
+              <InputField
+                id={field('mint')}
+                label="Mint address"
+                error={errors['token.mint']}
+                value={mint}
+                onChange={(e) => setMint(e.target.value)}
+                className="font-mono"
+              />
             </div>
             <FormField id={field('symbol')} label="Symbol" error={errors['token.symbol']}>
               <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), errors['token.symbol'])} />
             </FormField>
             <div className="sm:col-span-2">
-              <FormField id={field('tokenName')} label="Token name" error={errors['token.name']}>
-                <Input
-                  id={field('tokenName')}
-                  value={tokenName}
-                  onChange={(e) => setTokenName(e.target.value)}
-                  {...errorProps(field('tokenName'), errors['token.name'])}
-                />
-              </FormField>
+              <InputField
+                id={field('tokenName')}
+                label="Token name"
+                error={errors['token.name']}
+                value={tokenName}
+                onChange={(e) => setTokenName(e.target.value)}
+              />
             </div>
           </div>
         ) : null}

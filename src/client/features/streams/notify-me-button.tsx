@@ -1,8 +1,7 @@
 import { Bell, BellRing } from 'lucide-react';
 import { toast } from 'sonner';
-import { useAuthDialog } from '../auth/auth-dialog-context';
+import { useMemberAction } from '../auth/use-member-dialog';
 import { useSession } from '../auth/session';
-import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { useSetStreamReminder, useStreamReminder } from './queries';
 
@@ -12,27 +11,21 @@ import { useSetStreamReminder, useStreamReminder } from './queries';
  */
 export function NotifyMeButton({ streamId, own }: { streamId: string; own: boolean }) {
   const { user, status } = useSession();
-  const { openAuthDialog } = useAuthDialog();
+  const member = useMemberAction();
   const reminder = useStreamReminder(streamId, !!user && !own);
   const mutation = useSetStreamReminder(streamId);
   if (own || status === 'loading') return null;
   const on = !!user && !!reminder.data?.reminded;
 
-  const onClick = () => {
-    if (!user) {
-      openAuthDialog('login');
-      return;
-    }
-    mutation.mutate(!on, {
-      onSuccess: (r) => {
-        if (r.reminded) toast.success('We’ll notify you when it goes live');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) openAuthDialog('login');
-        else toast.error('Could not change the reminder', { description: error.message });
-      },
-    });
-  };
+  const onClick = () =>
+    member.run(() =>
+      mutation.mutate(!on, {
+        onSuccess: (r) => {
+          if (r.reminded) toast.success('We’ll notify you when it goes live');
+        },
+        onError: member.failed('Could not change the reminder'),
+      }),
+    );
 
   return (
     <Button

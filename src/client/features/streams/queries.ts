@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../../shared/live';
-import type { StreamCard, StreamDetail } from '../../../shared/content';
+import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../../shared/live/live';
+import type { StreamCard, StreamDetail } from '../../../shared/live/streams';
 import { api, ApiError, apiPath, postImage } from '../../lib/api';
 import { useRealtimeEvent, useStreamRoom } from '../realtime/realtime-provider';
 import { useSession } from '../auth/session';

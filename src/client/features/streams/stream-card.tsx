@@ -1,7 +1,7 @@
 import { CalendarClock, Eye, Radio } from 'lucide-react';
 import { Link } from 'react-router';
-import type { StreamCard as Stream } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import type { StreamCard as Stream } from '../../../shared/live/streams';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { Thumbnail } from '../../ui/thumbnail';
 import { categoryName, formatCount, formatDateTime, formatSchedule } from '../../lib/format';

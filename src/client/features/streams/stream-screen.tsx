@@ -1,5 +1,5 @@
 import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, TrendingUp } from 'lucide-react';
-import { paths } from '../../../shared/routes';
+import { paths } from '../../../shared/platform/routes';
 import { Link, useParams } from 'react-router';
 import { ChatPanel } from '../chat/chat-panel';
 import { categoryName, formatCount, formatDateTime, formatDuration } from '../../lib/format';

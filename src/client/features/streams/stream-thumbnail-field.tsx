@@ -1,6 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { IMAGE_TYPES, imageFileProblem } from '../../../shared/images';
+import { IMAGE_TYPES, imageFileProblem } from '../../../shared/media/images';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 

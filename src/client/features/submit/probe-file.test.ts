@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_A_VIDEO, SHORT_NOT_VERTICAL } from '../../../shared/videos';
+import { NOT_A_VIDEO, SHORT_NOT_VERTICAL } from '../../../shared/videos/videos';
 import { fileProblem, titleFromFile, type Chosen } from './probe-file';
 
 const chosen = (over: Partial<Chosen> & { size?: number; type?: string } = {}): Chosen => {

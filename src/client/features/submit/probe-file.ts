@@ -1,5 +1,5 @@
-import { sniffVideo } from '../../../shared/sniff';
-import { NOT_A_VIDEO, shortProblem, TITLE_MAX } from '../../../shared/videos';
+import { sniffVideo } from '../../../shared/media/sniff';
+import { NOT_A_VIDEO, shortProblem, TITLE_MAX } from '../../../shared/videos/videos';
 import { formatBytes, type UploadKind } from './upload-machine';
 
 export interface VideoFileInfo {

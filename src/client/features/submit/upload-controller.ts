@@ -1,7 +1,7 @@
-import type { VideoProcessingEvent } from '../../../shared/realtime';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime';
 import type { PreviousUpload, Upload } from 'tus-js-client';
-import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos';
-import { GENERIC_ERROR_MESSAGE } from '../../../shared/errors';
+import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
+import { GENERIC_ERROR_MESSAGE } from '../../../shared/platform/errors';
 import { api, ApiError } from '../../lib/api';
 import { serverUrl } from '../../lib/native/api-origin';
 import { nativeAuthHeaders } from '../../lib/native/session-token';

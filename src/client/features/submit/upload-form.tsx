@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UploadCloud } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { CreateVideoSchema, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos';
+import { CreateVideoSchema, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos/videos';
 import { CategorySelect } from '../../ui/category-select';
 import { TagsInput } from '../../ui/tags-input';
 import { Textarea } from '../../ui/textarea';

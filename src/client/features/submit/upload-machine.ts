@@ -1,4 +1,4 @@
-import type { VideoKind } from '../../../shared/video-rules';
+import type { VideoKind } from '../../../shared/videos/video-rules';
 
 /**
  * The upload flow as one value: idle, then uploading (progress, speed, time left), processing

@@ -1,8 +1,8 @@
 import { CircleCheck, Play, RotateCcw, TriangleAlert, Upload, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../shared/routes';
-import type { VideoKind } from '../../../shared/video-rules';
+import { paths } from '../../../shared/platform/routes';
+import type { VideoKind } from '../../../shared/videos/video-rules';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useUpdateVideo, useVideo } from '../videos/queries';

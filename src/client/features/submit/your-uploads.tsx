@@ -1,9 +1,9 @@
 import { Clapperboard, Smartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routes';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo } from '../../lib/time';
-import { VIDEO_HELD } from '../../../shared/videos';
+import { VIDEO_HELD } from '../../../shared/videos/videos';
 import { useSession } from '../auth/session';
 import { Thumbnail } from '../../ui/thumbnail';
 import { useNow } from '../../lib/use-now';

@@ -1,4 +1,4 @@
-import { isGlintPath, linkAt, MARKDOWN_ESCAPABLE, unescapeMarkdown, type SupportMessage } from '../../../shared/support';
+import { isGlintPath, linkAt, MARKDOWN_ESCAPABLE, unescapeMarkdown, type SupportMessage } from '../../../shared/support/support';
 import { serverUrl } from '../../lib/native/api-origin';
 import { nativeAuthHeaders } from '../../lib/native/session-token';
 

@@ -1,6 +1,6 @@
 import { MessageCircleQuestion } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 
 // The panel, its stream reader and its Markdown load when someone first opens it.
 const SupportChatPanel = lazy(() => import('./support-chat-panel').then((m) => ({ default: m.SupportChatPanel })));

@@ -3,8 +3,8 @@ import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type Keybo
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { PRODUCT_NAME } from '../../../shared/product';
-import { SUPPORT_HISTORY_CHARS_MAX, SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX, type SupportMessage } from '../../../shared/support';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
+import { SUPPORT_HISTORY_CHARS_MAX, SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX, type SupportMessage } from '../../../shared/support/support';
 import { useIsMobile } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
 import { AN_ERROR_OCCURRED, askSupport, parseInline, SupportChatError } from './stream';

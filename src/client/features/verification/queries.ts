@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminVerificationRequest, Badge, MyVerification, VerificationRequestInput, VerifiedAccount } from '../../../shared/verification';
+import type { AdminVerificationRequest, Badge, MyVerification, VerificationRequestInput, VerifiedAccount } from '../../../shared/verification/verification';
 import { sessionKeys } from '../auth/session';
 import { api, apiPath } from '../../lib/api';
 

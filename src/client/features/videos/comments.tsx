@@ -1,11 +1,11 @@
 import { Flag, MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../shared/routes';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo } from '../../lib/time';
-import { COMMENT_MAX } from '../../../shared/video-rules';
-import type { Comment } from '../../../shared/videos';
+import { COMMENT_MAX } from '../../../shared/videos/video-rules';
+import type { Comment } from '../../../shared/videos/videos';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { Textarea } from '../../ui/textarea';
@@ -16,7 +16,7 @@ import { ReportDialog } from '../moderation/report-dialog';
 import { VerificationBadge } from '../profiles/verification-badge';
 import { UserAvatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
@@ -173,34 +173,20 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
           </time>
           {comment.editedAt ? <span className="text-muted-foreground">(edited)</span> : null}
           {comment.isMine && !editing ? (
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
-                  <MoreVertical aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent className="min-w-36">
-                <DropdownMenuItem onSelect={() => setEditing(true)}>
-                  <Pencil aria-hidden /> Edit
-                </DropdownMenuItem>
-                <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
-                  <Trash2 aria-hidden /> Delete
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <CommentMenu>
+              <DropdownMenuItem onSelect={() => setEditing(true)}>
+                <Pencil aria-hidden /> Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
+                <Trash2 aria-hidden /> Delete
+              </DropdownMenuItem>
+            </CommentMenu>
           ) : user && !comment.isMine ? (
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
-                  <MoreVertical aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent className="min-w-36">
-                <DropdownMenuItem onSelect={() => setReporting(true)}>
-                  <Flag aria-hidden /> Report
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <CommentMenu>
+              <DropdownMenuItem onSelect={() => setReporting(true)}>
+                <Flag aria-hidden /> Report
+              </DropdownMenuItem>
+            </CommentMenu>
           ) : null}
         </div>
         {editing ? (
@@ -259,6 +245,20 @@ function EditCommentForm({ comment, videoId, onDone }: { comment: Comment; video
   );
 }
 
+/** The "⋮" menu of a comment: what its author or another viewer may do with it. */
+function CommentMenu({ children }: { children: ReactNode }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" className="ml-auto size-7" aria-label="Comment actions">
+          <MoreVertical aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-36">{children}</DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 function DeleteCommentDialog({
   open,
   onOpenChange,
@@ -272,33 +272,23 @@ function DeleteCommentDialog({
 }) {
   const del = useDeleteComment(videoId);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete comment?</DialogTitle>
-          <DialogDescription>This removes your comment for everyone. It can’t be undone.</DialogDescription>
-        </DialogHeader>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={del.isPending}
-            onClick={() =>
-              del.mutate(commentId, {
-                onSuccess: () => {
-                  onOpenChange(false);
-                  toast.success('Comment deleted');
-                },
-                onError: (err) => toast.error('Could not delete the comment', { description: err.message }),
-              })
-            }
-          >
-            {del.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete comment?"
+      description="This removes your comment for everyone. It can’t be undone."
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      pending={del.isPending}
+      onConfirm={() =>
+        del.mutate(commentId, {
+          onSuccess: () => {
+            onOpenChange(false);
+            toast.success('Comment deleted');
+          },
+          onError: (err) => toast.error('Could not delete the comment', { description: err.message }),
+        })
+      }
+    />
   );
 }

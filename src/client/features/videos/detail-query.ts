@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { VideoDetail } from '../../../shared/videos';
+import type { VideoDetail } from '../../../shared/videos/videos';
 import { api } from '../../lib/api';
 import { relatedVideosFilter, videoListQuery } from './feed-query';
 

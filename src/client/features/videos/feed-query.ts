@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { VideoCard } from '../../../shared/content';
-import { SHORTS_PAGE_SIZE, VIDEO_PAGE_SIZE, type VideoKind } from '../../../shared/video-rules';
+import type { VideoCard } from '../../../shared/videos/video-card';
+import { SHORTS_PAGE_SIZE, VIDEO_PAGE_SIZE, type VideoKind } from '../../../shared/videos/video-rules';
 import { api, apiPath } from '../../lib/api';
 
 export type VideoSort = 'newest' | 'trending';

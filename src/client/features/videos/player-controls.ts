@@ -1,4 +1,4 @@
-import type { VideoDetail } from '../../../shared/videos';
+import type { VideoDetail } from '../../../shared/videos/videos';
 
 export type PlayerAction = { type: 'toggle' } | { type: 'seek'; by: number } | { type: 'seekTo'; fraction: number } | { type: 'mute' } | { type: 'fullscreen' };
 

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { VideoCard } from '../../../shared/content';
-import { VIDEO_PAGE_SIZE, type VideoKind } from '../../../shared/video-rules';
-import type { Comment, CreateVideoInput, VideoDetail } from '../../../shared/videos';
+import type { VideoCard } from '../../../shared/videos/video-card';
+import { VIDEO_PAGE_SIZE, type VideoKind } from '../../../shared/videos/video-rules';
+import type { Comment, CreateVideoInput, VideoDetail } from '../../../shared/videos/videos';
 import { homeKeys } from '../home/queries';
 import { api, postImage } from '../../lib/api';
 import { profileKeys } from '../profiles/queries';

@@ -1,7 +1,7 @@
 import { Clapperboard } from 'lucide-react';
 import { Link } from 'react-router';
-import type { VideoCard as Video } from '../../../shared/content';
-import { paths } from '../../../shared/routes';
+import type { VideoCard as Video } from '../../../shared/videos/video-card';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo } from '../../lib/time';
 import { Thumbnail } from '../../ui/thumbnail';
 import { formatDateTime, formatDuration, formatViews } from '../../lib/format';

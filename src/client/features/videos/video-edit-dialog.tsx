@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PRODUCT_SLUG } from '../../../shared/product';
-import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/video-rules';
-import type { VideoDetail } from '../../../shared/videos';
-import { PriceSchema } from '../../../shared/x402';
+import { PRODUCT_SLUG } from '../../../shared/platform/product';
+import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos/video-rules';
+import type { VideoDetail } from '../../../shared/videos/videos';
+import { PriceSchema } from '../../../shared/x402/x402';
 import { PriceField, type PriceChoice } from '../x402/price-field';
 import { CategorySelect } from '../../ui/category-select';
 import { TagsInput } from '../../ui/tags-input';
 import { TextareaField } from '../../ui/textarea-field';
 import { ApiError } from '../../lib/api';
-import { Button } from '../../ui/button';
+import { FormActions } from '../../ui/form-actions';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { errorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -123,14 +124,7 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
         <ThumbnailPicker candidates={video.thumbnailCandidates} selected={thumb} onSelect={setThumb} tall={video.kind === 'short'} />
         <OwnThumbnail videoId={video.id} current={thumb === -1 ? video.thumbnailUrl : null} />
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={update.isPending} label="Save changes" pendingLabel="Saving…" />
     </form>
   );
 }
@@ -151,38 +145,26 @@ export function DeleteVideoDialog({
   const navigate = useNavigate();
   const noun = video.kind === 'short' ? 'short' : 'video';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this {noun}?</DialogTitle>
-          <DialogDescription>
-            “{video.title}” and its views, likes and comments will be gone for good, and its media removed. This can’t be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={del.isPending}
-            onClick={() =>
-              del.mutate(video.id, {
-                onSuccess: () => {
-                  onOpenChange(false);
-                  toast.success(video.kind === 'short' ? 'Short deleted' : 'Video deleted');
-                  if (onDeleted) onDeleted();
-                  else void navigate(`/${PRODUCT_SLUG}`, { replace: true });
-                },
-                onError: (err) => toast.error(`Could not delete the ${noun}`, { description: err.message }),
-              })
-            }
-          >
-            {del.isPending ? 'Deleting…' : `Delete ${noun}`}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete this ${noun}?`}
+      description={`“${video.title}” and its views, likes and comments will be gone for good, and its media removed. This can’t be undone.`}
+      confirmLabel={`Delete ${noun}`}
+      pendingLabel="Deleting…"
+      pending={del.isPending}
+      onConfirm={() =>
+        del.mutate(video.id, {
+          onSuccess: () => {
+            onOpenChange(false);
+            toast.success(video.kind === 'short' ? 'Short deleted' : 'Video deleted');
+            if (onDeleted) onDeleted();
+            else void navigate(`/${PRODUCT_SLUG}`, { replace: true });
+          },
+          onError: (err) => toast.error(`Could not delete the ${noun}`, { description: err.message }),
+        })
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { VideoDetail } from '../../../shared/videos';
+import type { VideoDetail } from '../../../shared/videos/videos';
 import { formatDuration } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Spinner } from '../../ui/spinner';

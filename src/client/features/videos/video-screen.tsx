@@ -1,12 +1,12 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import type { VideoCard } from '../../../shared/content';
-import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product';
-import { paths } from '../../../shared/routes';
+import type { VideoCard } from '../../../shared/videos/video-card';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
+import { paths } from '../../../shared/platform/routes';
 import { timeAgo } from '../../lib/time';
-import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos';
-import { formatUsdc } from '../../../shared/x402-rules';
+import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
+import { formatUsdc } from '../../../shared/x402/x402-rules';
 import { LockedPoster } from '../x402/locked-poster';
 import { PriceBadge } from '../x402/price-badge';
 import { useSession } from '../auth/session';
@@ -341,15 +341,7 @@ const RelatedVideos = memo(function RelatedVideos({ video: v, now }: { video: Vi
       </h2>
       {pending ? (
         <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="flex gap-3">
-              <Skeleton className="aspect-video w-40 shrink-0 rounded-lg" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-3 w-2/3" />
-              </div>
-            </div>
-          ))}
+          <RelatedSkeletonRows />
         </div>
       ) : list && list.length > 0 ? (
         <ul className="flex flex-col gap-3">
@@ -396,6 +388,19 @@ function RelatedCard({ video, now }: { video: VideoCard; now: number }) {
   );
 }
 
+/** The related list while it loads: four rows of a thumbnail and two lines. */
+function RelatedSkeletonRows() {
+  return [0, 1, 2, 3].map((i) => (
+    <div key={i} className="flex gap-3">
+      <Skeleton className="aspect-video w-40 shrink-0 rounded-lg" />
+      <div className="flex flex-1 flex-col gap-2">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-3 w-2/3" />
+      </div>
+    </div>
+  ));
+}
+
 function VideoSkeleton() {
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_360px]" role="status" aria-busy="true" aria-label="Loading video">
@@ -409,15 +414,7 @@ function VideoSkeleton() {
         <Skeleton className="h-24 w-full rounded-xl" />
       </div>
       <div className="flex flex-col gap-3">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="flex gap-3">
-            <Skeleton className="aspect-video w-40 shrink-0 rounded-lg" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-3 w-2/3" />
-            </div>
-          </div>
-        ))}
+        <RelatedSkeletonRows />
       </div>
     </div>
   );

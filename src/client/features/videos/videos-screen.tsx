@@ -1,7 +1,7 @@
 import { Clapperboard, Flame, SearchX, Sparkles } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { findCategory } from '../../../shared/categories';
-import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product';
+import { findCategory } from '../../../shared/categories/categories';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
 import { ContentGridSkeleton } from '../../ui/content-grid';
 import { ContentCards } from '../home/content-cards';
 import { PageHeader } from '../../ui/page-header';

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { buildLoginMessage } from '../../../shared/wallet';
+import { buildLoginMessage } from '../../../shared/wallet/wallet';
 import { connectPhantom, signText } from './phantom';
 import type { PhantomHost, PhantomProvider } from './phantom-provider';
 import { WalletError } from './wallet-errors';

@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { WalletAddressSchema } from '../../../shared/wallet';
+import { WalletAddressSchema } from '../../../shared/wallet/wallet';
 import { isConnectRace, pollFor, sleep as realSleep, WALLET_TIMINGS, WalletError, type Sleep } from './wallet-errors';
 import { findPhantom, type PhantomHost, type PhantomProvider, type PhantomPublicKey } from './phantom-provider';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { USERNAME_RULE_MESSAGE } from '../../../shared/auth';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { USERNAME_RULE_MESSAGE } from '../../../shared/auth/auth';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
 import {
   defaultWalletUsername,
   DISPLAY_NAME_FIELD_MAX_LENGTH,
@@ -9,12 +9,11 @@ import {
   REGISTRATION_USERNAME_MAX,
   registrationUsernameError,
   type Availability,
-} from '../../../shared/wallet';
+} from '../../../shared/wallet/wallet';
 import { api, apiPath } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { errorProps, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { InputField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { shortAddress } from './wallet-errors';
 import type { PendingRegistration, RegistrationValues } from './wallet-store';
@@ -118,32 +117,30 @@ export function RegistrationDialog({ registration }: { registration: PendingRegi
           </DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Complete your registration">
-          <FormField id="wallet-username" label="Username" error={usernameError}>
-            <Input
-              id="wallet-username"
-              autoComplete="username"
-              maxLength={REGISTRATION_USERNAME_MAX}
-              value={values.username}
-              onChange={set('username')}
-              {...errorProps('wallet-username', usernameError)}
-            />
-          </FormField>
-          <FormField id="wallet-display-name" label="Display name" error={displayNameError}>
-            <Input
-              id="wallet-display-name"
-              ref={displayNameInput}
-              autoComplete="nickname"
-              placeholder="How your name appears"
-              maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
-              value={values.displayName}
-              onChange={(e) => {
-                setTouched(true);
-                set('displayName')(e);
-              }}
-              onBlur={() => setTouched(true)}
-              {...errorProps('wallet-display-name', displayNameError)}
-            />
-          </FormField>
+          <InputField
+            id="wallet-username"
+            label="Username"
+            error={usernameError}
+            autoComplete="username"
+            maxLength={REGISTRATION_USERNAME_MAX}
+            value={values.username}
+            onChange={set('username')}
+          />
+          <InputField
+            id="wallet-display-name"
+            label="Display name"
+            error={displayNameError}
+            ref={displayNameInput}
+            autoComplete="nickname"
+            placeholder="How your name appears"
+            maxLength={DISPLAY_NAME_FIELD_MAX_LENGTH}
+            value={values.displayName}
+            onChange={(e) => {
+              setTouched(true);
+              set('displayName')(e);
+            }}
+            onBlur={() => setTouched(true)}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={saving} onClick={() => void registration.cancel()}>
               Cancel

@@ -1,4 +1,4 @@
-import { buildLinkMessage, buildLoginMessage, type WalletProof } from '../../../shared/wallet';
+import { buildLinkMessage, buildLoginMessage, type WalletProof } from '../../../shared/wallet/wallet';
 import type { ConnectedWallet } from './phantom';
 import { INSTALL_LINK, needsInstall, walletErrorMessage } from './wallet-errors';
 

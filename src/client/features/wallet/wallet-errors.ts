@@ -3,7 +3,7 @@
  * error maps to one of them, and the polling the connect step waits with. Pure: no window, no
  * React, timers injected, so it is unit-tested in node.
  */
-import { GENERIC_ERROR_MESSAGE } from '../../../shared/errors';
+import { GENERIC_ERROR_MESSAGE } from '../../../shared/platform/errors';
 import { ApiError } from '../../lib/api';
 
 export const PHANTOM_INSTALL_URL = 'https://phantom.app/';

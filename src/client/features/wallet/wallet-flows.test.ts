@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLinkMessage, parseLoginMessage } from '../../../shared/wallet';
+import { parseLinkMessage, parseLoginMessage } from '../../../shared/wallet/wallet';
 import { ApiError } from '../../lib/api';
 import type { ConnectedWallet } from './phantom';
 import type { PhantomProvider } from './phantom-provider';

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '../../../shared/product';
-import type { WalletProof } from '../../../shared/wallet';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
+import type { WalletProof } from '../../../shared/wallet/wallet';
 import { WALLET_TEXT } from './wallet-errors';
 import { createWalletConnection } from './wallet-connection';
 import { createWalletLink } from './wallet-link';

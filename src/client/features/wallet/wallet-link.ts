@@ -1,4 +1,4 @@
-import { WALLET_LINKED_ELSEWHERE, type WalletProof } from '../../../shared/wallet';
+import { WALLET_LINKED_ELSEWHERE, type WalletProof } from '../../../shared/wallet/wallet';
 import { ApiError } from '../../lib/api';
 import type { WalletConnection } from './wallet-connection';
 import { apiCode, isSessionMissing, serverMessage, WALLET_TEXT, walletErrorMessage, WalletError } from './wallet-errors';

@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_TAKEN, USERNAME_TAKEN, WALLET_LINKED_ELSEWHERE, WALLET_NOT_REGISTERED } from '../../../shared/wallet';
+import { DISPLAY_NAME_TAKEN, USERNAME_TAKEN, WALLET_LINKED_ELSEWHERE, WALLET_NOT_REGISTERED } from '../../../shared/wallet/wallet';
 import { ApiError } from '../../lib/api';
 import type { ConnectedWallet } from './phantom';
 import type { WalletConnection } from './wallet-connection';

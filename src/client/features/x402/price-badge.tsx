@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { formatUsdc } from '../../../shared/x402-rules';
+import { formatUsdc } from '../../../shared/x402/x402-rules';
 import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
 

@@ -1,5 +1,5 @@
 import { BadgeDollarSign, Gift } from 'lucide-react';
-import { formatUsdc, PRICE_MAX_USDC, PRICE_MIN_USDC } from '../../../shared/x402-rules';
+import { formatUsdc, PRICE_MAX_USDC, PRICE_MIN_USDC } from '../../../shared/x402/x402-rules';
 import { cn } from '../../lib/utils';
 import { errorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UnlockedVideo, VideoSales, X402Info } from '../../../shared/x402';
+import type { UnlockedVideo, VideoSales, X402Info } from '../../../shared/x402/x402';
 import { api } from '../../lib/api';
 
 export const x402Keys = {

@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { getTransactionDecoder, getTransactionEncoder, type Address, type Transaction, type TransactionModifyingSigner } from '@solana/kit';
 import { x402Client, x402HTTPClient } from '@x402/core/client';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
-import { GENERIC_ERROR_MESSAGE } from '../../../shared/errors';
+import { GENERIC_ERROR_MESSAGE } from '../../../shared/platform/errors';
 import type { PhantomProvider } from '../wallet/phantom-provider';
 
 /**

@@ -1,8 +1,8 @@
 import { ArrowRight, BadgeDollarSign, Bot, CircleCheck, FileLock2, Send, ShieldCheck, Timer, Wallet, Zap, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/product';
-import { paths } from '../../../shared/routes';
+import { PRODUCT_NAME } from '../../../shared/platform/product';
+import { paths } from '../../../shared/platform/routes';
 import { Prose } from '../legal/legal-page';
 import { serverUrl } from '../../lib/native/api-origin';
 import { Button } from '../../ui/button';

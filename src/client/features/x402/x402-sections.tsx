@@ -1,10 +1,9 @@
-import { BadgeDollarSign, ExternalLink, LockOpen } from 'lucide-react';
+import { BadgeDollarSign, LockOpen } from 'lucide-react';
+import { ExplorerLink } from '../payments/explorer-link';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routes';
-import { formatUsdc } from '../../../shared/x402-rules';
-import { SettingsSection } from '../settings/settings-section';
-import { ErrorState } from '../../ui/error-state';
-import { Skeleton } from '../../ui/skeleton';
+import { paths } from '../../../shared/platform/routes';
+import { formatUsdc } from '../../../shared/x402/x402-rules';
+import { SectionList, SettingsSection } from '../settings/settings-section';
 import { useSales, useUnlocked } from './queries';
 import { mediaUrl } from '../../lib/native/api-origin';
 
@@ -21,27 +20,29 @@ export function SalesSection() {
       title="Videos you sell"
       description="Pay-per-view sales over X402: the USDC went straight to your wallet."
     >
-      {sales.isPending ? (
-        <Skeleton className="h-20 rounded-lg" />
-      ) : sales.isError ? (
-        <ErrorState compact headingLevel="h3" title="Could not load your sales" error={sales.error} onRetry={() => void sales.refetch()} />
-      ) : sales.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No priced videos yet. Set a price in USDC when you upload a video, or in its Edit dialog.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Your sales">
-          {sales.data.map((s) => (
-            <li key={s.videoId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 text-sm" data-testid="sales-row">
-              <Link to={videoPath(s)} className="min-w-0 flex-1 truncate font-medium hover:underline">
-                {s.title}
-              </Link>
-              <span className="text-muted-foreground">{s.priceUsdc ? formatUsdc(s.priceUsdc) : 'now free'}</span>
-              <span className="tabular-nums">
-                {s.count === 1 ? '1 sale' : `${s.count} sales`} · {formatUsdc(s.totalUsdc)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SectionList
+        query={sales}
+        items={sales.data}
+        skeletonClassName="h-20"
+        errorTitle="Could not load your sales"
+        empty="No priced videos yet. Set a price in USDC when you upload a video, or in its Edit dialog."
+      >
+        {(list) => (
+          <ul className="flex flex-col divide-y divide-border" aria-label="Your sales">
+            {list.map((s) => (
+              <li key={s.videoId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 text-sm" data-testid="sales-row">
+                <Link to={videoPath(s)} className="min-w-0 flex-1 truncate font-medium hover:underline">
+                  {s.title}
+                </Link>
+                <span className="text-muted-foreground">{s.priceUsdc ? formatUsdc(s.priceUsdc) : 'now free'}</span>
+                <span className="tabular-nums">
+                  {s.count === 1 ? '1 sale' : `${s.count} sales`} · {formatUsdc(s.totalUsdc)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionList>
     </SettingsSection>
   );
 }
@@ -51,42 +52,39 @@ export function UnlockedSection() {
   const unlocked = useUnlocked();
   return (
     <SettingsSection id="unlocked" icon={LockOpen} title="Videos you unlocked" description="Pay-per-view videos you bought: yours to watch on any device.">
-      {unlocked.isPending ? (
-        <Skeleton className="h-20 rounded-lg" />
-      ) : unlocked.isError ? (
-        <ErrorState compact headingLevel="h3" title="Could not load your videos" error={unlocked.error} onRetry={() => void unlocked.refetch()} />
-      ) : unlocked.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing unlocked yet. Priced videos show a lock and their price.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Videos you unlocked">
-          {unlocked.data.map((u) => (
-            <li key={u.videoId} className="flex items-center gap-3 py-3 text-sm" data-testid="unlocked-row">
-              {u.thumbnailUrl ? <img src={mediaUrl(u.thumbnailUrl)} alt="" className="h-12 w-20 shrink-0 rounded object-cover" /> : null}
-              <div className="min-w-0 flex-1">
-                <Link to={videoPath(u, u.creator.username)} className="block truncate font-medium hover:underline">
-                  {u.title}
-                </Link>
-                <p className="text-xs text-muted-foreground">
-                  @{u.creator.username} · {formatUsdc(u.paidUsdc)} · <time dateTime={u.unlockedAt}>{new Date(u.unlockedAt).toLocaleDateString()}</time>
-                  {u.explorerUrl ? (
-                    <>
-                      {' · '}
-                      <a
-                        href={u.explorerUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex items-center gap-0.5 underline underline-offset-2"
-                      >
-                        payment <ExternalLink aria-hidden className="size-3" />
-                      </a>
-                    </>
-                  ) : null}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SectionList
+        query={unlocked}
+        items={unlocked.data}
+        skeletonClassName="h-20"
+        errorTitle="Could not load your videos"
+        empty="Nothing unlocked yet. Priced videos show a lock and their price."
+      >
+        {(list) => (
+          <ul className="flex flex-col divide-y divide-border" aria-label="Videos you unlocked">
+            {list.map((u) => (
+              <li key={u.videoId} className="flex items-center gap-3 py-3 text-sm" data-testid="unlocked-row">
+                {u.thumbnailUrl ? <img src={mediaUrl(u.thumbnailUrl)} alt="" className="h-12 w-20 shrink-0 rounded object-cover" /> : null}
+                <div className="min-w-0 flex-1">
+                  <Link to={videoPath(u, u.creator.username)} className="block truncate font-medium hover:underline">
+                    {u.title}
+                  </Link>
+                  <p className="text-xs text-muted-foreground">
+                    @{u.creator.username} · {formatUsdc(u.paidUsdc)} · <time dateTime={u.unlockedAt}>{new Date(u.unlockedAt).toLocaleDateString()}</time>
+                    <ExplorerLink
+                      href={u.explorerUrl}
+                      before=" · "
+                      className="inline-flex items-center gap-0.5 underline underline-offset-2"
+                      iconClassName="size-3"
+                    >
+                      payment
+                    </ExplorerLink>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionList>
     </SettingsSection>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../../shared/socket-protocol';
+import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../../shared/realtime/socket-protocol';
 import { mediaUrl, parseApiOrigin, serverUrl, socketUrl } from './api-origin';
 import { nativeFromGlobals, startRedirect } from './platform';
 import { bearerHeaders, socketProtocols, tokenAfterAnswer } from './session-token';

@@ -1,4 +1,4 @@
-import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../../shared/socket-protocol';
+import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../../shared/realtime/socket-protocol';
 import { readStored, writeStored } from '../storage';
 import { BUILT_FOR_APP, isNativePlatform } from './platform';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RoleHolderSchema } from '../../../shared/roles.js';
+import { RoleHolderSchema } from '../../../shared/roles/roles.js';
 import { listRoleHolders } from '../roles/service.js';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
-import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../../shared/roles.js';
-import type { Creator } from '../../../shared/content.js';
+import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../../shared/roles/roles.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
 import type { Db } from '../../platform/db/client.js';
 import { creatorColumns, findProfileByUsername, profilesTable } from '../../access/creator.js';
 import { listAudit, type AuditEntry } from './service.js';

@@ -8,7 +8,7 @@ import {
   SignupSchema,
   SignupUsernameSchema,
   USERNAME_TAKEN,
-} from '../../../shared/auth.js';
+} from '../../../shared/auth/auth.js';
 import type { Db } from '../../platform/db/client.js';
 import { profiles } from '../../platform/db/schema/index.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPLAY_NAME_TAKEN, EMAIL_EXISTS, LEAKED_PASSWORD, TOO_MANY_LOGINS, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from '../../../shared/auth.js';
+import { DISPLAY_NAME_TAKEN, EMAIL_EXISTS, LEAKED_PASSWORD, TOO_MANY_LOGINS, USERNAME_RULE_MESSAGE, USERNAME_TAKEN } from '../../../shared/auth/auth.js';
 import { profiles, user as authUser, userRoles } from '../../platform/db/schema/index.js';
 import { loginDelayMs } from './login-limits.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';

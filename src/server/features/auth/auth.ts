@@ -12,8 +12,8 @@ import {
   USERNAME_NOT_FOUND,
   TOO_MANY_LOGINS,
   EMAIL_EXISTS,
-} from '../../../shared/auth.js';
-import { PRODUCT_NAME } from '../../../shared/product.js';
+} from '../../../shared/auth/auth.js';
+import { PRODUCT_NAME } from '../../../shared/platform/product.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import * as schema from '../../platform/db/schema/index.js';
@@ -27,7 +27,7 @@ import { renderMail } from './mails.js';
 import { explainWrongCode, holdGoogleSignIn, refuseReusedCode, rememberUsedCode } from './second-factor.js';
 import { phantomWallet } from './wallet-sign-in.js';
 import { createSignInHooks } from './sign-in-hooks.js';
-import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
+import { ACCOUNT_BANNED } from '../../../shared/moderation/moderation.js';
 import { isBanned } from '../../access/standing.js';
 
 export interface AuthDeps {

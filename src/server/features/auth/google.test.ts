@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
+import { ACCOUNT_BANNED } from '../../../shared/moderation/moderation.js';
 import { sanctions } from '../../platform/db/schema/index.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT } from '../../../shared/auth.js';
+import { LOGIN_LIMIT } from '../../../shared/auth/auth.js';
 import { loginDelayMs } from './login-limits.js';
 
 describe('the delay before a sign-in to a much-guessed account', () => {

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { LOGIN_LIMIT } from '../../../shared/auth.js';
+import { LOGIN_LIMIT } from '../../../shared/auth/auth.js';
 import type { Db } from '../../platform/db/client.js';
 import * as schema from '../../platform/db/schema/index.js';
 

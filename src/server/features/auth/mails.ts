@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../../shared/product.js';
+import { PRODUCT_NAME } from '../../../shared/platform/product.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

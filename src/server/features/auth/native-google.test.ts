@@ -3,7 +3,7 @@ import { like } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NATIVE_CODE_INVALID, NATIVE_CONTINUE_TITLE } from '../../../shared/native-auth-rules.js';
+import { NATIVE_CODE_INVALID, NATIVE_CONTINUE_TITLE } from '../../../shared/auth/native-auth-rules.js';
 import { verification } from '../../platform/db/schema/index.js';
 import { FOREIGN_ORIGIN } from '../../platform/http/origin.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';

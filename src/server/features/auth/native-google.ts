@@ -10,8 +10,8 @@ import {
   NativeGoogleFlowSchema,
   NativeGoogleReturnQuerySchema,
   NativeGoogleStartQuerySchema,
-} from '../../../shared/native-auth.js';
-import { NATIVE_CODE_INVALID, NATIVE_CONTINUE_TITLE, NATIVE_GOOGLE_RETURN_PATH } from '../../../shared/native-auth-rules.js';
+} from '../../../shared/auth/native-auth.js';
+import { NATIVE_CODE_INVALID, NATIVE_CONTINUE_TITLE, NATIVE_GOOGLE_RETURN_PATH } from '../../../shared/auth/native-auth-rules.js';
 import { session as sessionTable, verification } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { FOREIGN_ORIGIN } from '../../platform/http/origin.js';

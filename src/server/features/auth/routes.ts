@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codeForStatus, GENERIC_ERROR_MESSAGE, toErrorCode, type ApiErrorBody } from '../../../shared/errors.js';
-import { MeSchema, type Me } from '../../../shared/session.js';
+import { codeForStatus, GENERIC_ERROR_MESSAGE, toErrorCode, type ApiErrorBody } from '../../../shared/platform/errors.js';
+import { MeSchema, type Me } from '../../../shared/auth/session.js';
 import { createProfileForUser } from '../profiles/service.js';
 import { findProfileById } from '../../access/creator.js';
 import { promoteAdminEmails } from '../roles/service.js';

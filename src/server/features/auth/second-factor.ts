@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { GenericEndpointContext } from 'better-auth';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
-import { MFA_LOCK_MINUTES, MFA_MAX_ATTEMPTS } from '../../../shared/auth.js';
+import { MFA_LOCK_MINUTES, MFA_MAX_ATTEMPTS } from '../../../shared/auth/auth.js';
 import type { Db } from '../../platform/db/client.js';
 import { twoFactor } from '../../platform/db/schema/index.js';
 import { fail } from './account-rules.js';

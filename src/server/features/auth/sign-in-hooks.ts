@@ -1,4 +1,4 @@
-import type { Me } from '../../../shared/session.js';
+import type { Me } from '../../../shared/auth/session.js';
 
 /** What another feature adds to the signed-in `/api/me` answer (the account, profile and roles are auth's). */
 type MeAddition = Partial<Omit<Me, 'user' | 'profile' | 'roles'>>;

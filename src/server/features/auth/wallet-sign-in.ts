@@ -4,7 +4,7 @@ import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddlewar
 import { setSessionCookie } from 'better-auth/cookies';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth.js';
+import { EMAIL_EXISTS, EmailSchema } from '../../../shared/auth/auth.js';
 import {
   DISPLAY_NAME_TAKEN,
   USERNAME_TAKEN,
@@ -12,7 +12,7 @@ import {
   WALLET_NOT_REGISTERED,
   WalletProofSchema,
   WalletRegistrationSchema,
-} from '../../../shared/wallet.js';
+} from '../../../shared/wallet/wallet.js';
 import type { Db } from '../../platform/db/client.js';
 import { account as authAccount, profiles, profileWallets, user as authUser } from '../../platform/db/schema/index.js';
 import { isDisplayNameTaken, isUsernameTaken } from '../profiles/service.js';

@@ -16,10 +16,11 @@ import {
   type BountyClaim,
   type BountyDetail,
   type ClaimableContent,
-} from '../../../shared/bounties.js';
-import type { BountyCard, StreamDetail } from '../../../shared/content.js';
-import { PAYMENT_FAILURES, type Payment } from '../../../shared/payments.js';
-import { buildTransferTransaction } from '../../../shared/solana-tx.js';
+} from '../../../shared/bounties/bounties.js';
+import type { BountyCard } from '../../../shared/bounties/bounty-card.js';
+import type { StreamDetail } from '../../../shared/live/streams.js';
+import { PAYMENT_FAILURES, type Payment } from '../../../shared/payments/payments.js';
+import { buildTransferTransaction } from '../../../shared/payments/solana-tx.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';

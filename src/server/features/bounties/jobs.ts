@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { lamportsToSol } from '../../../shared/content.js';
-import { BOUNTY_CONTENT_TYPE } from '../../../shared/product.js';
+import { lamportsToSol } from '../../../shared/payments/sol.js';
+import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import type { PaymentRow } from '../payments/service.js';
 import { expireBounties, markBountyPaid, unrecordedRewards } from './service.js';

@@ -9,10 +9,10 @@ import {
   CreateBountySchema,
   CreateClaimSchema,
   PayBountySchema,
-} from '../../../shared/bounties.js';
-import { BountyCardSchema } from '../../../shared/content.js';
-import { PaymentSchema } from '../../../shared/payments.js';
-import { BOUNTY_CONTENT_TYPE } from '../../../shared/product.js';
+} from '../../../shared/bounties/bounties.js';
+import { BountyCardSchema } from '../../../shared/bounties/bounty-card.js';
+import { PaymentSchema } from '../../../shared/payments/payments.js';
+import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { categoryParam } from '../../platform/http/category-param.js';

@@ -29,9 +29,10 @@ import {
   type ClaimContentType,
   type CreateBountySchema,
   type CreateClaimSchema,
-} from '../../../shared/bounties.js';
-import { lamportsToSol, solToLamports, type BountyCard } from '../../../shared/content.js';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
+} from '../../../shared/bounties/bounties.js';
+import { lamportsToSol, solToLamports } from '../../../shared/payments/sol.js';
+import type { BountyCard } from '../../../shared/bounties/bounty-card.js';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';

@@ -9,7 +9,7 @@ import {
   ChatTimeoutSchema,
   PostChatSchema,
   RestrictedChattersSchema,
-} from '../../../shared/chat.js';
+} from '../../../shared/chat/chat.js';
 import { userSession } from '../../access/guards.js';
 import { registerChatRestrictions, registerModerationAdapter } from '../moderation/service.js';
 import { chatMessageModeration, chatRestrictionsModeration } from './moderation.js';

@@ -16,8 +16,9 @@ import {
   type ChatMessage,
   type ChatTimeoutSchema,
   type RestrictedChatter,
-} from '../../../shared/chat.js';
-import { lamportsToSol, STREAM_NOT_FOUND } from '../../../shared/content.js';
+} from '../../../shared/chat/chat.js';
+import { lamportsToSol } from '../../../shared/payments/sol.js';
+import { STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
@@ -26,7 +27,7 @@ import { isUuid } from '../../platform/db/ids.js';
 import { chatBans, chatMessages } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
-import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
+import { creatorColumns, creatorColumnsOf, findProfileById, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -229,7 +230,7 @@ export async function listRestrictions(db: Db, streamId: string, byUserId: strin
     .select({
       ban: chatBans,
       user: creatorColumns,
-      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+      by: creatorColumnsOf(by),
     })
     .from(chatBans)
     .innerJoin(profilesTable, eq(profilesTable.id, chatBans.userId))
@@ -293,14 +294,8 @@ export async function listAllRestrictions(db: Db, limit = CHAT_RESTRICTIONS_MAX)
     .select({
       ban: chatBans,
       user: creatorColumns,
-      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
-      channel: {
-        id: channel.id,
-        username: channel.username,
-        displayName: channel.displayName,
-        avatarUrl: channel.avatarUrl,
-        verificationType: channel.verificationType,
-      },
+      by: creatorColumnsOf(by),
+      channel: creatorColumnsOf(channel),
     })
     .from(chatBans)
     .innerJoin(profilesTable, eq(profilesTable.id, chatBans.userId))

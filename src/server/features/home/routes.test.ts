@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_NOT_FOUND, type HomeFeed } from '../../../shared/content.js';
+import { STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
+import type { HomeFeed } from '../../../shared/home/home-feed.js';
 import { seedDemo } from '../../seed/seed.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 

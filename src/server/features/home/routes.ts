@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATEGORIES } from '../../../shared/categories.js';
-import { CategoryQuerySchema, HomeFeedSchema, StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../../shared/content.js';
+import { CATEGORIES } from '../../../shared/categories/categories.js';
+import { CategoryQuerySchema } from '../../../shared/categories/category-query.js';
+import { HomeFeedSchema } from '../../../shared/home/home-feed.js';
+import { StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../../shared/live/streams.js';
 import { listBounties } from '../bounties/service.js';
 import { categoryParam } from '../../platform/http/category-param.js';
 import { getPublicStream, listStreams } from '../live/service.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solToLamports } from '../../../shared/content.js';
-import { VIEW_HISTORY_DAYS, type Leaderboard } from '../../../shared/leaderboards.js';
+import { solToLamports } from '../../../shared/payments/sol.js';
+import { VIEW_HISTORY_DAYS, type Leaderboard } from '../../../shared/leaderboards/leaderboards.js';
 import { follows, payments, profiles, user, videoViews, videos } from '../../platform/db/schema/index.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../../test-support/app.js';
 import { pruneViewHistory, recordShare, recordView } from '../videos/service.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LeaderboardQuerySchema, LeaderboardSchema } from '../../../shared/leaderboards.js';
+import { LeaderboardQuerySchema, LeaderboardSchema } from '../../../shared/leaderboards/leaderboards.js';
 import { sessionOf } from '../../access/guards.js';
 import { getLeaderboard } from './service.js';
 

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { lamportsToSol } from '../../../shared/content.js';
+import { lamportsToSol } from '../../../shared/payments/sol.js';
 import {
   BOARD_UNIT,
   LEADERBOARD_SIZE,
@@ -9,7 +9,7 @@ import {
   type LeaderboardEntry,
   type LeaderboardWindow,
   type RankChange,
-} from '../../../shared/leaderboards.js';
+} from '../../../shared/leaderboards/leaderboards.js';
 import type { Db } from '../../platform/db/client.js';
 import { follows, payments, profiles, videoViews, videos } from '../../platform/db/schema/index.js';
 import { notBanned } from '../../access/standing.js';

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { StreamDetail } from '../../../shared/content.js';
-import { INGEST_CLOSE, type IngestStatusMessage } from '../../../shared/live.js';
+import type { StreamDetail } from '../../../shared/live/streams.js';
+import { INGEST_CLOSE, type IngestStatusMessage } from '../../../shared/live/live.js';
 import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../../test-support/app.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
-import { BrowserIngestQuerySchema, INGEST_CLOSE, type IngestStatusMessage } from '../../../shared/live.js';
+import { BrowserIngestQuerySchema, INGEST_CLOSE, type IngestStatusMessage } from '../../../shared/live/live.js';
 import { sessionOf } from '../../access/guards.js';
 import { publishersToStop } from '../../access/standing.js';
 import type { LiveIngest, PublishedSession } from './routes.js';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_NOT_YOURS, type BountyDetail } from '../../../shared/bounties.js';
-import type { PublicProfile, StreamDetail } from '../../../shared/content.js';
-import { CLIPS_OFF } from '../../../shared/live.js';
-import type { VideoDetail } from '../../../shared/videos.js';
+import { CLAIM_NOT_YOURS, type BountyDetail } from '../../../shared/bounties/bounties.js';
+import type { PublicProfile } from '../../../shared/profiles/profiles.js';
+import type { StreamDetail } from '../../../shared/live/streams.js';
+import { CLIPS_OFF } from '../../../shared/live/live.js';
+import type { VideoDetail } from '../../../shared/videos/videos.js';
 import { countProcessing } from '../videos/service.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { TestWallet } from '../../test-support/wallet.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt } from 'drizzle-orm';
-import { CLIP_FROM, CLIPS_PER_WINDOW, CLIP_WINDOW_MINUTES, type CreateClipInput } from '../../../shared/live.js';
+import { CLIP_FROM, CLIPS_PER_WINDOW, CLIP_WINDOW_MINUTES, type CreateClipInput } from '../../../shared/live/live.js';
 import type { Db } from '../../platform/db/client.js';
 import { profiles, videos } from '../../platform/db/schema/index.js';
 import { inputGuard, VIDEO_DEMUXERS } from '../../platform/media/ffmpeg.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CLIP_GONE } from '../../../shared/live.js';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
+import { CLIP_GONE } from '../../../shared/live/live.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { getVideo, markFailed, RejectedMedia, TRANSCODE_QUEUE, updateVideoRow } from '../videos/service.js';

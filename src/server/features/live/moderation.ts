@@ -1,7 +1,7 @@
 import { desc, ilike, isNotNull } from 'drizzle-orm';
-import { removedMessage } from '../../../shared/moderation.js';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
-import { paths } from '../../../shared/routes.js';
+import { removedMessage } from '../../../shared/moderation/moderation.js';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product.js';
+import { paths } from '../../../shared/platform/routes.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { livestreams } from '../../platform/db/schema/index.js';
 import type { Storage } from '../../platform/storage/storage.js';

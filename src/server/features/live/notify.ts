@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
-import { notificationTarget } from '../../../shared/notification-rules.js';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product.js';
+import { notificationTarget } from '../../../shared/notifications/notification-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { follows, livestreams, notifications, profiles, streamReminders } from '../../platform/db/schema/index.js';
 import { withActor } from '../notifications/service.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/content.js';
+import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import {
   CLIP_NOT_LIVE,
   CLIP_TOO_MANY,
@@ -17,7 +17,7 @@ import {
   REMINDER_OWN_STREAM,
   StreamKeyInfoSchema,
   StreamReminderSchema,
-} from '../../../shared/live.js';
+} from '../../../shared/live/live.js';
 import { userSession } from '../../access/guards.js';
 import { publishersToStop, standingOf } from '../../access/standing.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/content.js';
-import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../../shared/live.js';
-import { categorySlug } from '../../../shared/categories.js';
-import { slugify } from '../../../shared/routes.js';
+import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/live/streams.js';
+import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../../shared/live/live.js';
+import { categorySlug } from '../../../shared/categories/categories.js';
+import { slugify } from '../../../shared/platform/routes.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { StreamDetail } from '../../../shared/content.js';
+import type { StreamDetail } from '../../../shared/live/streams.js';
 import {
   ACCOUNT_BANNED,
   REPORT_DUPLICATE,
@@ -16,8 +16,8 @@ import {
   type ReportCase,
   type ReportQueueEntry,
   type ReportTarget,
-} from '../../../shared/moderation.js';
-import type { AppNotification, RealtimeMessage } from '../../../shared/realtime.js';
+} from '../../../shared/moderation/moderation.js';
+import type { AppNotification, RealtimeMessage } from '../../../shared/realtime/realtime.js';
 import { listAudit } from '../audit/service.js';
 import { chatBans, chatMessages, livestreams, reports, sanctions, userRoles, videos } from '../../platform/db/schema/index.js';
 import { CLOSE_SIGNED_OUT } from '../../platform/realtime/hub.js';

@@ -17,7 +17,7 @@ import {
   ReportCreatedSchema,
   ReportQueueQuerySchema,
   ReportQueueSchema,
-} from '../../../shared/moderation.js';
+} from '../../../shared/moderation/moderation.js';
 import { userSession } from '../../access/guards.js';
 import {
   decide,

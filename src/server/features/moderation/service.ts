@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, max, min, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Creator } from '../../../shared/content.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
 import {
   ACCOUNT_BANNED,
   ALREADY_REMOVED,
@@ -37,7 +37,7 @@ import {
   type ReportView,
   type SanctionView,
   REPORT_REASONS,
-} from '../../../shared/moderation.js';
+} from '../../../shared/moderation/moderation.js';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
@@ -45,7 +45,7 @@ import { isUuid } from '../../platform/db/ids.js';
 import { auditLog, reports, sanctions, session as authSessions } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import type { Notifier } from '../notifications/service.js';
-import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
+import { creatorColumns, creatorColumnsOf, findProfileById, profilesTable } from '../../access/creator.js';
 import { isBanned, standingOf } from '../../access/standing.js';
 
 /**
@@ -285,13 +285,7 @@ export async function reportQueue(deps: ModerationDeps, viewerId: string, sort: 
 }
 
 const reporterProfile = alias(profilesTable, 'reporter');
-const reporterColumns = {
-  id: reporterProfile.id,
-  username: reporterProfile.username,
-  displayName: reporterProfile.displayName,
-  avatarUrl: reporterProfile.avatarUrl,
-  verificationType: reporterProfile.verificationType,
-};
+const reporterColumns = creatorColumnsOf(reporterProfile);
 
 /** One item with every report of it (open and decided) and what was done before to it and to its owner. */
 export async function reportCase(deps: ModerationDeps, viewerId: string, type: ReportTarget, id: string): Promise<ReportCase> {
@@ -329,7 +323,7 @@ async function auditHistory(db: Db, targets: { type: string; id: string }[], lim
   const rows = await db
     .select({
       a: auditLog,
-      actor: { id: actor.id, username: actor.username, displayName: actor.displayName, avatarUrl: actor.avatarUrl, verificationType: actor.verificationType },
+      actor: creatorColumnsOf(actor),
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
@@ -593,8 +587,8 @@ export async function moderationOverview(deps: ModerationDeps, viewerId: string)
   const sanctionRows = await db
     .select({
       s: sanctions,
-      user: { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl, verificationType: user.verificationType },
-      by: { id: by.id, username: by.username, displayName: by.displayName, avatarUrl: by.avatarUrl, verificationType: by.verificationType },
+      user: creatorColumnsOf(user),
+      by: creatorColumnsOf(by),
     })
     .from(sanctions)
     .innerJoin(user, eq(user.id, sanctions.userId))

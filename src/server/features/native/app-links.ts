@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { NATIVE_GOOGLE_RETURN_PATH } from '../../../shared/native-auth-rules.js';
-import { DEEP_LINK_PREFIXES } from '../../../shared/routes.js';
+import { NATIVE_GOOGLE_RETURN_PATH } from '../../../shared/auth/native-auth-rules.js';
+import { DEEP_LINK_PREFIXES } from '../../../shared/platform/routes.js';
 import type { Config } from '../../platform/config.js';
 
 type NativeConfig = Config['native'];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotificationSchema } from '../../../shared/realtime.js';
+import { NotificationSchema } from '../../../shared/realtime/realtime.js';
 import { userSession } from '../../access/guards.js';
 import { deleteNotification, listNotifications, markAllRead, markRead } from './service.js';
 

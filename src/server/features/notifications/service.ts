@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LONG_VIDEO_CONTENT_TYPE } from '../../../shared/product.js';
-import { NOTIFICATIONS_PAGE, notificationTarget } from '../../../shared/notification-rules.js';
-import type { AppNotification } from '../../../shared/realtime.js';
-import type { VideoKind } from '../../../shared/video-rules.js';
+import { LONG_VIDEO_CONTENT_TYPE } from '../../../shared/platform/product.js';
+import { NOTIFICATIONS_PAGE, notificationTarget } from '../../../shared/notifications/notification-rules.js';
+import type { AppNotification } from '../../../shared/realtime/realtime.js';
+import type { VideoKind } from '../../../shared/videos/video-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { notifications } from '../../platform/db/schema/index.js';

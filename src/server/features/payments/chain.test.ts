@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_FAILURES, paymentMemo } from '../../../shared/payments.js';
-import { buildTransferTransaction, readTransaction } from '../../../shared/solana-tx.js';
+import { PAYMENT_FAILURES, paymentMemo } from '../../../shared/payments/payments.js';
+import { buildTransferTransaction, readTransaction } from '../../../shared/payments/solana-tx.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';
 import { createChain, matchPayment, type Chain } from './chain.js';

@@ -1,6 +1,6 @@
 import { createSolanaRpc, signature as toSignature } from '@solana/kit';
-import { PAYMENT_FAILURES, paymentIdOfMemo } from '../../../shared/payments.js';
-import { readTransaction } from '../../../shared/solana-tx.js';
+import { PAYMENT_FAILURES, paymentIdOfMemo } from '../../../shared/payments/payments.js';
+import { readTransaction } from '../../../shared/payments/solana-tx.js';
 
 export type Commitment = 'confirmed' | 'finalized';
 

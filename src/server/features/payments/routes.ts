@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchema, type Payment } from '../../../shared/payments.js';
+import { BlockhashSchema, CHAIN_UNAVAILABLE, PaymentSchema, SubmitSignatureSchema, type Payment } from '../../../shared/payments/payments.js';
 import { userSession } from '../../access/guards.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { createChain, type Chain } from './chain.js';

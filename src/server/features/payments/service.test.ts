@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_FAILURES } from '../../../shared/payments.js';
+import { PAYMENT_FAILURES } from '../../../shared/payments/payments.js';
 import type { Database } from '../../platform/db/client.js';
 import { profiles, user } from '../../platform/db/schema/index.js';
 import { createTestDatabase } from '../../test-support/app.js';
@@ -21,15 +21,12 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 let n = 0;
+/** A tip from 'payer' to 'payee', not yet paid. */
+const newTip = () =>
+  createPayment(database.db, { kind: 'tip', payerId: 'payer', payeeId: 'payee', payerWallet: 'A'.repeat(32), payeeWallet: 'B'.repeat(32), lamports: 1000n });
+
 async function submitted() {
-  const row = await createPayment(database.db, {
-    kind: 'tip',
-    payerId: 'payer',
-    payeeId: 'payee',
-    payerWallet: 'A'.repeat(32),
-    payeeWallet: 'B'.repeat(32),
-    lamports: 1000n,
-  });
+  const row = await newTip();
   await submitSignature(database.db, row.id, 'payer', `${++n}`.padStart(88, '5'));
   return (await getPaymentRow(database.db, row.id))!;
 }
@@ -67,14 +64,7 @@ describe('waiting for a payment on chain', () => {
 
   it('a signature reported on two payments: the first the chain shows paying keeps it, the other fails as already used', async () => {
     const p = await submitted();
-    const q = await createPayment(database.db, {
-      kind: 'tip',
-      payerId: 'payer',
-      payeeId: 'payee',
-      payerWallet: 'A'.repeat(32),
-      payeeWallet: 'B'.repeat(32),
-      lamports: 1000n,
-    });
+    const q = await newTip();
     // Only reported on `p`: reporting it on `q` too is allowed, nothing is reserved yet.
     await submitSignature(database.db, q.id, 'payer', p.signature!);
     const final = chainSaying({ state: 'matches', commitment: 'finalized', payerWallet: 'A'.repeat(32) });
@@ -83,28 +73,14 @@ describe('waiting for a payment on chain', () => {
     expect(await getPaymentRow(database.db, q.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
     // The same at confirmed: the second one seen fails at once.
     const a = await submitted();
-    const b = await createPayment(database.db, {
-      kind: 'tip',
-      payerId: 'payer',
-      payeeId: 'payee',
-      payerWallet: 'A'.repeat(32),
-      payeeWallet: 'B'.repeat(32),
-      lamports: 1000n,
-    });
+    const b = await newTip();
     await submitSignature(database.db, b.id, 'payer', a.signature!);
     const confirmed = chainSaying({ state: 'matches', commitment: 'confirmed', payerWallet: 'A'.repeat(32) });
     expect(await advancePayment(database.db, confirmed, a.id)).toBe('waiting');
     expect(await advancePayment(database.db, confirmed, b.id)).toBe('failed');
     expect(await getPaymentRow(database.db, b.id)).toMatchObject({ status: 'failed', failure: PAYMENT_FAILURES.usedSignature });
     // Once verified it is refused up front.
-    const r = await createPayment(database.db, {
-      kind: 'tip',
-      payerId: 'payer',
-      payeeId: 'payee',
-      payerWallet: 'A'.repeat(32),
-      payeeWallet: 'B'.repeat(32),
-      lamports: 1000n,
-    });
+    const r = await newTip();
     await expect(submitSignature(database.db, r.id, 'payer', p.signature!)).rejects.toMatchObject({ statusCode: 409 });
   });
 

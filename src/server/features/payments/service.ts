@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { lamportsToSol } from '../../../shared/content.js';
-import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../../shared/payments.js';
+import { lamportsToSol } from '../../../shared/payments/sol.js';
+import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../../shared/payments/payments.js';
 import type { Db } from '../../platform/db/client.js';
 import { payments, profiles } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { creatorColumns } from '../../access/creator.js';
+import { creatorColumns, creatorColumnsOf } from '../../access/creator.js';
 import { pgErrorCode } from '../../platform/db/errors.js';
 import type { Chain } from './chain.js';
 
@@ -43,13 +43,7 @@ export async function paymentViews(db: Db, cluster: string, where: SQL, limit = 
     .select({
       p: payments,
       payee: creatorColumns,
-      payer: {
-        id: payerProfile.id,
-        username: payerProfile.username,
-        displayName: payerProfile.displayName,
-        avatarUrl: payerProfile.avatarUrl,
-        verificationType: payerProfile.verificationType,
-      },
+      payer: creatorColumnsOf(payerProfile),
     })
     .from(payments)
     .innerJoin(profiles, eq(profiles.id, payments.payeeId))

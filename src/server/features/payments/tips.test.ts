@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamDetail } from '../../../shared/content.js';
+import type { StreamDetail } from '../../../shared/live/streams.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import {
   address,
@@ -16,10 +16,18 @@ import {
 } from '@solana/kit';
 import { getAddMemoInstruction, LEGACY_MEMO_PROGRAM_ADDRESS_V3 } from '@solana-program/memo';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { CHAIN_UNAVAILABLE, PAYMENT_FAILURES, TIP_LINK_WALLET, TIP_NO_WALLET, TIP_YOURSELF, tipWrongWallet, type Payment } from '../../../shared/payments.js';
-import { buildTransferTransaction, readTransaction } from '../../../shared/solana-tx.js';
+import {
+  CHAIN_UNAVAILABLE,
+  PAYMENT_FAILURES,
+  TIP_LINK_WALLET,
+  TIP_NO_WALLET,
+  TIP_YOURSELF,
+  tipWrongWallet,
+  type Payment,
+} from '../../../shared/payments/payments.js';
+import { buildTransferTransaction, readTransaction } from '../../../shared/payments/solana-tx.js';
 import { eq } from 'drizzle-orm';
-import { suspendedMessage } from '../../../shared/moderation.js';
+import { suspendedMessage } from '../../../shared/moderation/moderation.js';
 import { sanctions } from '../../platform/db/schema/index.js';
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { lamportsToSol, solToLamports } from '../../../shared/content.js';
+import { lamportsToSol, solToLamports } from '../../../shared/payments/sol.js';
 import {
   CreateTipSchema,
   PaymentSchema,
@@ -11,8 +11,8 @@ import {
   TipRecipientSchema,
   tipWrongWallet,
   type CreateTipInput,
-} from '../../../shared/payments.js';
-import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/product.js';
+} from '../../../shared/payments/payments.js';
+import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { postTipMessage, restrictionOf } from '../chat/service.js';
 import type { Db } from '../../platform/db/client.js';

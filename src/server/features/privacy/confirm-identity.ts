@@ -3,9 +3,15 @@ import { APIError } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CODE_REQUIRED_MESSAGE, WRONG_CODE_MESSAGE, WRONG_PASSWORD_MESSAGE, WRONG_WALLET_MESSAGE, type DeleteAccountInput } from '../../../shared/privacy.js';
+import {
+  CODE_REQUIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  WRONG_WALLET_MESSAGE,
+  type DeleteAccountInput,
+} from '../../../shared/privacy/privacy.js';
 import { account as authAccount, profileWallets, twoFactor, user as authUser } from '../../platform/db/schema/index.js';
-import { TOO_MANY_LOGINS } from '../../../shared/auth.js';
+import { TOO_MANY_LOGINS } from '../../../shared/auth/auth.js';
 import { createLoginLimits } from '../auth/service.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { acceptWalletProof } from '../wallet/service.js';

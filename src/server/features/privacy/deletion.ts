@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/privacy.js';
+import { DELETION_GRACE_DAYS, LAST_ADMIN_DELETE_MESSAGE } from '../../../shared/privacy/privacy.js';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import {

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as archiverModule from 'archiver';
 import { and, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
-import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport } from '../../../shared/privacy.js';
-import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/product.js';
+import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport } from '../../../shared/privacy/privacy.js';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product.js';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import {
   chatMessages,
@@ -91,6 +92,16 @@ export async function ownExport(db: Db, userId: string, id: string): Promise<Exp
 /** JSON with bigint amounts (lamports) as strings and dates as ISO text. */
 const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
 
+/** These columns of the rows `userId` wrote in `table`, newest first. */
+function newestOfUser<T extends PgTable & { userId: PgColumn; createdAt: PgColumn }>(db: Db, table: T, columns: (keyof T & string)[], userId: string) {
+  const fields = Object.fromEntries(columns.map((c) => [c, table[c] as PgColumn]));
+  return db
+    .select(fields)
+    .from(table as PgTable)
+    .where(eq(table.userId, userId))
+    .orderBy(desc(table.createdAt));
+}
+
 /** What goes in each file of the zip, read for one person. */
 async function collect(db: Db, storage: Storage, publicUrl: string, userId: string, file: (typeof EXPORT_FILES)[number]): Promise<unknown> {
   switch (file) {
@@ -132,30 +143,9 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
       };
     }
     case 'comments.json':
-      return db
-        .select({
-          id: videoComments.id,
-          videoId: videoComments.videoId,
-          body: videoComments.body,
-          createdAt: videoComments.createdAt,
-          editedAt: videoComments.editedAt,
-        })
-        .from(videoComments)
-        .where(eq(videoComments.userId, userId))
-        .orderBy(desc(videoComments.createdAt));
+      return newestOfUser(db, videoComments, ['id', 'videoId', 'body', 'createdAt', 'editedAt'], userId);
     case 'chat-messages.json':
-      return db
-        .select({
-          id: chatMessages.id,
-          streamId: chatMessages.streamId,
-          body: chatMessages.body,
-          createdAt: chatMessages.createdAt,
-          deletedAt: chatMessages.deletedAt,
-          tipLamports: chatMessages.tipLamports,
-        })
-        .from(chatMessages)
-        .where(eq(chatMessages.userId, userId))
-        .orderBy(desc(chatMessages.createdAt));
+      return newestOfUser(db, chatMessages, ['id', 'streamId', 'body', 'createdAt', 'deletedAt', 'tipLamports'], userId);
     case 'payments.json': {
       const rows = await db
         .select()
@@ -188,20 +178,7 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
       return { following, followers };
     }
     case 'notifications.json':
-      return db
-        .select({
-          id: notifications.id,
-          type: notifications.type,
-          title: notifications.title,
-          message: notifications.message,
-          isRead: notifications.isRead,
-          contentType: notifications.contentType,
-          contentId: notifications.contentId,
-          createdAt: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt));
+      return newestOfUser(db, notifications, ['id', 'type', 'title', 'message', 'isRead', 'contentType', 'contentId', 'createdAt'], userId);
   }
 }
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '../../../shared/product.js';
-import { DELETION_GRACE_DAYS, EXPORT_VALID_HOURS } from '../../../shared/privacy.js';
+import { PRODUCT_NAME } from '../../../shared/platform/product.js';
+import { DELETION_GRACE_DAYS, EXPORT_VALID_HOURS } from '../../../shared/privacy/privacy.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

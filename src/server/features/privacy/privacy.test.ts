@@ -5,8 +5,14 @@ import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_LOGINS } from '../../../shared/auth.js';
-import { DELETION_CANCELLED_MESSAGE, EXPORT_FILES, LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE, type DataExport } from '../../../shared/privacy.js';
+import { TOO_MANY_LOGINS } from '../../../shared/auth/auth.js';
+import {
+  DELETION_CANCELLED_MESSAGE,
+  EXPORT_FILES,
+  LAST_ADMIN_DELETE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  type DataExport,
+} from '../../../shared/privacy/privacy.js';
 import { listAudit } from '../audit/service.js';
 import {
   chatMessages,

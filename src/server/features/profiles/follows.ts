@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Creator } from '../../../shared/content.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
 import type { Db } from '../../platform/db/client.js';
 import { follows, profiles } from '../../platform/db/schema/index.js';
 import { HttpError } from '../../platform/http/errors.js';

@@ -1,5 +1,5 @@
 import { eq, ilike, or } from 'drizzle-orm';
-import { paths } from '../../../shared/routes.js';
+import { paths } from '../../../shared/platform/routes.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { findProfileById, profilesTable } from '../../access/creator.js';
 import type { ModerationAdapter } from '../moderation/service.js';

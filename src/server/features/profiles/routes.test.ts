@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../seed/seed.js';
 import { execFileSync } from 'node:child_process';
 import { sanctions, userRoles } from '../../platform/db/schema/index.js';
-import { suspendedMessage } from '../../../shared/moderation.js';
+import { suspendedMessage } from '../../../shared/moderation/moderation.js';
 import { createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;

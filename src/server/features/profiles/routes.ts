@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CreatorSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/content.js';
-import { IMAGE_MAX_BYTES } from '../../../shared/images.js';
+import { CreatorSchema } from '../../../shared/profiles/creator.js';
+import { ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/profiles/profiles.js';
+import { IMAGE_MAX_BYTES } from '../../../shared/media/images.js';
 import { profiles } from '../../platform/db/schema/index.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
@@ -14,7 +15,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { listStreams } from '../live/service.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf, userSession } from '../../access/guards.js';
-import { ACCOUNT_BANNED } from '../../../shared/moderation.js';
+import { ACCOUNT_BANNED } from '../../../shared/moderation/moderation.js';
 import { isBanned } from '../../access/standing.js';
 import { isDisplayNameTaken, isUsernameTaken } from './service.js';
 import { registerModerationAdapter } from '../moderation/service.js';
@@ -27,7 +28,7 @@ import {
   RegistrationDisplayNameSchema,
   RegistrationUsernameSchema,
   USERNAME_TAKEN,
-} from '../../../shared/wallet.js';
+} from '../../../shared/wallet/wallet.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   registerModerationAdapter(app.moderationRegistry, profileModeration);

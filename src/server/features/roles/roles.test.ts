@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LAST_ADMIN_MESSAGE } from '../../../shared/roles.js';
+import { LAST_ADMIN_MESSAGE } from '../../../shared/roles/roles.js';
 import { buildApp } from '../../app.js';
 import { listAudit } from '../audit/service.js';
 import { loadConfig } from '../../platform/config.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminUserSchema, AdminUserSearchSchema, APP_ROLES, RoleChangeSchema } from '../../../shared/roles.js';
+import { AdminUserSchema, AdminUserSearchSchema, APP_ROLES, RoleChangeSchema } from '../../../shared/roles/roles.js';
 import { userSession } from '../../access/guards.js';
 import { grantRole, promoteAdminEmails, revokeRole, searchUsers, userIdByUsername } from './service.js';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
-import { LAST_ADMIN_MESSAGE, type AdminUser, type AppRole, type RoleHolder } from '../../../shared/roles.js';
+import { LAST_ADMIN_MESSAGE, type AdminUser, type AppRole, type RoleHolder } from '../../../shared/roles/roles.js';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { pgErrorCode } from '../../platform/db/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SearchQuerySchema, SearchResultsSchema } from '../../../shared/content.js';
+import { SearchQuerySchema, SearchResultsSchema } from '../../../shared/search/search.js';
 import { listBounties } from '../bounties/service.js';
 import { searchPeople } from './service.js';
 import { listStreams } from '../live/service.js';

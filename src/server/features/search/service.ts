@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Creator } from '../../../shared/content.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
 import type { Db } from '../../platform/db/client.js';
 import { profiles } from '../../platform/db/schema/index.js';
 import { escapeLike } from '../../platform/db/like.js';

@@ -1,7 +1,8 @@
-import type { BountyCard, StreamCard } from '../../../shared/content.js';
-import { CATEGORIES } from '../../../shared/categories.js';
-import { paths } from '../../../shared/routes.js';
-import { escapeMarkdown } from '../../../shared/support.js';
+import type { BountyCard } from '../../../shared/bounties/bounty-card.js';
+import type { StreamCard } from '../../../shared/live/streams.js';
+import { CATEGORIES } from '../../../shared/categories/categories.js';
+import { paths } from '../../../shared/platform/routes.js';
+import { escapeMarkdown } from '../../../shared/support/support.js';
 import type { HelpHit, HelpIndex } from './help.js';
 
 /** One stream or bounty found, as data: its title and creator are what a user wrote. */

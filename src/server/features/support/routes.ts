@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import path from 'node:path';
-import { glintLinkFilter, keepGlintLinks, SupportChatRequestSchema, type SupportMessage } from '../../../shared/support.js';
+import { glintLinkFilter, keepGlintLinks, SupportChatRequestSchema, type SupportMessage } from '../../../shared/support/support.js';
 import { sessionOf } from '../../access/guards.js';
 import { listBounties } from '../bounties/service.js';
 import { byAccount, byAddress, overLimit } from '../../platform/http/rate-limits.js';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkAt, SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX } from '../../../shared/support.js';
+import { linkAt, SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX } from '../../../shared/support/support.js';
 import { buildApp } from '../../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { SUPPORT_PER_MINUTE } from './routes.js';

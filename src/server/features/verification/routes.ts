@@ -9,7 +9,7 @@ import {
   VerificationRequestInputSchema,
   VerifiedAccountSchema,
   VerifiedListQuerySchema,
-} from '../../../shared/verification.js';
+} from '../../../shared/verification/verification.js';
 import { userSession } from '../../access/guards.js';
 import { fileRequest, grantRequest, myVerification, pendingRequests, rejectRequest, revokeBadge, verifiedAccounts, withdrawRequest } from './service.js';
 

@@ -6,7 +6,7 @@ import type {
   VerificationRequest,
   VerificationRequestInput,
   VerifiedAccount,
-} from '../../../shared/verification.js';
+} from '../../../shared/verification/verification.js';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminVerificationRequest, MyVerification } from '../../../shared/verification.js';
+import type { AdminVerificationRequest, MyVerification } from '../../../shared/verification/verification.js';
 import { listAudit } from '../audit/service.js';
 import { profiles, verificationRequests } from '../../platform/db/schema/index.js';
 import { Client, createTestApp, type TestApp } from '../../test-support/app.js';

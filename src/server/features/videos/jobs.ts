@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './demo-media.js';
 import { processVideo } from './process-video.js';

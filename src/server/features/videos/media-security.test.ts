@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_A_VIDEO, SHORT_NOT_VERTICAL } from '../../../shared/videos.js';
+import { NOT_A_VIDEO, SHORT_NOT_VERTICAL } from '../../../shared/videos/videos.js';
 import { profiles, user as authUser, videos } from '../../platform/db/schema/index.js';
 import { createProfileForUser } from '../profiles/service.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';

@@ -1,5 +1,5 @@
 import { desc, ilike, isNotNull, sql, and } from 'drizzle-orm';
-import { paths } from '../../../shared/routes.js';
+import { paths } from '../../../shared/platform/routes.js';
 import type { Db } from '../../platform/db/client.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { videoComments, videos } from '../../platform/db/schema/index.js';

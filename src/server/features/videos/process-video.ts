@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
-import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../../shared/videos.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
+import { NOT_A_VIDEO, shortProblem, type VideoKind } from '../../../shared/videos/videos.js';
 import type { Db } from '../../platform/db/client.js';
 import { getVideo, RejectedMedia, removeSource, updateVideoRow } from './service.js';
 import { beginTranscode, finishProcessing } from './video-state.js';
@@ -22,7 +22,7 @@ import {
   type ProbeResult,
   type VideoLimits,
 } from '../../platform/media/ffmpeg.js';
-import { sniffVideo } from '../../../shared/sniff.js';
+import { sniffVideo } from '../../../shared/media/sniff.js';
 import { runMediaTool } from '../../platform/media/run.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { newMediaPlace } from './paid-media.js';

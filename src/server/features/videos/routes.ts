@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VideoCardSchema } from '../../../shared/content.js';
-import { slugify } from '../../../shared/routes.js';
+import { VideoCardSchema } from '../../../shared/videos/video-card.js';
+import { slugify } from '../../../shared/platform/routes.js';
 import {
   CommentBodySchema,
   CommentSchema,
@@ -12,8 +12,8 @@ import {
   VIDEO_KINDS,
   VideoDetailSchema,
   VideoListQuerySchema,
-} from '../../../shared/videos.js';
-import { usdcToMicros } from '../../../shared/x402-rules.js';
+} from '../../../shared/videos/videos.js';
+import { usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';

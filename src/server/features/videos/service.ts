@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { VideoCard } from '../../../shared/content.js';
-import type { VideoProcessingEvent } from '../../../shared/realtime.js';
-import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboard-rules.js';
-import { slugify } from '../../../shared/routes.js';
-import { TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos.js';
-import { type Access } from '../../../shared/x402.js';
-import { microsToUsdc, usdcToMicros } from '../../../shared/x402-rules.js';
+import type { VideoCard } from '../../../shared/videos/video-card.js';
+import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
+import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboards/leaderboard-rules.js';
+import { slugify } from '../../../shared/platform/routes.js';
+import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos/videos.js';
+import { type Access } from '../../../shared/x402/x402.js';
+import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
@@ -33,24 +33,17 @@ export interface VideoFilter {
   excludeId?: string | undefined;
 }
 
-/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos.ts. */
+/** Trending as SQL, the same formula as `trendingScore` in src/shared/videos/videos.ts. */
 const trendingSql = sql`((${videos.views} * ${TRENDING.view} + ${videos.likes} * ${TRENDING.like} + ${videos.comments} * ${TRENDING.comment} + ${videos.shares} * ${TRENDING.share} + 1)
   / power(greatest(0, extract(epoch from (now() - coalesce(${videos.publishedAt}, ${videos.createdAt}))) / 3600) + ${TRENDING.offsetHours}, ${TRENDING.gravity}))`;
 
-const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard => ({
-  id: v.id,
-  kind: v.kind,
-  title: v.title,
-  slug: v.slug,
-  category: v.category,
-  thumbnailUrl: v.thumbnailUrl,
-  durationSeconds: v.durationSeconds,
-  views: v.views,
-  likes: v.likes,
-  publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
-  priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
-  creator,
-});
+const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard =>
+  toVideoCard({
+    ...v,
+    publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
+    priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
+    creator,
+  });
 
 /** Ready, public videos or shorts, newest or trending first (none removed by moderators, none of a banned account). */
 export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../../shared/videos.js';
+import { SHORT_NOT_VERTICAL, trendingScore, type VideoKind } from '../../../shared/videos/videos.js';
 import { sanctions, videos } from '../../platform/db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { releaseHeldVideos } from './service.js';

@@ -11,7 +11,7 @@ import {
   parseLoginMessage,
   type ParsedMessage,
   type WalletProof,
-} from '../../../shared/wallet.js';
+} from '../../../shared/wallet/wallet.js';
 import type { Db } from '../../platform/db/client.js';
 import { profileWallets, walletNonces } from '../../platform/db/schema/index.js';
 import { verifyWalletSignature } from './signature.js';

@@ -11,7 +11,7 @@ import { ExactSvmScheme } from '@x402/svm/exact/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHAIN_UNAVAILABLE } from '../../../shared/payments.js';
+import { CHAIN_UNAVAILABLE } from '../../../shared/payments/payments.js';
 import {
   ALREADY_UNLOCKED,
   NOT_FOR_SALE,
@@ -28,8 +28,8 @@ import {
   X402InfoSchema,
   type Access,
   type X402Info,
-} from '../../../shared/x402.js';
-import { formatUsdc, microsToUsdc } from '../../../shared/x402-rules.js';
+} from '../../../shared/x402/x402.js';
+import { formatUsdc, microsToUsdc } from '../../../shared/x402/x402-rules.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import type { videos } from '../../platform/db/schema/index.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';

@@ -5,8 +5,8 @@ import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { VideoCard } from '../../../shared/content.js';
-import type { VideoDetail } from '../../../shared/videos.js';
+import type { VideoCard } from '../../../shared/videos/video-card.js';
+import type { VideoDetail } from '../../../shared/videos/videos.js';
 import {
   ALREADY_UNLOCKED,
   PAYMENT_USED,
@@ -15,8 +15,8 @@ import {
   PRICE_NO_WALLET,
   type UnlockedVideo,
   type VideoSales,
-} from '../../../shared/x402.js';
-import { removedMessage } from '../../../shared/moderation.js';
+} from '../../../shared/x402/x402.js';
+import { removedMessage } from '../../../shared/moderation/moderation.js';
 import { userRoles } from '../../platform/db/schema/index.js';
 import { buildApp } from '../../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';

@@ -1,4 +1,4 @@
-import { findCategory } from '../../../shared/categories.js';
+import { findCategory } from '../../../shared/categories/categories.js';
 import { HttpError } from './errors.js';
 
 /** `?category=` to a slug; an unknown category is a 400, not an empty page that hides a typo. */

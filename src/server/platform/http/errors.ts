@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, type ApiErrorBody } from '../../../shared/error-schema.js';
-import { codeForStatus, toErrorCode } from '../../../shared/errors.js';
-import { IMAGE_TOO_LARGE } from '../../../shared/images.js';
+import { ApiErrorSchema, type ApiErrorBody } from '../../../shared/platform/error-schema.js';
+import { codeForStatus, toErrorCode } from '../../../shared/platform/errors.js';
+import { IMAGE_TOO_LARGE } from '../../../shared/media/images.js';
 
 /** An error whose message is safe and meant for the user; `fields` names the request fields at fault. */
 export class HttpError extends Error {

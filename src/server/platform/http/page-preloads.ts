@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { htmlEntryKey, staticClosure, type Manifest } from '../../../shared/build-manifest.js';
-import { ROUTE_SCREENS } from '../../../shared/routes.js';
+import { htmlEntryKey, staticClosure, type Manifest } from '../../../shared/platform/build-manifest.js';
+import { ROUTE_SCREENS } from '../../../shared/platform/routes.js';
 
 /**
  * The code of the screen a page opens on, named with the page (`Link: <...>; rel=modulepreload`),

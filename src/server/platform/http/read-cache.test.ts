@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeFeed } from '../../../shared/content.js';
+import type { HomeFeed } from '../../../shared/home/home-feed.js';
 import { buildApp } from '../../app.js';
 import { videos } from '../db/schema/index.js';
 import { testPatternArgs } from '../media/ffmpeg.js';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INLINE_SESSION_ID, jsonForHtml } from '../../../shared/page-data.js';
-import { routePattern } from '../../../shared/routes.js';
-import type { Me } from '../../../shared/session.js';
+import { INLINE_SESSION_ID, jsonForHtml } from '../../../shared/platform/page-data.js';
+import { routePattern } from '../../../shared/platform/routes.js';
+import type { Me } from '../../../shared/auth/session.js';
 import { etagOf } from './read-cache.js';
 import { pagePreloads, screenPreloads, type PosterOf } from './page-preloads.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../../shared/socket-protocol.js';
+import { SOCKET_BEARER_PREFIX, SOCKET_PROTOCOL } from '../../../shared/realtime/socket-protocol.js';
 
 /** The session token a socket offered as a subprotocol (`glint.bearer.<base64url>`), if any. */
 export function bearerFromProtocols(header: string | undefined): string | undefined {

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_TOO_WIDE, NOT_AN_IMAGE } from '../../../shared/images.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_TOO_WIDE, NOT_AN_IMAGE } from '../../../shared/media/images.js';
 import { HttpError } from '../http/errors.js';
 import { randomUUID } from 'node:crypto';
 import { IMAGE_DEMUXERS, imageArgs, isImageFormat, probeArgs } from '../media/ffmpeg.js';
 import { FfmpegError, runMediaTool } from '../media/run.js';
-import { sniffImage } from '../../../shared/sniff.js';
+import { sniffImage } from '../../../shared/media/sniff.js';
 import { profileMedia, type Storage } from './storage.js';
 
 /** Lets a route scope take a raw image body (`Content-Type: image/...`, up to the shared size limit). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { VIDEO_KINDS } from '../../../../shared/video-rules.js';
+import { VIDEO_KINDS } from '../../../../shared/videos/video-rules.js';
 import { user } from './auth.js';
 import { profiles } from './profiles.js';
 

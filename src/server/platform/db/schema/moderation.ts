@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS, REPORT_TARGETS } from '../../../../shared/moderation.js';
+import { REPORT_REASONS, REPORT_TARGETS } from '../../../../shared/moderation/moderation.js';
 import { user } from './auth.js';
 
 export const reportReason = pgEnum('report_reason', REPORT_REASONS);

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { CreatorSchema } from '../profiles/creator.js';
+
+/** docs/product.md "Live chat": the numbers both sides keep. */
+export const CHAT_MESSAGE_MAX = 300;
+/** Messages a stream's chat loads when its page opens. */
+export const CHAT_HISTORY = 50;
+/** One message a second per user, and at most 20 in any 30 seconds. */
+export const CHAT_MIN_INTERVAL_MS = 1_000;
+export const CHAT_BURST_LIMIT = 20;
+export const CHAT_BURST_WINDOW_MS = 30_000;
+/** The longest timeout; a ban has no end. */
+export const CHAT_TIMEOUT_MAX_SECONDS = 14 * 24 * 3600;
+/** The timeout the moderator menu offers. */
+export const CHAT_QUICK_TIMEOUT_SECONDS = 5 * 60;
+export const CHAT_REASON_MAX = 200;
+/** Restrictions the moderators' list shows at most, newest first. */
+export const CHAT_RESTRICTIONS_MAX = 500;
+
+export const CHAT_EMPTY = 'Type a message';
+export const CHAT_TOO_LONG = `Messages can be at most ${CHAT_MESSAGE_MAX} characters`;
+export const CHAT_NOT_LIVE = 'Chat is open while the stream is live.';
+export const CHAT_TOO_FAST = 'You are sending messages too quickly. Wait a moment and try again.';
+export const CHAT_MESSAGE_NOT_FOUND = 'This message no longer exists.';
+export const CHAT_NOT_MODERATOR = 'Only the creator and moderators can moderate this chat.';
+export const CHAT_NOT_THE_CREATOR = 'The creator cannot be timed out in their own chat.';
+export const CHAT_NOT_STAFF = 'Platform moderators cannot be timed out here.';
+export const CHAT_USER_NOT_FOUND = 'User not found';
+
+/** What a timed-out or banned user reads when they try to post. */
+export function chatRestrictedMessage(until: string | null): string {
+  if (!until) return 'You are banned from this chat.';
+  const iso = new Date(until).toISOString();
+  return `You are timed out in this chat until ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC.`;
+}
+
+/** Control characters other than tab and line breaks (which become spaces). */
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A message as people type it: surrounding blanks are trimmed, line breaks become spaces. */
+export const ChatBodySchema = z
+  .string()
+  .trim()
+  .min(1, CHAT_EMPTY)
+  .max(CHAT_MESSAGE_MAX, CHAT_TOO_LONG)
+  .refine((s) => !hasControlCharacter(s), 'Messages cannot contain control characters');
+
+/** The chat routes' path parameters: `/api/streams/:id/chat...`. */
+export const ChatStreamParamsSchema = z.object({ id: z.guid() });
+export const ChatMessageParamsSchema = ChatStreamParamsSchema.extend({ messageId: z.guid() });
+export const ChatChatterParamsSchema = ChatStreamParamsSchema.extend({ userId: z.string().min(1).max(64) });
+
+/** `POST /api/streams/:id/chat`. */
+export const PostChatSchema = z.object({ body: ChatBodySchema });
+export type PostChatInput = z.input<typeof PostChatSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  streamId: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  author: CreatorSchema,
+  /** A tip's message: the SOL it carried, verified on chain (shown highlighted). */
+  tipSol: z.string().nullable().default(null),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ChatHistorySchema = z.object({ messages: z.array(ChatMessageSchema) });
+
+/** `POST /api/streams/:id/chat/timeouts`: `seconds` for a timeout, null (or left out) for a ban. */
+export const ChatTimeoutSchema = z.object({
+  userId: z.string().trim().min(1).max(64),
+  seconds: z.number().int().min(1).max(CHAT_TIMEOUT_MAX_SECONDS).nullable().default(null),
+  reason: z.string().trim().max(CHAT_REASON_MAX).default(''),
+});
+export type ChatTimeoutInput = z.input<typeof ChatTimeoutSchema>;
+
+export const ChatRestrictionSchema = z.object({
+  userId: z.string(),
+  /** Null for a ban. */
+  until: z.string().nullable(),
+});
+
+const RestrictedChatterFields = z.object({
+  user: CreatorSchema,
+  /** Who timed them out or banned them; null once that account is gone. */
+  by: CreatorSchema.nullable(),
+  /** When it was given (a new timeout or ban replaces the old one). */
+  createdAt: z.string(),
+  reason: z.string(),
+});
+
+/** A chatter timed out (until `until`) or banned in a creator's chats, as moderators see it. */
+export const RestrictedChatterSchema = z.discriminatedUnion('kind', [
+  RestrictedChatterFields.extend({ kind: z.literal('timeout'), until: z.string() }),
+  RestrictedChatterFields.extend({ kind: z.literal('ban'), until: z.null() }),
+]);
+export type RestrictedChatter = z.infer<typeof RestrictedChatterSchema>;
+
+/** `GET /api/streams/:id/chat/restrictions`: the restrictions in force, newest first. */
+export const RestrictedChattersSchema = z.object({ restrictions: z.array(RestrictedChatterSchema) });
+export type RestrictedChatters = z.infer<typeof RestrictedChattersSchema>;
+
+/** The remaining characters shown under the input (negative when over). */
+export const remainingChars = (text: string) => CHAT_MESSAGE_MAX - text.trim().length;
+
+export type ChatPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URLISH = /\bhttps?:\/\/[^\s<>"']+/gi;
+
+/**
+ * A message split into plain text and http(s) links, for rendering as text nodes and anchors:
+ * nothing in a message is ever HTML, and no other scheme (javascript:, data:) becomes a link.
+ */
+export function chatParts(body: string): ChatPart[] {
+  const parts: ChatPart[] = [];
+  let last = 0;
+  for (const m of body.matchAll(URLISH)) {
+    // A sentence's closing punctuation is not part of the address.
+    const raw = m[0].replace(/[.,;:!?)\]]+$/, '');
+    if (!/^https?:\/\/[^/]/i.test(raw)) continue;
+    const start = m.index;
+    // The pattern only matches from http:// or https://, so the address cannot carry another scheme.
+    const href = raw;
+    if (start > last) parts.push({ kind: 'text', text: body.slice(last, start) });
+    parts.push({ kind: 'link', text: raw, href });
+    last = start + raw.length;
+  }
+  if (last < body.length) parts.push({ kind: 'text', text: body.slice(last) });
+  return parts;
+}
+
+/** At most this many stream rooms per socket. */
+export const MAX_ROOMS_PER_SOCKET = 5;
+
+/** What a browser may send on the realtime socket: join or leave a stream's room. */
+export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('join'), streamId: z.guid() }),
+  z.object({ type: z.literal('leave'), streamId: z.guid() }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { CreateVideoSchema } from '../videos/videos.js';
+
+/** How far ahead a stream may be scheduled. */
+export const SCHEDULE_MAX_DAYS = 90;
+export const TOKEN_SYMBOL_MAX = 10;
+export const TOKEN_NAME_MAX = 32;
+
+/** A Solana address as the token-launch site shows it: base58, 32 to 44 characters. */
+const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export const StreamTokenSchema = z.object({
+  mint: z.string().trim().regex(MINT, 'Enter the token’s mint address'),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]+$/, 'Use letters and digits for the symbol')
+    .max(TOKEN_SYMBOL_MAX, `Symbol must be at most ${TOKEN_SYMBOL_MAX} characters`),
+  name: z.string().trim().min(1, 'Enter the token’s name').max(TOKEN_NAME_MAX, `Name must be at most ${TOKEN_NAME_MAX} characters`),
+});
+
+/** `POST /api/streams`: a stream to go live with now, or scheduled (then it is Upcoming). */
+export const CreateStreamSchema = z.object({
+  title: CreateVideoSchema.shape.title,
+  description: CreateVideoSchema.shape.description,
+  category: CreateVideoSchema.shape.category,
+  tags: CreateVideoSchema.shape.tags,
+  scheduledAt: z.iso
+    .datetime({ offset: true, message: 'Choose a date and time' })
+    .refine((v) => Date.parse(v) > Date.now() - 60_000, 'Choose a time in the future')
+    .refine((v) => Date.parse(v) < Date.now() + SCHEDULE_MAX_DAYS * 86_400_000, `Schedule at most ${SCHEDULE_MAX_DAYS} days ahead`)
+    .nullable()
+    .default(null),
+  /** Set for a Pump Stream. */
+  token: StreamTokenSchema.nullable().default(null),
+});
+export type CreateStreamInput = z.input<typeof CreateStreamSchema>;
+
+/** What OBS needs: the server address and, right after it is made, the key (shown once). */
+export const StreamKeyInfoSchema = z.object({
+  server: z.string(),
+  hasKey: z.boolean(),
+  /** Only in the answer that created it. */
+  key: z.string().nullable(),
+});
+export type StreamKeyInfo = z.infer<typeof StreamKeyInfoSchema>;
+
+export const STREAM_KEY_PREFIX = 'live_';
+
+/** "Notify me" on an upcoming stream: whether the signed-in user will hear when it goes live. */
+export const StreamReminderSchema = z.object({ reminded: z.boolean() });
+export type StreamReminder = z.infer<typeof StreamReminderSchema>;
+export const REMINDER_NOT_UPCOMING = 'This stream is not upcoming any more';
+export const REMINDER_OWN_STREAM = 'You go live on this stream yourself';
+
+/**
+ * A clip: the last 15 to 60 seconds of a live stream, made by a viewer or its creator into a short.
+ * The short is the stream creator's; the viewer who made it is credited ("Clipped by").
+ */
+export const CLIP_MIN_SECONDS = 15;
+export const CLIP_MAX_SECONDS = 60;
+export const CLIP_LENGTHS = [15, 30, 60] as const;
+export const CLIPS_PER_WINDOW = 5;
+export const CLIP_WINDOW_MINUTES = 10;
+export const CreateClipSchema = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(CLIP_MIN_SECONDS, `A clip is at least ${CLIP_MIN_SECONDS} seconds`)
+    .max(CLIP_MAX_SECONDS, `A clip is at most ${CLIP_MAX_SECONDS} seconds`),
+  title: CreateVideoSchema.shape.title,
+});
+export type CreateClipInput = z.output<typeof CreateClipSchema>;
+export const ClipCreatedSchema = z.object({ videoId: z.string() });
+export const CLIP_NOT_LIVE = 'Clips can be made while the stream is live';
+export const CLIP_TOO_MANY = `You can make ${CLIPS_PER_WINDOW} clips every ${CLIP_WINDOW_MINUTES} minutes. Try again in a few minutes.`;
+export const CLIPS_OFF = 'The creator has turned off clips for their streams';
+export const CLIP_GONE = 'The last seconds of the stream were not available any more. Try a new clip.';
+/** The description a clip's short gets. */
+export const CLIP_FROM = (streamTitle: string) => `Clipped from the live stream “${streamTitle}”`;
+
+/**
+ * Going live from the browser: MediaRecorder's WebM over a WebSocket at `/api/live/ingest`. The
+ * formats a browser may send, best first; the server takes no other.
+ */
+export const BROWSER_INGEST_MIMES = [
+  'video/webm;codecs=vp8,opus',
+  'video/webm;codecs=h264,opus',
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8',
+  'video/webm;codecs=h264',
+  'video/webm;codecs=vp9',
+  'video/webm',
+] as const;
+export type BrowserIngestMime = (typeof BROWSER_INGEST_MIMES)[number];
+
+export const BrowserIngestQuerySchema = z.object({
+  streamId: z.guid(),
+  mime: z.enum(BROWSER_INGEST_MIMES),
+});
+export type BrowserIngestQuery = z.infer<typeof BrowserIngestQuerySchema>;
+
+/** The largest binary message the ingest socket takes (a MediaRecorder slice is far smaller). */
+export const INGEST_MAX_MESSAGE_BYTES = 1024 * 1024;
+/** What a browser records at: 2.5 Mbps of video, 128 kbps of audio. */
+export const BROWSER_VIDEO_BITS_PER_SECOND = 2_500_000;
+export const BROWSER_AUDIO_BITS_PER_SECOND = 128_000;
+
+/** Messages the ingest socket sends: send media from now on, and the stream can be watched. */
+export type IngestStatusMessage = { type: 'ready'; session: number } | { type: 'live' };
+
+/**
+ * Close codes of the ingest socket. The browser retries after `encoderStopped`, `stalled` and a
+ * dropped connection; the others need the creator (sign in, another stream, a better connection).
+ */
+export const INGEST_CLOSE = {
+  /** Stop streaming, as asked. */
+  done: 1000,
+  signedOut: 4401,
+  unverified: 4403,
+  /** No such stream of yours, or it has ended. */
+  notFound: 4404,
+  /** No media for too long, or the server could not keep up. */
+  stalled: 4408,
+  /** Another connection (a second tab, OBS) took over this stream. */
+  replaced: 4409,
+  /** More data than a live stream needs. */
+  tooMuch: 4413,
+  notWebm: 4415,
+  /** Too many streams or attempts at once. */
+  tooMany: 4429,
+  /** The account is suspended or banned, or a moderator removed the stream (the reason says which). */
+  restricted: 4423,
+  encoderStopped: 4500,
+} as const;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CreatorSchema } from '../profiles/creator.js';
+
+export const StreamCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  category: z.string(),
+  status: z.enum(['scheduled', 'live', 'ended']),
+  thumbnailUrl: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  viewerCount: z.number().int(),
+  peakViewers: z.number().int(),
+  token: z.object({ mint: z.string(), symbol: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  creator: CreatorSchema,
+});
+export type StreamCard = z.infer<typeof StreamCardSchema>;
+
+/** A stream's page: its card and what the creator wrote about it. */
+export const StreamDetailSchema = StreamCardSchema.extend({
+  description: z.string(),
+  tags: z.array(z.string()),
+  /** The live playlist while the stream is live and media is arriving. */
+  hlsUrl: z.string().nullable(),
+  /** The replay once the recording is a video. */
+  recordingVideoId: z.string().nullable(),
+  /** Whether viewers may clip it: its creator's "Clips" setting (the creator always may). */
+  clipsAllowed: z.boolean(),
+});
+export type StreamDetail = z.infer<typeof StreamDetailSchema>;
+/** The page of a stream that does not exist (or no longer does). */
+export const STREAM_NOT_FOUND = 'This stream is not available';
+
+export const StreamListQuerySchema = z.object({
+  status: z.enum(['live', 'scheduled', 'ended']).default('live'),
+  /** Only streams with a token ("Pump Streams"). */
+  pump: z.enum(['true', 'false']).optional(),
+  category: z.string().max(64).optional(),
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { ChatMessage } from '../chat/chat.js';
+import type { Payment } from '../payments/payments.js';
+import type { AppRole } from '../roles/roles.js';
+import type { MyVerification } from '../verification/verification.js';
+import { CreatorSchema } from '../profiles/creator.js';
+import type { StreamDetail } from '../live/streams.js';
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(['follow', 'donation', 'like', 'comment', 'share', 'bounty_claim']),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  contentId: z.string().nullable(),
+  contentType: z.string().nullable(),
+  actor: CreatorSchema.nullable(),
+});
+export type AppNotification = z.infer<typeof NotificationSchema>;
+
+/**
+ * Every realtime event, by name, with its payload: one typed map for the server and the client
+ * (docs/architecture.md), so a renamed event breaks the build, not production.
+ */
+export interface RealtimeEvents {
+  /**
+   * Sent once a socket is open (`userId` null for a guest, whose socket only joins stream rooms);
+   * after a reconnect the client joins its rooms again and catches up by refetching.
+   */
+  hello: { userId: string | null };
+  'notification.created': AppNotification;
+  'notification.read': { ids: string[] | 'all' };
+  'notification.deleted': { id: string };
+  /** The owner's video moved on while it is made ready: progress, ready, or failed with why. */
+  'video.processing': VideoProcessingEvent;
+  /** A socket's join was taken: it now gets the stream's events. */
+  'stream.joined': { streamId: string };
+  /** A message on the socket was refused (unknown stream, too many rooms, malformed). */
+  'realtime.refused': { code: 'invalid_message' | 'unknown_stream' | 'too_many_rooms'; message: string; streamId?: string };
+  /** To a stream's room: people watching now (every server summed) and the most at once. */
+  'stream.viewers': { streamId: string; viewers: number; peak: number };
+  /** To a stream's room: it went live, started or stopped getting media, ended, or has its replay. */
+  'stream.status': StreamStatusEvent;
+  'stream.chat': ChatMessage;
+  'stream.chat.deleted': { streamId: string; messageId: string };
+  /** To a stream's room: a chatter was banned, and their messages in this stream are gone. */
+  'stream.chat.purged': { streamId: string; userId: string };
+  /** To the payer (and, once finalized, the payee): a payment moved on (pending, confirmed, finalized, failed). */
+  'payment.status': Payment;
+  /** To the person: an admin granted or took away a role (menus and admin screens follow). */
+  'roles.changed': { roles: AppRole[] };
+  /** To the requester: their verification request was granted or rejected, or their badge revoked. */
+  'verification.decided': MyVerification;
+}
+
+export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'startedAt' | 'endedAt' | 'recordingVideoId'> & {
+  streamId: string;
+  /** Media is arriving right now. */
+  publishing: boolean;
+};
+
+/** Events that go to a stream's room rather than to one user. */
+export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted' | 'stream.chat.purged';
+
+export interface VideoProcessingEvent {
+  id: string;
+  status: 'processing' | 'ready' | 'failed' | 'held';
+  percent: number;
+  failureReason: string | null;
+}
+export type RealtimeEventName = keyof RealtimeEvents;
+export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {
+  event: K;
+  data: RealtimeEvents[K];
+}
