@@ -69,8 +69,19 @@ async function admin(statement) {
 }
 
 const template = `glint_template_${randomBytes(6).toString('hex')}`;
+// Ctrl-C or a SIGTERM must not leave the template behind: during the set-up it stops the pass
+// after it; during the run it is passed on to Vitest (in a process group of its own, npx and all),
+// which stops; the template is dropped either way.
+let stopped = false;
+let child;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopped = true;
+    if (child) process.kill(-child.pid, signal);
+  });
+}
 await admin(`create database ${template}`);
-let status = 1;
+let status = 130;
 try {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${template}`;
@@ -80,14 +91,14 @@ try {
   } finally {
     await pool.end();
   }
-  // Ctrl-C reaches Vitest too: let it stop, then drop the template.
-  const ignore = () => {};
-  process.on('SIGINT', ignore).on('SIGTERM', ignore);
-  const child = spawn('npx', ['vitest', 'run', ...files], {
-    stdio: 'inherit',
-    env: { ...process.env, GLINT_TEST_DB: 'postgres', GLINT_TEST_PG_TEMPLATE: template },
-  });
-  status = await new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
+  if (!stopped) {
+    child = spawn('npx', ['vitest', 'run', ...files], {
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, GLINT_TEST_DB: 'postgres', GLINT_TEST_PG_TEMPLATE: template },
+    });
+    status = await new Promise((resolve) => child.once('close', (code) => resolve(code ?? (stopped ? 130 : 1))));
+  }
 } finally {
   await admin(`drop database if exists ${template} with (force)`);
 }
