@@ -38,6 +38,8 @@ const FIRST = [
   'tests/e2e/lighthouse.e2e.ts',
   'tests/e2e/a11y-guest-pages.e2e.ts',
   'tests/e2e/a11y-dialogs.e2e.ts',
+  // Small too, and long: it starts servers of its own, six times.
+  'tests/e2e/server.e2e.ts',
   'tests/e2e/auth.e2e.ts',
 ];
 class LongestFirst extends BaseSequencer {
