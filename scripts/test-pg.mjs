@@ -5,10 +5,19 @@
 // ffmpeg's arguments, the local chain, the storage drivers) does the same work on either database,
 // and the PGlite pass has run it. A file reaches a database when it names one of MARKERS (the test
 // app, the helpers built on it, the database itself); the files left out are printed on every run.
-// `GLINT_TEST_PG_ALL=1` runs every server test file.
-import { spawnSync } from 'node:child_process';
+// `GLINT_TEST_PG_ALL=1` runs every server test file; `npm run test:pg -- <files>` runs those.
+//
+// The files' databases are copies of one migrated database made here first (the migrations run
+// once per pass, not once per file) and dropped at the end: `GLINT_TEST_PG_TEMPLATE` names it to
+// createTestDatabase (src/server/test-support/app.ts).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 
 if (!process.env.DATABASE_URL) {
   console.log('DATABASE_URL is not set: PostgreSQL pass skipped (integration tests ran on PGlite).');
@@ -36,8 +45,8 @@ const testFiles = (dir) =>
     return /\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
 
-let files = ['src/server'];
-if (process.env.GLINT_TEST_PG_ALL !== '1') {
+let files = process.argv.length > 2 ? process.argv.slice(2) : ['src/server'];
+if (process.argv.length <= 2 && process.env.GLINT_TEST_PG_ALL !== '1') {
   const all = testFiles('src/server').sort();
   const reaches = (f) => {
     const text = fs.readFileSync(f, 'utf8');
@@ -47,8 +56,50 @@ if (process.env.GLINT_TEST_PG_ALL !== '1') {
   const left = all.filter((f) => !reaches(f));
   console.log(`PostgreSQL pass: ${files.length} of ${all.length} server test files open a database; left out (no database): ${left.join(', ') || 'none'}`);
 }
-const r = spawnSync('npx', ['vitest', 'run', ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, GLINT_TEST_DB: 'postgres' },
-});
-process.exit(r.status ?? 1);
+
+/** One statement on the server's maintenance database (create and drop). */
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const template = `glint_template_${randomBytes(6).toString('hex')}`;
+// Ctrl-C or a SIGTERM must not leave the template behind: during the set-up it stops the pass
+// after it; during the run it is passed on to Vitest (in a process group of its own, npx and all),
+// which stops; the template is dropped either way.
+let stopped = false;
+let child;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopped = true;
+    if (child) process.kill(-child.pid, signal);
+  });
+}
+await admin(`create database ${template}`);
+let status = 130;
+try {
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${template}`;
+  const pool = new pg.Pool({ connectionString: url.toString() });
+  try {
+    await migrate(drizzle(pool), { migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)) });
+  } finally {
+    await pool.end();
+  }
+  if (!stopped) {
+    child = spawn('npx', ['vitest', 'run', ...files], {
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, GLINT_TEST_DB: 'postgres', GLINT_TEST_PG_TEMPLATE: template },
+    });
+    status = await new Promise((resolve) => child.once('close', (code) => resolve(code ?? (stopped ? 130 : 1))));
+  }
+} finally {
+  await admin(`drop database if exists ${template} with (force)`);
+}
+process.exit(status);

@@ -9,70 +9,54 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../shared/platform/product.js';
-import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './features/auth/auth.js';
 import { liveSessions } from './access/sessions.js';
 import { createLeakedPasswordChecker } from './features/auth/leaked-passwords.js';
 import { registerRouteGuards, SECURITY_SCHEMES } from './access/guards.js';
-import { adminRoutes } from './features/admin/routes.js';
-import { registerAuditRoutes } from './features/audit/routes.js';
-import { registerRoles } from './features/roles/routes.js';
-import { registerVerification } from './features/verification/routes.js';
-import { moderationRoutes } from './features/moderation/routes.js';
 import { createModerationRegistry, type ModerationRegistry } from './features/moderation/service.js';
-import { chatRoutes } from './features/chat/routes.js';
-import { authRoutes, meOf } from './features/auth/routes.js';
-import { nativeGoogleRoutes } from './features/auth/native-google.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import fastifyStatic from '@fastify/static';
-import { DEMO_SOURCE_QUEUE, makeDemoSource } from './features/videos/demo-media.js';
-import type { VideoProcessingEvent } from '../shared/realtime/realtime.js';
-import { processVideo } from './features/videos/process-video.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';
-import { cacheControlFor, createLocalStorage, createS3Storage, isPrivateMediaPath, type Storage } from './platform/storage/storage.js';
-import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads, registerUploads } from './features/videos/uploads.js';
-import { videoRoutes } from './features/videos/routes.js';
-import {
-  getPublishedVideo,
-  listVideos,
-  markFailed,
-  PRUNE_VIEW_HISTORY_QUEUE,
-  pruneViewHistory,
-  RELEASE_HELD_VIDEOS_QUEUE,
-  releaseHeldVideos,
-  TRANSCODE_QUEUE,
-} from './features/videos/service.js';
 import { getStreamRow } from './features/live/service.js';
 import { dropViewerCounts, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
-import { registerLive } from './features/live/routes.js';
-import { registerPayments } from './features/payments/routes.js';
-import { registerTips } from './features/payments/tips.js';
-import { registerBounties } from './features/bounties/routes.js';
-import { notificationRoutes } from './features/notifications/routes.js';
 import { createNotifier, type Notifier } from './features/notifications/service.js';
 import { createPush, type Push } from './features/notifications/push.js';
 import { registerRealtime, type Realtime } from './platform/realtime/hub.js';
 import type { Database, Db } from './platform/db/client.js';
-import { healthRoutes } from './features/health/routes.js';
-import { homeRoutes } from './features/home/routes.js';
-import { leaderboardRoutes } from './features/leaderboards/routes.js';
 import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './platform/http/errors.js';
 import { loggerOptions } from './platform/http/log.js';
+import { createLocalStorage, createS3Storage, type Storage } from './platform/storage/storage.js';
+import { meOf } from './features/auth/routes.js';
+import { getPublishedVideo, listVideos } from './features/videos/service.js';
+import admin from './features/admin/feature.js';
+import audit from './features/audit/feature.js';
+import auth from './features/auth/feature.js';
+import bounties from './features/bounties/feature.js';
+import chat from './features/chat/feature.js';
+import health from './features/health/feature.js';
+import home from './features/home/feature.js';
+import leaderboards from './features/leaderboards/feature.js';
+import live from './features/live/feature.js';
+import moderation from './features/moderation/feature.js';
+import native from './features/native/feature.js';
+import notifications from './features/notifications/feature.js';
+import payments from './features/payments/feature.js';
+import privacy from './features/privacy/feature.js';
+import profiles from './features/profiles/feature.js';
+import roles from './features/roles/feature.js';
+import search from './features/search/feature.js';
+import support from './features/support/feature.js';
+import verification from './features/verification/feature.js';
+import videos from './features/videos/feature.js';
+import x402 from './features/x402/feature.js';
 import { registerInputChecks } from './platform/http/input.js';
 import { registerOriginChecks } from './platform/http/origin.js';
-import { registerAppLinks } from './features/native/app-links.js';
 import { registerSecurityHeaders } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { createReadCache, registerReadCaching, type ReadCache } from './platform/http/read-cache.js';
 import { registerSpa } from './platform/http/spa.js';
-import { profileRoutes } from './features/profiles/routes.js';
-import { searchRoutes } from './features/search/routes.js';
-import { registerX402 } from './features/x402/routes.js';
-import { registerSupportChat } from './features/support/routes.js';
-import { registerPrivacy } from './features/privacy/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,38 +171,38 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // The features whose items can be reported register here how moderation finds and removes them.
   app.decorate('moderationRegistry', createModerationRegistry());
 
-  await app.register(healthRoutes);
-  await app.register(notificationRoutes);
-  await app.register(authRoutes);
-  await app.register(nativeGoogleRoutes);
-  await app.register(homeRoutes);
-  await app.register(leaderboardRoutes);
-  await app.register(profileRoutes);
-  await app.register(searchRoutes);
-  // Pay-per-view over x402: decorates `app.x402`, which the video routes use for priced videos.
-  await registerX402(app);
-  await app.register(videoRoutes);
-  await app.register(chatRoutes);
-  await registerMedia(app, config, database);
-  // Tips and bounty rewards, verified on chain before they count.
-  await registerPayments(app);
-  registerTips(app);
-  await registerBounties(app);
-  await app.register(adminRoutes);
-  // Verification badges, roles (with the first admin from ADMIN_EMAILS) and the audit log.
-  await registerVerification(app);
-  await registerRoles(app);
-  await registerAuditRoutes(app);
-  // Reports and the moderators' screens (uses app.live, decorated by the media step above).
-  await app.register(moderationRoutes);
-  // "Your data": the account's export and its deletion (jobs on the queue registerMedia started).
-  await registerPrivacy(app);
+  // Background work on the job library; each feature defines its own queues.
+  const jobs = await startJobs(database, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
 
-  // The support chat: help articles and live data, or a configured model fed with them.
-  await registerSupportChat(app, { helpDir: config.helpDir, llm: config.llm });
-
-  // The native app's claim on this site's links (Android App Links, iOS universal links).
-  await registerAppLinks(app, config.native);
+  // Each feature is a plugin that names the plugins it needs: Fastify refuses an order that breaks
+  // them. This is the order the API document lists their routes in.
+  await app.register(health);
+  await app.register(notifications);
+  await app.register(auth);
+  await app.register(home);
+  await app.register(leaderboards);
+  await app.register(profiles);
+  await app.register(search);
+  await app.register(x402);
+  await app.register(videos);
+  await app.register(chat);
+  await app.register(live);
+  await app.register(payments);
+  await app.register(bounties);
+  await app.register(admin);
+  await app.register(verification);
+  await app.register(roles);
+  await app.register(audit);
+  await app.register(moderation);
+  await app.register(privacy);
+  await app.register(support);
+  await app.register(native);
+  // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them, once every queue is defined.
+  await jobs.work(config.mediaWorkers);
 
   await registerSpa(app, config.clientDir, {
     sessionOf: meOf,
@@ -266,82 +250,4 @@ function nullableWithType<T>(doc: T): T {
   };
   visit(doc);
   return doc;
-}
-
-/** Media: storage served at /media/, resumable uploads, and the transcoding worker. */
-async function registerMedia(app: FastifyInstance, config: Config, database: Database) {
-  const storage = app.storage;
-  if (storage.root) {
-    await app.register(fastifyStatic, {
-      root: storage.root,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      // Pay-per-view media is never public: it is served by the x402 routes to those entitled.
-      allowedPath: (pathname) => !isPrivateMediaPath(pathname),
-      setHeaders(res, file) {
-        res.setHeader('Cache-Control', cacheControlFor(file));
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        // Cross-Origin-Resource-Policy: cross-origin for /media/ is set with the other security headers.
-      },
-    });
-  }
-  const uploadsDir = config.uploadsDir;
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  // Processing progress reaches the owner's open pages at once, over the realtime socket.
-  // A video that becomes ready (or fails) changes the lists guests see: the read cache is dropped.
-  const report = (ownerId: string, event: VideoProcessingEvent) => {
-    if (event.status !== 'processing') app.readCache.invalidate();
-    return app.realtime.publish(ownerId, 'video.processing', event);
-  };
-  // Background work on the job library: transcoding, demo media, and the upload expiry sweep.
-  const jobs = await startJobs(database, app.log);
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-  });
-  await jobs.define(TRANSCODE_QUEUE, {
-    handler: (data, { signal }) =>
-      processVideo({ db: database.db, storage, uploadsDir, log: app.log, limits: config.mediaLimits, report }, String(data.videoId), signal),
-    onFinalFailure: (data, error) => markFailed(database.db, String(data.videoId), error, uploadsDir, report),
-  });
-  await jobs.define(DEMO_SOURCE_QUEUE, {
-    handler: (data, { signal }) => makeDemoSource(database.db, jobs, uploadsDir, data, signal),
-    onFinalFailure: (data, error) => markFailed(database.db, String(data.videoId), error, uploadsDir),
-  });
-  const uploadMaxAgeMs = config.mediaLimits.uploadExpiryHours * 3600_000;
-  await jobs.define(EXPIRE_UPLOADS_QUEUE, {
-    retryLimit: 0,
-    handler: async () => {
-      const n = await expireUnfinishedUploads(database.db, uploadsDir, uploadMaxAgeMs);
-      if (n) app.log.info({ expired: n }, 'unfinished uploads expired');
-    },
-  });
-  await jobs.schedule(EXPIRE_UPLOADS_QUEUE, '*/15 * * * *');
-  // A video processed while its owner was suspended is held; it is published within a minute of
-  // the suspension's end (or its lifting).
-  await jobs.define(RELEASE_HELD_VIDEOS_QUEUE, {
-    retryLimit: 0,
-    handler: async () => {
-      const released = await releaseHeldVideos(database.db, storage);
-      if (!released.length) return;
-      app.log.info({ released: released.length }, 'held videos published');
-      for (const v of released) await report(v.ownerId, { id: v.id, status: 'ready', percent: 100, failureReason: null });
-    },
-  });
-  await jobs.schedule(RELEASE_HELD_VIDEOS_QUEUE, '* * * * *');
-  // Views are kept with their time as long as the leaderboards look back; shares while they dedupe.
-  await jobs.define(PRUNE_VIEW_HISTORY_QUEUE, {
-    retryLimit: 0,
-    handler: async () => {
-      const n = await pruneViewHistory(database.db);
-      if (n) app.log.info({ pruned: n }, 'old view and share rows pruned');
-    },
-  });
-  await jobs.schedule(PRUNE_VIEW_HISTORY_QUEUE, '7 * * * *');
-  await registerLive(app, config, uploadsDir);
-  // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them.
-  await jobs.work(config.mediaWorkers);
-  registerUploads(app, { directory: uploadsDir, maxBytes: config.uploadMaxBytes });
 }

@@ -167,6 +167,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
      * users unmount, so refreshing everything does not ask their endpoints (notifications) again
      * without a session.
      */
+    /**
+     * Ends the session on the server. What is still being fetched for the account is dropped first:
+     * a request the server answers after the sign-out would be refused with a 401 in the console.
+     */
+    const endSession = async (post: () => Promise<unknown>) => {
+      await queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.current[0] });
+      await post();
+      await signedOut();
+    };
     const signedOut = async () => {
       if (queryClient.getQueryData<Me>(sessionKeys.current)?.user) {
         const committed = guestCommits.wait();
@@ -182,10 +191,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logIn: async (input) => (await flows()).logIn(input, refresh),
       signUp: async (input) => (await flows()).signUp(input, refresh),
       verifyTwoFactor: async (code) => (await flows()).verifyTwoFactor(code, refresh),
-      cancelTwoFactor: async () => {
-        await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
-        await signedOut();
-      },
+      cancelTwoFactor: () => endSession(() => api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined)),
       signInWithGoogle: async () => (await flows()).signInWithGoogle(),
       requestPasswordReset: async (email) => (await flows()).requestPasswordReset(email),
       resetPassword: async (token, password) => (await flows()).resetPassword(token, password, refresh),
@@ -193,16 +199,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...walletActions({
         refresh: async () => (await refresh())?.user?.id ?? null,
         currentUserId: () => queryClient.getQueryData<Me>(sessionKeys.current)?.user?.id ?? null,
-        signOut: async () => {
-          await api('/api/auth/sign-out', { method: 'POST', json: {} });
-          await signedOut();
-        },
+        signOut: () => endSession(() => api('/api/auth/sign-out', { method: 'POST', json: {} })),
       }),
       signOut: async () => {
         // The push code loads for signing out, not with every first screen.
         await import('../notifications/push').then((push) => push.releasePushSubscription());
-        await api('/api/auth/sign-out', { method: 'POST', json: {} });
-        await signedOut();
+        await endSession(() => api('/api/auth/sign-out', { method: 'POST', json: {} }));
       },
     };
   }, [queryClient, guestCommits]);

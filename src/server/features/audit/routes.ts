@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
 import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../../shared/roles/roles.js';
@@ -37,7 +37,7 @@ async function withNames(db: Db, entries: AuditEntry[]): Promise<AuditEntryView[
 }
 
 /** The audit log for admins (docs/product.md "Audit log"): newest first, filtered, a page at a time. */
-export async function registerAuditRoutes(app: FastifyInstance): Promise<void> {
+export const auditRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/audit',
@@ -84,4 +84,4 @@ export async function registerAuditRoutes(app: FastifyInstance): Promise<void> {
       return { entries: await withNames(db, entries), nextBefore: entries.length === q.limit ? entries[entries.length - 1]!.id : null };
     },
   );
-}
+};

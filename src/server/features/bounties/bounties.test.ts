@@ -24,7 +24,7 @@ import { buildTransferTransaction } from '../../../shared/payments/solana-tx.js'
 import { Client, createTestApp, verifiedClient, waitUntil, type TestApp } from '../../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';
-import { EXPIRE_BOUNTIES_QUEUE } from './routes.js';
+import { EXPIRE_BOUNTIES_QUEUE } from './jobs.js';
 import { expireBounties, markBountyPaid } from './service.js';
 import { getPaymentRow } from '../payments/service.js';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,13 +11,11 @@ import {
   PayBountySchema,
 } from '../../../shared/bounties/bounties.js';
 import { BountyCardSchema } from '../../../shared/bounties/bounty-card.js';
-import { lamportsToSol } from '../../../shared/payments/sol.js';
 import { PaymentSchema } from '../../../shared/payments/payments.js';
 import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { categoryParam } from '../../platform/http/category-param.js';
-import type { PaymentRow } from '../payments/service.js';
 import { recentIntents } from '../payments/service.js';
 import {
   approveClaim,
@@ -26,16 +24,12 @@ import {
   claimableContent,
   createBounty,
   createClaim,
-  expireBounties,
   getBountyRow,
   listBounties,
-  markBountyPaid,
   openRewardPayment,
   rejectClaim,
-  unrecordedRewards,
 } from './service.js';
 
-export const EXPIRE_BOUNTIES_QUEUE = 'bounty-expiry';
 /** Reward payments one poster may open in PAY_INTENT_WINDOW minutes (payment intents of any kind). */
 const PAY_INTENTS_PER_WINDOW = 30;
 const PAY_INTENT_WINDOW = 10;
@@ -46,39 +40,11 @@ const PAY_INTENT_WINDOW = 10;
  * the claimant's public wallet through the payments module, which verifies it on chain. A
  * scheduled sweep expires bounties whose time is over.
  */
-export async function registerBounties(app: FastifyInstance): Promise<void> {
+export const bountyRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.guid() });
   const claimParams = z.object({ id: z.guid(), claimId: z.guid() });
-
-  /** The reward is paid: the bounty is marked once, and the claimant told in the bell. */
-  const recordReward = async (p: PaymentRow) => {
-    const bounty = await markBountyPaid(db, p);
-    if (!bounty) return;
-    await app.notifier.notify({
-      userId: p.payeeId,
-      actorId: p.payerId,
-      type: 'bounty_claim',
-      bountyEvent: 'paid',
-      amountSol: lamportsToSol(p.lamports),
-      contentType: BOUNTY_CONTENT_TYPE,
-      contentId: bounty.id,
-      contentTitle: bounty.title,
-    });
-  };
-  app.payments.onFinalized('bounty', recordReward);
-
-  await app.jobs.define(EXPIRE_BOUNTIES_QUEUE, {
-    retryLimit: 0,
-    handler: async () => {
-      const n = await expireBounties(db);
-      if (n) app.log.info({ expired: n }, 'bounties expired');
-      // A reward finalized while its hook failed is recorded here.
-      for (const p of await unrecordedRewards(db)) await recordReward(p);
-    },
-  });
-  await app.jobs.schedule(EXPIRE_BOUNTIES_QUEUE, '*/5 * * * *');
 
   r.get(
     '/api/bounties',
@@ -259,4 +225,4 @@ export async function registerBounties(app: FastifyInstance): Promise<void> {
       return reply.code(201).send((await app.payments.view(row.id))!);
     },
   );
-}
+};

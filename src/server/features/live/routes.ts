@@ -7,7 +7,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import {
-  CLIP_GONE,
   CLIP_NOT_LIVE,
   CLIP_TOO_MANY,
   CLIPS_OFF,
@@ -21,14 +20,10 @@ import {
 } from '../../../shared/live/live.js';
 import { userSession } from '../../access/guards.js';
 import { standingOf } from '../../access/standing.js';
-import type { Config } from '../../platform/config.js';
-import { isUuid } from '../../platform/db/ids.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStream, publishersToStop } from './service.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { streamMedia } from '../../platform/storage/storage.js';
-import { getVideo, markFailed, RejectedMedia, TRANSCODE_QUEUE, updateVideoRow } from '../videos/service.js';
-import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import {
   MASTER_PLAYLIST,
   playlistReady,
@@ -40,10 +35,10 @@ import {
   type IngestFormat,
   type IngestProcess,
 } from './ingest.js';
-import { clipLimitReached, createClipDraft, cutClip, mayClip } from './clips.js';
-import { notifyLive } from './notify.js';
+import { clipLimitReached, createClipDraft, mayClip } from './clips.js';
 import { registerBrowserIngest } from './browser-ingest.js';
-import { makeReplay } from './replay.js';
+import { clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from './jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
 import { registerModerationAdapter } from '../moderation/service.js';
@@ -52,7 +47,6 @@ import {
   beginSession,
   createStream,
   endSession,
-  finishStream,
   getStreamRow,
   hasReminder,
   hasStreamKey,
@@ -66,7 +60,6 @@ import {
   type StreamRow,
 } from './service.js';
 
-const NOTIFY_QUEUE = 'live-notify';
 const SEGMENT_FILE = /^((index|master|r\d{3})\.m3u8|(seg|r\d{3})-\d{6}\.ts|snapshot\.jpg)$/;
 
 export interface PublishedSession {
@@ -113,14 +106,13 @@ declare module 'fastify' {
  * A stream's live media stays on the instance that ingests it (`DATA_DIR/live`); behind a load
  * balancer, `/live/` and the RTMP port go to the ingest instance (docs/deploy.md).
  */
-export async function registerLive(app: FastifyInstance, config: Config, uploadsDir: string): Promise<LiveIngest> {
-  const db = app.db;
+export async function registerLive(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const jobs = jobsFor<LiveJobs>(app.jobs);
   const liveDir = config.liveDir;
   fs.mkdirSync(liveDir, { recursive: true });
   // Each instance ends the streams it ingested: their recordings are on its disk.
   const instance = createHash('sha256').update(config.instanceName).digest('hex').slice(0, 12);
-  const endQueue = `live-end-${instance}`;
-  const cleanupQueue = `live-cleanup-${instance}`;
   const active = new Map<string, { ownerId: string; published: PublishedSession }>();
   const sessionDir = (id: string, session: number) => path.join(liveDir, id, String(session));
 
@@ -148,63 +140,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     }
   };
 
-  await app.jobs.define(endQueue, {
-    retryLimit: 3,
-    handler: async (data) => {
-      const id = String(data.streamId);
-      const session = Number(data.session);
-      // Ended now, or on an earlier try of this job that failed before its replay was made.
-      const finished = await finishStream(db, id, session);
-      if (finished) await announce(id);
-      const stream = finished ?? (await getStreamRow(db, id));
-      if (stream?.status !== 'ended' || stream.liveSession !== session || stream.recordingVideoId) return;
-      if (await makeReplay(db, app.jobs, path.join(liveDir, stream.id), uploadsDir, stream)) await announce(id);
-      // Players still on the page finish what they loaded before they learn the stream ended.
-      await app.jobs.send(cleanupQueue, { streamId: stream.id }, { startAfter: 120 });
-    },
-  });
-
-  // A clip is cut where its segments are: on the instance that ingests the stream.
-  const clipQueue = (ingestInstance: string) => `live-clip-${ingestInstance}`;
-  const report = (ownerId: string, event: VideoProcessingEvent) => app.realtime.publish(ownerId, 'video.processing', event);
-  await app.jobs.define(clipQueue(instance), {
-    retryLimit: 1,
-    handler: async (data) => {
-      const videoId = String(data.videoId);
-      const id = String(data.streamId);
-      if (!isUuid(id) || !isUuid(videoId)) return;
-      const video = await getVideo(db, videoId);
-      if (video?.status !== 'processing' || video.sourceKey) return;
-      const sourceKey = `clip-${videoId}.mkv`;
-      const cut = await cutClip(
-        sessionDir(id, Number(data.session)),
-        config.live.segmentSeconds,
-        Number(data.seconds),
-        new Date(String(data.until)),
-        path.join(uploadsDir, sourceKey),
-      );
-      if (!cut) throw new RejectedMedia(CLIP_GONE);
-      await updateVideoRow(db, videoId, { sourceKey });
-      await app.jobs.send(TRANSCODE_QUEUE, { videoId });
-    },
-    onFinalFailure: (data, error) => markFailed(db, String(data.videoId), error, uploadsDir, report),
-  });
-
-  // Telling the audience may run on any instance: it only needs the database.
-  await app.jobs.define(NOTIFY_QUEUE, {
-    retryLimit: 3,
-    handler: async (data) => {
-      const sent = await notifyLive(db, app.realtime, app.push, app.log, String(data.streamId));
-      if (sent) app.log.info({ stream: data.streamId, sent }, 'live: audience notified');
-    },
-  });
-
-  await app.jobs.define(cleanupQueue, {
-    handler: async (data) => {
-      const id = String(data.streamId);
-      if (isUuid(id)) await fs.promises.rm(path.join(liveDir, id), { recursive: true, force: true });
-    },
-  });
+  await defineLiveJobs(app, { instance, sessionDir, announce });
 
   /**
    * With a ladder: waits (a few segments at most) for the rungs' first segments, then writes the
@@ -248,7 +184,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
       const live = watching && (await markPublishing(db, stream.id, session, playlist));
       if (live) {
         await announce(stream.id);
-        await app.jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
+        await jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
       }
       return live;
     })().catch((err: unknown) => {
@@ -262,7 +198,7 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
         if (code !== 0 && error) app.log.warn({ stream: stream.id, code, error: error.slice(0, 500) }, 'live: ingest ended with an error');
         await endSession(db, stream.id, session);
         await announce(stream.id);
-        await app.jobs.send(endQueue, { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
+        await jobs.send(endQueue(instance), { streamId: stream.id, session }, { startAfter: config.live.graceSeconds });
       })
       .catch((err: unknown) => app.log.warn({ err }, 'live: could not end the session'));
     return published;
@@ -279,8 +215,8 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     if (active.has(stream.id)) continue;
     app.log.warn({ stream: stream.id, session: stream.liveSession }, 'live: stream left live by a stop without shutdown, ending its session');
     await endSession(db, stream.id, stream.liveSession);
-    if (!(await app.jobs.pending(endQueue, { streamId: stream.id, session: stream.liveSession })))
-      await app.jobs.send(endQueue, { streamId: stream.id, session: stream.liveSession }, { startAfter: config.live.graceSeconds });
+    if (!(await jobs.pending(endQueue(instance), { streamId: stream.id, session: stream.liveSession })))
+      await jobs.send(endQueue(instance), { streamId: stream.id, session: stream.liveSession }, { startAfter: config.live.graceSeconds });
     await announce(stream.id);
   }
 
@@ -364,190 +300,191 @@ export async function registerLive(app: FastifyInstance, config: Config, uploads
     for (const { published } of active.values()) published.ingest.kill();
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const keyInfo = async (userId: string, key: string | null) => ({
-    server: rtmpUrl ?? '',
-    hasKey: key ? true : await hasStreamKey(db, userId),
-    key,
-  });
+  await app.register(async (routes) => {
+    const r = routes.withTypeProvider<ZodTypeProvider>();
+    const keyInfo = async (userId: string, key: string | null) => ({
+      server: rtmpUrl ?? '',
+      hasKey: key ? true : await hasStreamKey(db, userId),
+      key,
+    });
 
-  r.post(
-    '/api/streams',
-    {
-      config: { auth: 'poster' },
-      schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } },
-    },
-    async (req, reply) => {
-      const s = userSession(req);
-      const row = await createStream(db, s.user.id, req.body);
-      const detail = await getStream(db, row.id);
-      return reply.code(201).send(detail!);
-    },
-  );
-
-  r.get(
-    '/api/live/key',
-    {
-      config: { auth: 'verified' },
-      schema: { tags: ['streams'], summary: 'The RTMP server address and whether a stream key exists', response: { 200: StreamKeyInfoSchema } },
-    },
-    async (req) => {
-      const s = userSession(req);
-      return keyInfo(s.user.id, null);
-    },
-  );
-
-  r.post(
-    '/api/live/key',
-    {
-      config: { auth: 'verified' },
-      schema: {
-        tags: ['streams'],
-        summary: 'Make a new stream key (the old one stops working, and a publisher using it is cut off); the key is in this answer only',
-        response: { 200: StreamKeyInfoSchema },
-      },
-    },
-    async (req) => {
-      const s = userSession(req);
-      if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
-      const key = await regenerateStreamKey(db, s.user.id);
-      // A publisher still using the old key is cut off, here and on every other instance.
-      await cutOffReplacedKeys(s.user.id).catch((err: unknown) => req.log.warn({ err }, 'live: could not cut off a replaced key'));
-      await app.realtime
-        .note(KEY_REPLACED_NOTE, s.user.id)
-        .catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of a new key'));
-      return keyInfo(s.user.id, key);
-    },
-  );
-
-  r.post(
-    '/api/streams/:id/clips',
-    {
-      config: { auth: 'poster' },
-      schema: {
-        tags: ['streams'],
-        summary: 'Clip the last 15 to 60 seconds of a live stream into a short of its creator’s, credited to you',
-        params: z.object({ id: z.guid() }),
-        body: CreateClipSchema,
-        response: { 202: ClipCreatedSchema },
-      },
-    },
-    async (req, reply) => {
-      const s = userSession(req);
-      const stream = await getStreamRow(db, req.params.id);
-      if (!stream || stream.takenDownAt) throw notFound(STREAM_NOT_FOUND);
-      if (!(await mayClip(db, s.user.id, stream))) throw new HttpError(403, 'clips_off', CLIPS_OFF);
-      if (stream.status !== 'live' || !stream.publishing || !stream.ingestInstance) throw new HttpError(409, 'not_live', CLIP_NOT_LIVE);
-      if (await clipLimitReached(db, s.user.id)) throw new HttpError(429, 'too_many_clips', CLIP_TOO_MANY);
-      const video = await createClipDraft(db, s.user.id, stream, req.body);
-      await app.jobs.send(clipQueue(stream.ingestInstance), {
-        videoId: video.id,
-        streamId: stream.id,
-        session: stream.liveSession,
-        seconds: req.body.seconds,
-        until: new Date().toISOString(),
-      });
-      return reply.code(202).send({ videoId: video.id });
-    },
-  );
-
-  // The creator's own picture for the stream's card and page, as an image body (16:9).
-  await app.register(async (plain) => {
-    acceptImageBodies(plain);
-    plain.withTypeProvider<ZodTypeProvider>().post(
-      '/api/streams/:id/thumbnail',
+    r.post(
+      '/api/streams',
       {
         config: { auth: 'poster' },
+        schema: { tags: ['streams'], summary: 'Create a stream, to go live now or scheduled', body: CreateStreamSchema, response: { 201: StreamDetailSchema } },
+      },
+      async (req, reply) => {
+        const s = userSession(req);
+        const row = await createStream(db, s.user.id, req.body);
+        const detail = await getStream(db, row.id);
+        return reply.code(201).send(detail!);
+      },
+    );
+
+    r.get(
+      '/api/live/key',
+      {
+        config: { auth: 'verified' },
+        schema: { tags: ['streams'], summary: 'The RTMP server address and whether a stream key exists', response: { 200: StreamKeyInfoSchema } },
+      },
+      async (req) => {
+        const s = userSession(req);
+        return keyInfo(s.user.id, null);
+      },
+    );
+
+    r.post(
+      '/api/live/key',
+      {
+        config: { auth: 'verified' },
         schema: {
           tags: ['streams'],
-          summary: 'Upload a thumbnail image for your stream',
-          params: z.object({ id: z.guid() }),
-          response: { 200: z.object({ url: z.string() }) },
+          summary: 'Make a new stream key (the old one stops working, and a publisher using it is cut off); the key is in this answer only',
+          response: { 200: StreamKeyInfoSchema },
         },
       },
       async (req) => {
         const s = userSession(req);
-        const stream = await getStreamRow(db, req.params.id);
-        if (!stream || stream.ownerId !== s.user.id) throw notFound(STREAM_NOT_FOUND);
-        const own = streamMedia(stream.id);
-        const url = await storeImage(app.storage, req.body, `${own}/thumb-${Date.now()}.jpg`, 1280, 720);
-        await setStreamThumbnail(db, stream.id, url);
-        const previousKey = stream.thumbnailUrl ? app.storage.keyOf(stream.thumbnailUrl) : undefined;
-        if (previousKey) await app.storage.deleteOwned(own, previousKey).catch((err: unknown) => req.log.warn({ err }, 'old thumbnail not removed'));
-        return { url };
+        if (!rtmpUrl) throw new HttpError(409, 'rtmp_off', 'Streaming from OBS is not available on this server. Go live from the browser instead.');
+        const key = await regenerateStreamKey(db, s.user.id);
+        // A publisher still using the old key is cut off, here and on every other instance.
+        await cutOffReplacedKeys(s.user.id).catch((err: unknown) => req.log.warn({ err }, 'live: could not cut off a replaced key'));
+        await app.realtime
+          .note(KEY_REPLACED_NOTE, s.user.id)
+          .catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of a new key'));
+        return keyInfo(s.user.id, key);
       },
     );
-  });
 
-  const reminderParams = z.object({ id: z.guid() });
-  r.get(
-    '/api/streams/:id/reminder',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['streams'],
-        summary: 'Whether you asked to be notified when this stream goes live',
-        params: reminderParams,
-        response: { 200: StreamReminderSchema },
+    r.post(
+      '/api/streams/:id/clips',
+      {
+        config: { auth: 'poster' },
+        schema: {
+          tags: ['streams'],
+          summary: 'Clip the last 15 to 60 seconds of a live stream into a short of its creator’s, credited to you',
+          params: z.object({ id: z.guid() }),
+          body: CreateClipSchema,
+          response: { 202: ClipCreatedSchema },
+        },
       },
-    },
-    async (req) => {
-      const s = userSession(req);
-      return { reminded: await hasReminder(db, req.params.id, s.user.id) };
-    },
-  );
+      async (req, reply) => {
+        const s = userSession(req);
+        const stream = await getStreamRow(db, req.params.id);
+        if (!stream || stream.takenDownAt) throw notFound(STREAM_NOT_FOUND);
+        if (!(await mayClip(db, s.user.id, stream))) throw new HttpError(403, 'clips_off', CLIPS_OFF);
+        if (stream.status !== 'live' || !stream.publishing || !stream.ingestInstance) throw new HttpError(409, 'not_live', CLIP_NOT_LIVE);
+        if (await clipLimitReached(db, s.user.id)) throw new HttpError(429, 'too_many_clips', CLIP_TOO_MANY);
+        const video = await createClipDraft(db, s.user.id, stream, req.body);
+        await jobs.send(clipQueue(stream.ingestInstance), {
+          videoId: video.id,
+          streamId: stream.id,
+          session: stream.liveSession,
+          seconds: req.body.seconds,
+          until: new Date().toISOString(),
+        });
+        return reply.code(202).send({ videoId: video.id });
+      },
+    );
 
-  for (const method of ['put', 'delete'] as const) {
-    r[method](
+    // The creator's own picture for the stream's card and page, as an image body (16:9).
+    await routes.register(async (plain) => {
+      acceptImageBodies(plain);
+      plain.withTypeProvider<ZodTypeProvider>().post(
+        '/api/streams/:id/thumbnail',
+        {
+          config: { auth: 'poster' },
+          schema: {
+            tags: ['streams'],
+            summary: 'Upload a thumbnail image for your stream',
+            params: z.object({ id: z.guid() }),
+            response: { 200: z.object({ url: z.string() }) },
+          },
+        },
+        async (req) => {
+          const s = userSession(req);
+          const stream = await getStreamRow(db, req.params.id);
+          if (!stream || stream.ownerId !== s.user.id) throw notFound(STREAM_NOT_FOUND);
+          const own = streamMedia(stream.id);
+          const url = await storeImage(app.storage, req.body, `${own}/thumb-${Date.now()}.jpg`, 1280, 720);
+          await setStreamThumbnail(db, stream.id, url);
+          const previousKey = stream.thumbnailUrl ? app.storage.keyOf(stream.thumbnailUrl) : undefined;
+          if (previousKey) await app.storage.deleteOwned(own, previousKey).catch((err: unknown) => req.log.warn({ err }, 'old thumbnail not removed'));
+          return { url };
+        },
+      );
+    });
+
+    const reminderParams = z.object({ id: z.guid() });
+    r.get(
       '/api/streams/:id/reminder',
       {
         config: { auth: 'user' },
         schema: {
           tags: ['streams'],
-          summary: method === 'put' ? 'Notify me when this upcoming stream goes live' : 'Stop the reminder for this stream',
+          summary: 'Whether you asked to be notified when this stream goes live',
           params: reminderParams,
           response: { 200: StreamReminderSchema },
         },
       },
       async (req) => {
         const s = userSession(req);
-        const stream = await getStreamRow(db, req.params.id);
-        if (!stream) throw notFound(STREAM_NOT_FOUND);
-        const on = method === 'put';
-        if (on && stream.ownerId === s.user.id) throw new HttpError(409, 'own_stream', REMINDER_OWN_STREAM);
-        if (on && stream.status !== 'scheduled') throw new HttpError(409, 'not_upcoming', REMINDER_NOT_UPCOMING);
-        await setReminder(db, stream.id, s.user.id, on);
-        return { reminded: on };
+        return { reminded: await hasReminder(db, req.params.id, s.user.id) };
       },
     );
-  }
 
-  r.get(
-    '/live/:id/:session/:file',
-    {
-      schema: {
-        hide: true,
-        params: z.object({ id: z.guid(), session: z.coerce.number().int().min(1).max(1_000_000), file: z.string().regex(SEGMENT_FILE) }),
+    for (const method of ['put', 'delete'] as const) {
+      r[method](
+        '/api/streams/:id/reminder',
+        {
+          config: { auth: 'user' },
+          schema: {
+            tags: ['streams'],
+            summary: method === 'put' ? 'Notify me when this upcoming stream goes live' : 'Stop the reminder for this stream',
+            params: reminderParams,
+            response: { 200: StreamReminderSchema },
+          },
+        },
+        async (req) => {
+          const s = userSession(req);
+          const stream = await getStreamRow(db, req.params.id);
+          if (!stream) throw notFound(STREAM_NOT_FOUND);
+          const on = method === 'put';
+          if (on && stream.ownerId === s.user.id) throw new HttpError(409, 'own_stream', REMINDER_OWN_STREAM);
+          if (on && stream.status !== 'scheduled') throw new HttpError(409, 'not_upcoming', REMINDER_NOT_UPCOMING);
+          await setReminder(db, stream.id, s.user.id, on);
+          return { reminded: on };
+        },
+      );
+    }
+
+    r.get(
+      '/live/:id/:session/:file',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ id: z.guid(), session: z.coerce.number().int().min(1).max(1_000_000), file: z.string().regex(SEGMENT_FILE) }),
+        },
       },
-    },
-    async (req, reply) => {
-      const { id, session, file } = req.params;
-      const full = path.join(sessionDir(id, session), file);
-      const stat = await fs.promises.stat(full).catch(() => undefined);
-      if (!stat?.isFile()) throw new HttpError(404, 'not_found', STREAM_NOT_FOUND);
-      const playlist = file.endsWith('.m3u8');
-      const snapshot = file === SNAPSHOT_FILE;
-      reply.header('Cache-Control', playlist ? 'no-cache' : snapshot ? `public, max-age=${SNAPSHOT_SECONDS}` : 'public, max-age=120');
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.type(playlist ? 'application/vnd.apple.mpegurl' : snapshot ? 'image/jpeg' : 'video/mp2t');
-      return reply.send(playlist ? await fs.promises.readFile(full) : fs.createReadStream(full));
-    },
-  );
+      async (req, reply) => {
+        const { id, session, file } = req.params;
+        const full = path.join(sessionDir(id, session), file);
+        const stat = await fs.promises.stat(full).catch(() => undefined);
+        if (!stat?.isFile()) throw new HttpError(404, 'not_found', STREAM_NOT_FOUND);
+        const playlist = file.endsWith('.m3u8');
+        const snapshot = file === SNAPSHOT_FILE;
+        reply.header('Cache-Control', playlist ? 'no-cache' : snapshot ? `public, max-age=${SNAPSHOT_SECONDS}` : 'public, max-age=120');
+        reply.header('Access-Control-Allow-Origin', '*');
+        reply.type(playlist ? 'application/vnd.apple.mpegurl' : snapshot ? 'image/jpeg' : 'video/mp2t');
+        return reply.send(playlist ? await fs.promises.readFile(full) : fs.createReadStream(full));
+      },
+    );
 
-  registerBrowserIngest(app, publish);
+    registerBrowserIngest(routes, publish);
+  });
 
   const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
   app.decorate('live', live);
   registerModerationAdapter(app.moderationRegistry, streamModeration(app.storage, live));
-  return live;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { NATIVE_GOOGLE_RETURN_PATH } from '../../../shared/auth/native-auth-rules.js';
 import { DEEP_LINK_PREFIXES } from '../../../shared/platform/routes.js';
 import type { Config } from '../../platform/config.js';
@@ -42,7 +42,7 @@ export function appleAppSiteAssociation(native: NativeConfig & { iosTeamId: stri
  * configured (`ANDROID_CERT_SHA256`, `IOS_TEAM_ID`); otherwise there is nothing to claim and
  * the answer is 404.
  */
-export async function registerAppLinks(app: FastifyInstance, native: NativeConfig): Promise<void> {
+export const appLinkRoutes: FastifyPluginAsync<NativeConfig> = async (app, native) => {
   const json = { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' };
   const notFound = { code: 'not_found', message: 'Not configured' };
   app.get('/.well-known/assetlinks.json', { schema: { hide: true } }, async (_req, reply) => {
@@ -55,4 +55,4 @@ export async function registerAppLinks(app: FastifyInstance, native: NativeConfi
     if (!iosTeamId) return reply.status(404).send(notFound);
     return reply.headers(json).send(appleAppSiteAssociation({ ...native, iosTeamId }));
   });
-}
+};

@@ -16,10 +16,8 @@ import {
   submitSignature,
   type PaymentRow,
 } from './service.js';
-
-export const VERIFY_QUEUE = 'payment-verify';
-/** How long between two looks at the chain for a payment not finalized yet. */
-const LOOK_AGAIN_SECONDS = 2;
+import { definePaymentJobs, LOOK_AGAIN_SECONDS, VERIFY_QUEUE, type PaymentJobs } from './jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 
 export type FinalizedHook = (payment: PaymentRow) => Promise<void>;
 
@@ -75,21 +73,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
     return true;
   };
 
-  await app.jobs.define(VERIFY_QUEUE, {
-    retryLimit: 5,
-    handler: async (data) => {
-      const id = String(data.paymentId);
-      let next: 'waiting' | 'over';
-      try {
-        next = await step(id);
-      } catch (err) {
-        // The cluster did not answer: look again a little later, until the payment is too old to wait for.
-        app.log.warn({ err, payment: id }, 'payments: could not check the chain');
-        next = (await giveUpIfStale(id)) ? 'over' : 'waiting';
-      }
-      if (next === 'waiting') await app.jobs.send(VERIFY_QUEUE, { paymentId: id }, { startAfter: LOOK_AGAIN_SECONDS });
-    },
-  });
+  await definePaymentJobs(app, { step, giveUpIfStale });
 
   const payments: Payments = {
     chain,
@@ -102,82 +86,84 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
         app.log.warn({ err, payment: id }, 'payments: first look at the chain failed');
         return 'waiting' as const;
       });
-      if (now === 'waiting') await app.jobs.send(VERIFY_QUEUE, { paymentId: id }, { startAfter: LOOK_AGAIN_SECONDS });
+      if (now === 'waiting') await jobsFor<PaymentJobs>(app.jobs).send(VERIFY_QUEUE, { paymentId: id }, { startAfter: LOOK_AGAIN_SECONDS });
     },
     view,
   };
   app.decorate('payments', payments);
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const idParams = z.object({ id: z.guid() });
+  await app.register(async (routes) => {
+    const r = routes.withTypeProvider<ZodTypeProvider>();
+    const idParams = z.object({ id: z.guid() });
 
-  r.get(
-    '/api/chain/blockhash',
-    {
-      config: { auth: 'user', noStore: true },
-      schema: {
-        tags: ['payments'],
-        summary: 'A recent blockhash of the configured cluster, for a transaction the wallet signs',
-        response: { 200: BlockhashSchema },
+    r.get(
+      '/api/chain/blockhash',
+      {
+        config: { auth: 'user', noStore: true },
+        schema: {
+          tags: ['payments'],
+          summary: 'A recent blockhash of the configured cluster, for a transaction the wallet signs',
+          response: { 200: BlockhashSchema },
+        },
       },
-    },
-    async (req) => {
-      const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash().catch((err: unknown) => {
-        req.log.warn({ err }, 'payments: the cluster did not answer');
-        throw new HttpError(503, 'chain_unavailable', CHAIN_UNAVAILABLE);
-      });
-      return { blockhash, lastValidBlockHeight: String(lastValidBlockHeight) };
-    },
-  );
-
-  r.get(
-    '/api/payments',
-    {
-      config: { auth: 'user', noStore: true },
-      schema: {
-        tags: ['payments'],
-        summary: 'Your payments: tips and rewards you sent (any state), and those you received',
-        response: { 200: z.object({ payments: z.array(PaymentSchema) }) },
+      async (req) => {
+        const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash().catch((err: unknown) => {
+          req.log.warn({ err }, 'payments: the cluster did not answer');
+          throw new HttpError(503, 'chain_unavailable', CHAIN_UNAVAILABLE);
+        });
+        return { blockhash, lastValidBlockHeight: String(lastValidBlockHeight) };
       },
-    },
-    async (req) => {
-      const s = userSession(req);
-      return { payments: await myPayments(db, config.solana.cluster, s.user.id) };
-    },
-  );
+    );
 
-  r.get(
-    '/api/payments/:id',
-    {
-      config: { auth: 'user', noStore: true },
-      schema: { tags: ['payments'], summary: 'One of your payments, as the payer or the payee', params: idParams, response: { 200: PaymentSchema } },
-    },
-    async (req) => {
-      const s = userSession(req);
-      const p = await view(req.params.id);
-      // Someone else's payment does not exist, as far as this caller knows.
-      if (!p || (p.payer.id !== s.user.id && (p.payee.id !== s.user.id || p.status !== 'finalized'))) throw notFound(PAYMENT_NOT_FOUND);
-      return p;
-    },
-  );
-
-  r.post(
-    '/api/payments/:id/signature',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['payments'],
-        summary: 'Report the signature of the transaction that pays this payment; it is verified on chain',
-        params: idParams,
-        body: SubmitSignatureSchema,
-        response: { 202: PaymentSchema },
+    r.get(
+      '/api/payments',
+      {
+        config: { auth: 'user', noStore: true },
+        schema: {
+          tags: ['payments'],
+          summary: 'Your payments: tips and rewards you sent (any state), and those you received',
+          response: { 200: z.object({ payments: z.array(PaymentSchema) }) },
+        },
       },
-    },
-    async (req, reply) => {
-      const s = userSession(req);
-      await submitSignature(db, req.params.id, s.user.id, req.body.signature);
-      await payments.track(req.params.id);
-      return reply.code(202).send((await view(req.params.id))!);
-    },
-  );
+      async (req) => {
+        const s = userSession(req);
+        return { payments: await myPayments(db, config.solana.cluster, s.user.id) };
+      },
+    );
+
+    r.get(
+      '/api/payments/:id',
+      {
+        config: { auth: 'user', noStore: true },
+        schema: { tags: ['payments'], summary: 'One of your payments, as the payer or the payee', params: idParams, response: { 200: PaymentSchema } },
+      },
+      async (req) => {
+        const s = userSession(req);
+        const p = await view(req.params.id);
+        // Someone else's payment does not exist, as far as this caller knows.
+        if (!p || (p.payer.id !== s.user.id && (p.payee.id !== s.user.id || p.status !== 'finalized'))) throw notFound(PAYMENT_NOT_FOUND);
+        return p;
+      },
+    );
+
+    r.post(
+      '/api/payments/:id/signature',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: ['payments'],
+          summary: 'Report the signature of the transaction that pays this payment; it is verified on chain',
+          params: idParams,
+          body: SubmitSignatureSchema,
+          response: { 202: PaymentSchema },
+        },
+      },
+      async (req, reply) => {
+        const s = userSession(req);
+        await submitSignature(db, req.params.id, s.user.id, req.body.signature);
+        await payments.track(req.params.id);
+        return reply.code(202).send((await view(req.params.id))!);
+      },
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lamportsToSol, solToLamports } from '../../../shared/payments/sol.js';
@@ -49,7 +49,7 @@ async function tippedContent(db: Db, creatorId: string, content: NonNullable<z.i
  * transfer is finalized on chain, the creator is notified and a tip on a live stream shows in its
  * chat, highlighted.
  */
-export function registerTips(app: FastifyInstance): void {
+export const tipRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -147,4 +147,4 @@ export function registerTips(app: FastifyInstance): void {
       return reply.code(201).send((await app.payments.view(row.id))!);
     },
   );
-}
+};

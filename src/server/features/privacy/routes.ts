@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountSchema, DeletionStatusSchema, EXPORT_EXPIRED_MESSAGE, ExportStatusSchema, formatDeletionDate } from '../../../shared/privacy/privacy.js';
@@ -9,76 +9,32 @@ import { user as authUser } from '../../access/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
 import { confirmIdentity } from './confirm-identity.js';
-import { cancelDeletion, eraseDueAccounts, hasCancellationNotice, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
-import {
-  createExport,
-  downloadPath,
-  EXPORT_EXPIRY_QUEUE,
-  EXPORT_QUEUE,
-  expireExports,
-  latestExport,
-  markExportFailed,
-  ownExport,
-  runExport,
-  toDataExport,
-} from './export.js';
+import { cancelDeletion, scheduledDeletion, scheduleDeletion, takeCancellationNotice } from './deletion.js';
+import { createExport, EXPORT_QUEUE, latestExport, ownExport, toDataExport } from './export.js';
 import { privacyMail } from './mails.js';
+import type { PrivacyJobs } from './jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 
-export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
+export type AccountMail = (userId: string, mail: Parameters<typeof privacyMail>[0], vars: Omit<Parameters<typeof privacyMail>[1], 'to'>) => Promise<void>;
+
+/** A mail of "Your data" to the account's address. */
+export const accountMail =
+  (app: FastifyInstance): AccountMail =>
+  async (userId, mail, vars) => {
+    const [u] = await app.db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
+    // A wallet account without an email has nowhere to be told; Settings shows it all the same.
+    if (u && !isPlaceholderEmail(u.email)) await app.mailer.send(privacyMail(mail, { ...vars, to: u.email }));
+  };
 
 /**
  * "Your data" in Settings (docs/product.md): download everything (a background job, a link valid
  * for a day, for its owner only) and delete the account (after the password or a wallet signature
  * and the code, a grace period a sign-in cancels, then a job erases it).
  */
-export async function registerPrivacy(app: FastifyInstance): Promise<void> {
+export const privacyRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // docs/product.md "Your data": signing in during the grace period cancels a scheduled deletion,
-  // and `/api/me` says so until the app has told the person.
-  app.auth.signIns.onSignedIn((userId) => cancelDeletion(db, userId, { bySignIn: true }));
-  app.auth.signIns.addToMe(async (userId) => ((await hasCancellationNotice(db, userId)) ? { deletionCancelled: true } : {}));
-
-  const mailTo = async (userId: string, mail: Parameters<typeof privacyMail>[0], vars: Omit<Parameters<typeof privacyMail>[1], 'to'>) => {
-    const [u] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
-    // A wallet account without an email has nowhere to be told; Settings shows it all the same.
-    if (u && !isPlaceholderEmail(u.email)) await app.mailer.send(privacyMail(mail, { ...vars, to: u.email }));
-  };
-
-  await app.jobs.define(EXPORT_QUEUE, {
-    retryLimit: 2,
-    handler: (data) =>
-      runExport(
-        {
-          db,
-          storage,
-          publicUrl: config.publicUrl,
-          onReady: (row) => mailTo(row.userId, 'export-ready', { url: `${config.publicUrl}${downloadPath(row.id)}` }),
-        },
-        String(data.exportId),
-      ),
-    onFinalFailure: (data) => markExportFailed(db, String(data.exportId)),
-  });
-  await app.jobs.define(EXPORT_EXPIRY_QUEUE, {
-    retryLimit: 0,
-    handler: async () => {
-      const n = await expireExports(db, storage);
-      if (n) app.log.info({ expired: n }, 'account exports expired and deleted');
-    },
-  });
-  await app.jobs.schedule(EXPORT_EXPIRY_QUEUE, '*/15 * * * *');
-  await app.jobs.define(ACCOUNT_DELETION_QUEUE, {
-    retryLimit: 0,
-    handler: async () => {
-      const n = await eraseDueAccounts(db, storage, new Date(), app.log);
-      if (!n) return;
-      app.log.info({ erased: n }, 'accounts deleted after their grace period');
-      // Their sessions are gone: the realtime sockets they opened close on every server.
-      await app.realtime.sessionsEnded();
-    },
-  });
-  await app.jobs.schedule(ACCOUNT_DELETION_QUEUE, '23 * * * *');
+  const mailTo = accountMail(app);
 
   r.get(
     '/api/account/export',
@@ -111,7 +67,7 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const s = userSession(req);
       const row = await createExport(db, s.user.id);
-      await app.jobs.send(EXPORT_QUEUE, { exportId: row.id });
+      await jobsFor<PrivacyJobs>(app.jobs).send(EXPORT_QUEUE, { exportId: row.id });
       return reply.status(202).send({ export: toDataExport(row) });
     },
   );
@@ -202,4 +158,4 @@ export async function registerPrivacy(app: FastifyInstance): Promise<void> {
       return { cancelled: await takeCancellationNotice(db, s.user.id) };
     },
   );
-}
+};

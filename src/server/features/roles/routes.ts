@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminUserSchema, AdminUserSearchSchema, APP_ROLES, RoleChangeSchema } from '../../../shared/roles/roles.js';
@@ -12,7 +12,7 @@ const RoleChangeResultSchema = z.object({ userId: z.string(), roles: z.array(z.e
  * a people search; the last admin stays. Every change is in the audit log. At start-up the
  * accounts of `ADMIN_EMAILS` become admins.
  */
-export async function registerRoles(app: FastifyInstance): Promise<void> {
+export const roleRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -79,4 +79,4 @@ export async function registerRoles(app: FastifyInstance): Promise<void> {
       return { userId, roles };
     },
   );
-}
+};

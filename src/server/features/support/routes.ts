@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import path from 'node:path';
 import { glintLinkFilter, keepGlintLinks, SupportChatRequestSchema, type SupportMessage } from '../../../shared/support/support.js';
 import { sessionOf } from '../../access/guards.js';
@@ -37,7 +37,7 @@ export interface SupportOptions {
 }
 
 /** `POST /api/support-chat`: the help desk, answering as a server-sent stream. */
-export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }: SupportOptions) {
+export const supportRoutes: FastifyPluginAsync<SupportOptions> = async (app, { helpDir, llm }) => {
   const index = buildHelpIndex(loadArticles(helpDir));
   if (index.articles.length === 0) app.log.warn({ helpDir: path.resolve(helpDir) }, 'no help articles found: the support chat knows nothing');
   // Counted in the database, shared by every instance, and never forgotten for lack of room.
@@ -91,7 +91,7 @@ export async function registerSupportChat(app: FastifyInstance, { helpDir, llm }
       return relay(req.log, reply, llm, messages, contextFor(found));
     },
   );
-}
+};
 
 const streamHeaders = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' };
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkAt, SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX } from '../../../shared/support/support.js';
@@ -130,6 +131,9 @@ describe('support chat, built-in help desk', () => {
     const victim = '10.8.8.8';
     for (let i = 0; i < SUPPORT_PER_MINUTE; i++) expect((await ask(t, 'how do I tip?', victim)).statusCode).toBe(200);
     expect((await ask(t, 'how do I tip?', victim)).statusCode).toBe(429);
+    // The victim's window is made long enough to outlast the attack on a slow machine: what is tested
+    // is that 10,001 other addresses do not push its count out, not how fast they are answered.
+    await t.database.db.execute(sql`update rate_limit set expires_at = now() + interval '10 minutes' where key like ${`%${victim}%`}`);
     // An attacker rotating through addresses used to empty the whole table, everyone's count with it.
     for (let from = 0; from <= 10_000; from += 100) {
       const batch = Array.from({ length: Math.min(100, 10_001 - from) }, (_, k) => from + k);

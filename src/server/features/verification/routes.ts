@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ const OkSchema = z.object({ ok: z.literal(true) });
  * badge from their settings; admins grant it, reject it with a reason, or revoke a badge later.
  * The requester's open pages hear the outcome at once; settings show it any time.
  */
-export async function registerVerification(app: FastifyInstance): Promise<void> {
+export const verificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tell = async (userId: string) => app.realtime.publish(userId, 'verification.decided', await myVerification(db, userId));
@@ -155,4 +155,4 @@ export async function registerVerification(app: FastifyInstance): Promise<void> 
       return { ok: true as const };
     },
   );
-}
+};

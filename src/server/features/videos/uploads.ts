@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_A_VIDEO } from '../../../shared/videos/videos.js';
 import type { Db } from '../../platform/db/client.js';
 import { fileHead, probeUpload } from './process-video.js';
@@ -11,6 +11,8 @@ import { sniffVideo } from '../../../shared/media/sniff.js';
 import { countProcessing, getVideo, RejectedMedia, removeSource, TRANSCODE_QUEUE } from './service.js';
 import { failUpload, restartUpload, startProcessing } from './video-state.js';
 import { standingOf, standingRefusal } from '../../access/standing.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
+import type { VideoJobs } from './jobs.js';
 
 /**
  * FileStore as Glint needs it:
@@ -101,7 +103,8 @@ export async function expireUnfinishedUploads(db: Db, directory: string, maxAgeM
 /** The recurring job that runs `expireUnfinishedUploads` (every 15 minutes). */
 export const EXPIRE_UPLOADS_QUEUE = 'expire-uploads';
 
-export function registerUploads(app: FastifyInstance, opts: { directory: string; maxBytes: number }) {
+/** Resumable uploads over tus at /api/uploads: a finished upload is checked and queued for transcoding. */
+export const uploadRoutes: FastifyPluginAsync<{ directory: string; maxBytes: number }> = async (app, opts) => {
   fs.mkdirSync(opts.directory, { recursive: true });
   const limits = app.config.mediaLimits;
 
@@ -185,12 +188,12 @@ export function registerUploads(app: FastifyInstance, opts: { directory: string;
         if (now?.status !== 'uploading') throw fail(409, ALREADY_HAS_FILE);
         throw fail(429, tooManyProcessing(await countProcessing(app.db, video.ownerId)));
       }
-      await app.jobs.send(TRANSCODE_QUEUE, { videoId: video.id });
+      await jobsFor<VideoJobs>(app.jobs).send(TRANSCODE_QUEUE, { videoId: video.id });
       return {};
     },
   });
   // tus reads the raw request body itself.
-  app.register(async (scope) => {
+  await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -200,4 +203,4 @@ export function registerUploads(app: FastifyInstance, opts: { directory: string;
     scope.all('/api/uploads', { schema: { hide: true } }, handler);
     scope.all('/api/uploads/*', { schema: { hide: true } }, handler);
   });
-}
+};

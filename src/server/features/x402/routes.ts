@@ -257,350 +257,352 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
     },
   } satisfies X402);
 
-  const scope = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(async (routes) => {
+    const scope = routes.withTypeProvider<ZodTypeProvider>();
 
-  scope.get('/api/x402', { schema: { tags: ['x402'], summary: 'How this server sells videos over x402', response: { 200: X402InfoSchema } } }, () =>
-    app.x402.info(),
-  );
+    scope.get('/api/x402', { schema: { tags: ['x402'], summary: 'How this server sells videos over x402', response: { 200: X402InfoSchema } } }, () =>
+      app.x402.info(),
+    );
 
-  /** The 402 answer: requirements in the PAYMENT-REQUIRED header, and readable in the body. */
-  const paymentRequired = (reply: FastifyReply, pr: PaymentRequired, code: string, message: string) =>
-    reply
-      .code(402)
-      .header(X402_HEADERS.required, encodePaymentRequiredHeader(pr))
-      .header('cache-control', 'no-store')
-      .send({ code, message, ...pr });
+    /** The 402 answer: requirements in the PAYMENT-REQUIRED header, and readable in the body. */
+    const paymentRequired = (reply: FastifyReply, pr: PaymentRequired, code: string, message: string) =>
+      reply
+        .code(402)
+        .header(X402_HEADERS.required, encodePaymentRequiredHeader(pr))
+        .header('cache-control', 'no-store')
+        .send({ code, message, ...pr });
 
-  /** The master playlist, its renditions pointed at the private media route with this viewer's grant. */
-  const sendPlaylist = async (reply: FastifyReply, video: VideoRow, userId: string | null, settled?: SettleResponse) => {
-    const file = video.hlsKey ? await app.storage.read(video.hlsKey) : undefined;
-    if (!file) throw notFound('This video is not available');
-    const chunks: Buffer[] = [];
-    for await (const c of file.body) chunks.push(Buffer.from(c as Buffer));
-    let who: Holder;
-    if (userId) who = { userId };
-    else {
-      // A buyer without an account: the links are bound to a secret only this client gets, in an
-      // httpOnly cookie sent back with the video's media requests; the address alone, shared, is refused.
-      const secret = newHolderSecret();
-      who = { holder: holderOf(secret)! };
-      reply.header(
-        'set-cookie',
-        `${HOLDER_COOKIE}=${secret}; Path=/api/videos/${video.id}/paid/; Max-Age=${GRANT_SECONDS}; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`,
-      );
-    }
-    const body = rewriteMasterPlaylist(Buffer.concat(chunks).toString('utf8'), filesBase(video.id, who));
-    if (settled) reply.header(X402_HEADERS.response, encodePaymentResponseHeader(settled));
-    return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(body);
-  };
-
-  scope.get(
-    '/api/videos/:id/paid/master.m3u8',
-    {
-      config: { x402: true, answers: { 200: 'The HLS playlist (application/vnd.apple.mpegurl), with a PAYMENT-RESPONSE header when just paid' } },
-      schema: {
-        tags: ['x402'],
-        summary: 'A priced video’s HLS playlist: 402 with x402 payment requirements until paid',
-        description:
-          'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). A buyer without an account also gets an httpOnly holder cookie (glint.x402_holder, scoped to the video’s paid media): the playlist’s links play only with it. The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
-        params: IdParams,
-      },
-    },
-    async (req, reply) => {
-      const video = await getVideo(db, req.params.id);
-      if (!video || video.status !== 'ready' || !video.hlsKey) throw notFound('This video is not available');
-      if (video.priceMicroUsdc === null) return reply.redirect(app.storage.url(video.hlsKey), 302);
-      const s = await sessionOf(req);
-      const userId = s?.user.id ?? null;
-      // Removed by a moderator, or its creator banned: nobody buys or plays it, but moderators review it.
-      await assertStillUp(video, userId);
-      const access = await accessOf(video, userId ?? undefined);
-      const header = req.headers[X402_HEADERS.signature.toLowerCase()];
-      const paymentHeader = typeof header === 'string' && header ? header : undefined;
-      if (access !== 'locked') {
-        if (paymentHeader) {
-          // Never take money for what the buyer can already watch.
-          throw new HttpError(
-            409,
-            'already_unlocked',
-            access === 'unlocked' ? ALREADY_UNLOCKED : 'You can watch this video without paying. Nothing was charged.',
-          );
-        }
-        return sendPlaylist(reply, video, userId);
-      }
-      if (!enabled) throw new HttpError(503, 'x402_disabled', X402_DISABLED);
-      const payTo = (await findProfileById(db, video.ownerId))?.publicWalletAddress;
-      if (!payTo) throw new HttpError(409, 'not_for_sale', NOT_FOR_SALE);
-      try {
-        await ensureReady();
-      } catch (err) {
-        req.log.warn({ err }, 'x402: the facilitator cannot be reached');
-        throw new HttpError(503, 'facilitator_unavailable', 'Payments cannot be taken right now. Please try again in a moment.');
-      }
-      const priceMicroUsdc = video.priceMicroUsdc;
-      const buildRequirements = async () => {
-        const hash = await recentBlockhash();
-        return resourceServer.buildPaymentRequirements({
-          scheme: 'exact',
-          network,
-          payTo,
-          price: { amount: String(priceMicroUsdc), asset },
-          maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
-          extra: hash ? { recentBlockhash: hash.blockhash, lastValidBlockHeight: hash.lastValidBlockHeight } : {},
-        });
-      };
-      const requirements = await buildRequirements();
-      const resource = {
-        url: `${config.publicUrl}${masterPath(video.id)}`,
-        description: `Watch “${video.title}” on ${config.publicUrl.replace(/^https?:\/\//, '')}`,
-        mimeType: 'application/vnd.apple.mpegurl',
-      };
-      const price = formatUsdc(microsToUsdc(video.priceMicroUsdc));
-      const refuse = async (reason: string, message = paymentRefusal(reason)) => {
-        // A payment that would not land may have been built on a blockhash that is gone: the
-        // requirements that come with the refusal carry a fresh one.
-        if (reason.includes('simulation')) blockhash = undefined;
-        const fresh = reason.includes('simulation') ? await buildRequirements() : requirements;
-        return paymentRequired(reply, await resourceServer.createPaymentRequiredResponse(fresh, resource, reason), 'payment_refused', message);
-      };
-
-      if (!paymentHeader) {
-        return paymentRequired(
-          reply,
-          await resourceServer.createPaymentRequiredResponse(requirements, resource, 'Payment required'),
-          'payment_required',
-          `Unlock “${video.title}” for ${price} in USDC.`,
+    /** The master playlist, its renditions pointed at the private media route with this viewer's grant. */
+    const sendPlaylist = async (reply: FastifyReply, video: VideoRow, userId: string | null, settled?: SettleResponse) => {
+      const file = video.hlsKey ? await app.storage.read(video.hlsKey) : undefined;
+      if (!file) throw notFound('This video is not available');
+      const chunks: Buffer[] = [];
+      for await (const c of file.body) chunks.push(Buffer.from(c as Buffer));
+      let who: Holder;
+      if (userId) who = { userId };
+      else {
+        // A buyer without an account: the links are bound to a secret only this client gets, in an
+        // httpOnly cookie sent back with the video's media requests; the address alone, shared, is refused.
+        const secret = newHolderSecret();
+        who = { holder: holderOf(secret)! };
+        reply.header(
+          'set-cookie',
+          `${HOLDER_COOKIE}=${secret}; Path=/api/videos/${video.id}/paid/; Max-Age=${GRANT_SECONDS}; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`,
         );
       }
+      const body = rewriteMasterPlaylist(Buffer.concat(chunks).toString('utf8'), filesBase(video.id, who));
+      if (settled) reply.header(X402_HEADERS.response, encodePaymentResponseHeader(settled));
+      return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(body);
+    };
 
-      let payload: PaymentPayload;
-      let paymentKey: string;
-      try {
-        payload = decodePaymentSignatureHeader(paymentHeader);
-        // The transaction's message, hashed: the same payment presented again is known at once.
-        const tx = decodeTransactionFromPayload(payload.payload as { transaction: string });
-        paymentKey = createHash('sha256').update(new Uint8Array(tx.messageBytes)).digest('hex');
-      } catch {
-        return refuse('invalid_payload', 'The payment could not be read. Nothing was charged.');
-      }
-      if (payload.x402Version !== X402_VERSION) return refuse('unsupported_version', 'Only x402 version 2 payments are taken here. Nothing was charged.');
-      const matched: PaymentRequirements | undefined = resourceServer.findMatchingRequirements(requirements, payload);
-      if (!matched) return refuse('no_matching_requirements');
-      if (await paymentKeyUsed(db, paymentKey)) return refuse('payment_used', PAYMENT_USED);
-
-      const verified = await resourceServer.verifyPayment(payload, matched).catch((err: unknown) => {
-        req.log.warn({ err }, 'x402: verification failed');
-        return { isValid: false, invalidReason: 'verification_unavailable', payer: '' };
-      });
-      if (!verified.isValid) return refuse(verified.invalidReason ?? 'invalid_payment');
-      const payerWallet = verified.payer ?? '';
-
-      const begun = await beginPurchase(db, {
-        videoId: video.id,
-        buyerId: userId,
-        payerWallet,
-        payTo,
-        asset,
-        network,
-        amountMicroUsdc: video.priceMicroUsdc,
-        paymentKey,
-      });
-      if (!begun.ok) {
-        if (begun.why === 'payment_used') return refuse('payment_used', PAYMENT_USED);
-        throw new HttpError(
-          409,
-          begun.why === 'owned' ? 'already_unlocked' : 'purchase_in_progress',
-          begun.why === 'owned' ? ALREADY_UNLOCKED : PURCHASE_IN_PROGRESS,
-        );
-      }
-      let settled: SettleResponse;
-      try {
-        settled = await resourceServer.settlePayment(payload, matched);
-      } catch (err) {
-        req.log.warn({ err }, 'x402: settlement failed');
-        settled = { success: false, errorReason: 'settlement_unavailable', transaction: '', network };
-      }
-      if (!settled.success || !settled.transaction) {
-        await abandonPurchase(db, begun.id);
-        return refuse(settled.errorReason ?? 'transaction_failed');
-      }
-      if (!(await completePurchase(db, begun.id, settled.transaction, settled.payer || payerWallet))) {
-        await abandonPurchase(db, begun.id);
-        return refuse('payment_used', PAYMENT_USED);
-      }
-      req.log.info({ videoId: video.id, transaction: settled.transaction }, 'x402: video sold');
-      return sendPlaylist(reply, video, userId, settled);
-    },
-  );
-
-  scope.get(
-    '/api/videos/:id/paid/:grant/*',
-    {
-      config: { x402: true, answers: { 200: 'The rendition playlist, segment or preview sprite' } },
-      schema: {
-        tags: ['x402'],
-        summary: 'A priced video’s renditions, segments and preview sprite, with a grant from its playlist',
-        description:
-          'The grant works only with the session of the account it was made for, or, bought without an account, with the holder cookie that came with the playlist (403 otherwise). A video removed by a moderator answers 410, one whose creator is banned 404, however recent the grant.',
-        params: z.object({ id: z.string().min(1).max(64), grant: z.string().min(1).max(100), '*': z.string().max(300) }),
-      },
-    },
-    async (req, reply) => {
-      const grant: Grant | undefined = readGrant(grantSecret, req.params.id, req.params.grant);
-      const rest = req.params['*'];
-      if (!grant || !isPaidMediaFile(rest)) throw notFound('This file is not available');
-      // A shared link is useless: an account's grant works only with that account's session, and
-      // a grant without an account only with the holder cookie given to its buyer at purchase.
-      if (grant.userId) {
-        const s = await sessionOf(req);
-        if (s?.user.id !== grant.userId) throw new HttpError(403, 'forbidden', 'This media link belongs to another session. Open the video again.');
-      } else if (!holdsGrant(grant, cookieOf(req, HOLDER_COOKIE))) {
-        throw new HttpError(403, 'forbidden', 'This media link belongs to the client that paid for it. Open the video again.');
-      }
-      const video = await getVideo(db, req.params.id);
-      if (!video || video.status !== 'ready') throw notFound('This file is not available');
-      // Checked on every file, not only the playlist: a removal or a ban stops what is playing.
-      await assertStillUp(video, grant.userId);
-      const key = paidFileKey(video, rest);
-      if (!key) throw notFound('This file is not available');
-      // The browser keeps segments but asks again before each use (no-cache), so the checks above
-      // run on every play; the bytes under a key never change (a move makes new keys), so the key
-      // is the ETag and a repeat costs a 304.
-      const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
-      const cacheControl = rest.endsWith('.m3u8') ? 'private, no-store' : 'private, no-cache';
-      if (!rest.endsWith('.m3u8') && req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-        return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
-      }
-      const file = await app.storage.read(key);
-      if (!file) throw notFound('This file is not available');
-      if (!rest.endsWith('.m3u8')) reply.header('etag', etag);
-      reply.header('content-type', contentTypeFor(rest)).header('cache-control', cacheControl);
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply.send(file.body);
-    },
-  );
-
-  // The browser's x402 client reads the mint (its decimals and program) over Solana JSON-RPC; it
-  // does so through Glint, which answers from its own cluster and for nothing but that. Only a
-  // signed-in buyer pays from the browser (the poster asks a guest to sign in first), and a payment
-  // needs two or three calls: the relay is theirs alone, and limited per address and per account,
-  // so the server is no free RPC for anyone else. Agents bring an RPC of their own (docs/x402.md).
-  const rpcPerAccount = app.createRateLimit({
-    max: X402_RPC_PER_ACCOUNT,
-    timeWindow: 60_000,
-    keyGenerator: async (req) => byAccount('x402-rpc', (await sessionOf(req))!.user.id),
-  });
-  scope.post(
-    '/api/x402/rpc',
-    {
-      // A JSON-RPC call of the two methods below is well under 1 KB.
-      bodyLimit: X402_RPC_BODY_MAX,
-      // Counted per address before the body is read, so a flood costs no parsing.
-      config: {
-        answers: { 200: 'The JSON-RPC answer: the result, or an error object' },
-        auth: 'user',
-        rateLimit: {
-          max: X402_RPC_PER_ADDRESS,
-          timeWindow: 60_000,
-          keyGenerator: byAddress('x402-rpc'),
-          errorResponseBuilder: refuseWith('too_many_requests', X402_RPC_TOO_MANY),
+    scope.get(
+      '/api/videos/:id/paid/master.m3u8',
+      {
+        config: { x402: true, answers: { 200: 'The HLS playlist (application/vnd.apple.mpegurl), with a PAYMENT-RESPONSE header when just paid' } },
+        schema: {
+          tags: ['x402'],
+          summary: 'A priced video’s HLS playlist: 402 with x402 payment requirements until paid',
+          description:
+            'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). A buyer without an account also gets an httpOnly holder cookie (glint.x402_holder, scoped to the video’s paid media): the playlist’s links play only with it. The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
+          params: IdParams,
         },
       },
-      schema: {
-        tags: ['x402'],
-        summary: 'Read-only Solana JSON-RPC for the browser’s x402 client (signed in): the payment mint’s account and a recent blockhash',
-        body: z.object({
-          jsonrpc: z.literal('2.0'),
-          id: z.union([z.string().max(64), z.number()]),
-          method: z.string().max(64),
-          params: z.array(z.unknown()).max(4).optional(),
-        }),
-      },
-    },
-    async (req) => {
-      if (await overLimit(rpcPerAccount, req)) throw new HttpError(429, 'too_many_requests', X402_RPC_TOO_MANY);
-      const { id, method, params = [] } = req.body;
-      const fail = (code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
-      if (!enabled) return fail(-32000, X402_DISABLED);
-      // Only these two, with parameters of Glint's choosing; the cluster's answer is passed on as it is.
-      const call =
-        method === 'getLatestBlockhash'
-          ? [{ commitment: 'confirmed' }]
-          : method === 'getAccountInfo' && params[0] === asset
-            ? [asset, { encoding: 'base64', commitment: 'confirmed' }]
-            : undefined;
-      if (call) {
-        try {
-          const res = await fetch(config.solana.rpcUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ jsonrpc: '2.0', id, method, params: call }),
-            signal: AbortSignal.timeout(10_000),
-          });
-          const body = (await res.json()) as { result?: unknown; error?: unknown };
-          return body.error ? fail(-32603, CHAIN_UNAVAILABLE) : { jsonrpc: '2.0', id, result: body.result };
-        } catch {
-          return fail(-32603, CHAIN_UNAVAILABLE);
+      async (req, reply) => {
+        const video = await getVideo(db, req.params.id);
+        if (!video || video.status !== 'ready' || !video.hlsKey) throw notFound('This video is not available');
+        if (video.priceMicroUsdc === null) return reply.redirect(app.storage.url(video.hlsKey), 302);
+        const s = await sessionOf(req);
+        const userId = s?.user.id ?? null;
+        // Removed by a moderator, or its creator banned: nobody buys or plays it, but moderators review it.
+        await assertStillUp(video, userId);
+        const access = await accessOf(video, userId ?? undefined);
+        const header = req.headers[X402_HEADERS.signature.toLowerCase()];
+        const paymentHeader = typeof header === 'string' && header ? header : undefined;
+        if (access !== 'locked') {
+          if (paymentHeader) {
+            // Never take money for what the buyer can already watch.
+            throw new HttpError(
+              409,
+              'already_unlocked',
+              access === 'unlocked' ? ALREADY_UNLOCKED : 'You can watch this video without paying. Nothing was charged.',
+            );
+          }
+          return sendPlaylist(reply, video, userId);
         }
-      }
-      return fail(-32601, 'Only the payment mint’s account and a recent blockhash are served here.');
-    },
-  );
+        if (!enabled) throw new HttpError(503, 'x402_disabled', X402_DISABLED);
+        const payTo = (await findProfileById(db, video.ownerId))?.publicWalletAddress;
+        if (!payTo) throw new HttpError(409, 'not_for_sale', NOT_FOR_SALE);
+        try {
+          await ensureReady();
+        } catch (err) {
+          req.log.warn({ err }, 'x402: the facilitator cannot be reached');
+          throw new HttpError(503, 'facilitator_unavailable', 'Payments cannot be taken right now. Please try again in a moment.');
+        }
+        const priceMicroUsdc = video.priceMicroUsdc;
+        const buildRequirements = async () => {
+          const hash = await recentBlockhash();
+          return resourceServer.buildPaymentRequirements({
+            scheme: 'exact',
+            network,
+            payTo,
+            price: { amount: String(priceMicroUsdc), asset },
+            maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
+            extra: hash ? { recentBlockhash: hash.blockhash, lastValidBlockHeight: hash.lastValidBlockHeight } : {},
+          });
+        };
+        const requirements = await buildRequirements();
+        const resource = {
+          url: `${config.publicUrl}${masterPath(video.id)}`,
+          description: `Watch “${video.title}” on ${config.publicUrl.replace(/^https?:\/\//, '')}`,
+          mimeType: 'application/vnd.apple.mpegurl',
+        };
+        const price = formatUsdc(microsToUsdc(video.priceMicroUsdc));
+        const refuse = async (reason: string, message = paymentRefusal(reason)) => {
+          // A payment that would not land may have been built on a blockhash that is gone: the
+          // requirements that come with the refusal carry a fresh one.
+          if (reason.includes('simulation')) blockhash = undefined;
+          const fresh = reason.includes('simulation') ? await buildRequirements() : requirements;
+          return paymentRequired(reply, await resourceServer.createPaymentRequiredResponse(fresh, resource, reason), 'payment_refused', message);
+        };
 
-  scope.get(
-    '/api/x402/sales',
-    { config: { auth: 'user' }, schema: { tags: ['x402'], summary: 'Your priced videos and what each sold', response: { 200: z.array(VideoSalesSchema) } } },
-    async (req) => {
-      const s = userSession(req);
-      const own = await listOwnPriced(db, s.user.id);
-      const sales = await salesOf(
-        db,
-        own.map((v) => v.id),
-      );
-      return own
-        .filter((v) => v.priceMicroUsdc !== null || sales.has(v.id))
-        .map((v) => {
-          const t = sales.get(v.id);
-          return {
-            videoId: v.id,
-            title: v.title,
-            kind: v.kind,
-            priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
-            count: t?.count ?? 0,
-            totalUsdc: microsToUsdc(t?.totalMicroUsdc ?? 0),
-            lastSoldAt: t?.lastSoldAt?.toISOString() ?? null,
-          };
+        if (!paymentHeader) {
+          return paymentRequired(
+            reply,
+            await resourceServer.createPaymentRequiredResponse(requirements, resource, 'Payment required'),
+            'payment_required',
+            `Unlock “${video.title}” for ${price} in USDC.`,
+          );
+        }
+
+        let payload: PaymentPayload;
+        let paymentKey: string;
+        try {
+          payload = decodePaymentSignatureHeader(paymentHeader);
+          // The transaction's message, hashed: the same payment presented again is known at once.
+          const tx = decodeTransactionFromPayload(payload.payload as { transaction: string });
+          paymentKey = createHash('sha256').update(new Uint8Array(tx.messageBytes)).digest('hex');
+        } catch {
+          return refuse('invalid_payload', 'The payment could not be read. Nothing was charged.');
+        }
+        if (payload.x402Version !== X402_VERSION) return refuse('unsupported_version', 'Only x402 version 2 payments are taken here. Nothing was charged.');
+        const matched: PaymentRequirements | undefined = resourceServer.findMatchingRequirements(requirements, payload);
+        if (!matched) return refuse('no_matching_requirements');
+        if (await paymentKeyUsed(db, paymentKey)) return refuse('payment_used', PAYMENT_USED);
+
+        const verified = await resourceServer.verifyPayment(payload, matched).catch((err: unknown) => {
+          req.log.warn({ err }, 'x402: verification failed');
+          return { isValid: false, invalidReason: 'verification_unavailable', payer: '' };
         });
-    },
-  );
+        if (!verified.isValid) return refuse(verified.invalidReason ?? 'invalid_payment');
+        const payerWallet = verified.payer ?? '';
 
-  scope.get(
-    '/api/x402/unlocked',
-    { config: { auth: 'user' }, schema: { tags: ['x402'], summary: 'The videos you unlocked', response: { 200: z.array(UnlockedVideoSchema) } } },
-    async (req) => {
-      const s = userSession(req);
-      const bought = await purchasesBy(db, s.user.id);
-      const summaries = await videoSummaries(
-        db,
-        bought.map((p) => p.videoId),
-      );
-      return bought.flatMap((p) => {
-        const v = summaries.get(p.videoId);
-        if (!v) return [];
-        return [
-          {
-            videoId: v.id,
-            title: v.title,
-            kind: v.kind,
-            thumbnailUrl: v.thumbnailUrl,
-            creator: v.creator,
-            paidUsdc: microsToUsdc(p.amountMicroUsdc),
-            transaction: p.transaction,
-            explorerUrl: explorerUrl(config.solana.cluster, p.transaction),
-            unlockedAt: (p.settledAt ?? p.createdAt).toISOString(),
+        const begun = await beginPurchase(db, {
+          videoId: video.id,
+          buyerId: userId,
+          payerWallet,
+          payTo,
+          asset,
+          network,
+          amountMicroUsdc: video.priceMicroUsdc,
+          paymentKey,
+        });
+        if (!begun.ok) {
+          if (begun.why === 'payment_used') return refuse('payment_used', PAYMENT_USED);
+          throw new HttpError(
+            409,
+            begun.why === 'owned' ? 'already_unlocked' : 'purchase_in_progress',
+            begun.why === 'owned' ? ALREADY_UNLOCKED : PURCHASE_IN_PROGRESS,
+          );
+        }
+        let settled: SettleResponse;
+        try {
+          settled = await resourceServer.settlePayment(payload, matched);
+        } catch (err) {
+          req.log.warn({ err }, 'x402: settlement failed');
+          settled = { success: false, errorReason: 'settlement_unavailable', transaction: '', network };
+        }
+        if (!settled.success || !settled.transaction) {
+          await abandonPurchase(db, begun.id);
+          return refuse(settled.errorReason ?? 'transaction_failed');
+        }
+        if (!(await completePurchase(db, begun.id, settled.transaction, settled.payer || payerWallet))) {
+          await abandonPurchase(db, begun.id);
+          return refuse('payment_used', PAYMENT_USED);
+        }
+        req.log.info({ videoId: video.id, transaction: settled.transaction }, 'x402: video sold');
+        return sendPlaylist(reply, video, userId, settled);
+      },
+    );
+
+    scope.get(
+      '/api/videos/:id/paid/:grant/*',
+      {
+        config: { x402: true, answers: { 200: 'The rendition playlist, segment or preview sprite' } },
+        schema: {
+          tags: ['x402'],
+          summary: 'A priced video’s renditions, segments and preview sprite, with a grant from its playlist',
+          description:
+            'The grant works only with the session of the account it was made for, or, bought without an account, with the holder cookie that came with the playlist (403 otherwise). A video removed by a moderator answers 410, one whose creator is banned 404, however recent the grant.',
+          params: z.object({ id: z.string().min(1).max(64), grant: z.string().min(1).max(100), '*': z.string().max(300) }),
+        },
+      },
+      async (req, reply) => {
+        const grant: Grant | undefined = readGrant(grantSecret, req.params.id, req.params.grant);
+        const rest = req.params['*'];
+        if (!grant || !isPaidMediaFile(rest)) throw notFound('This file is not available');
+        // A shared link is useless: an account's grant works only with that account's session, and
+        // a grant without an account only with the holder cookie given to its buyer at purchase.
+        if (grant.userId) {
+          const s = await sessionOf(req);
+          if (s?.user.id !== grant.userId) throw new HttpError(403, 'forbidden', 'This media link belongs to another session. Open the video again.');
+        } else if (!holdsGrant(grant, cookieOf(req, HOLDER_COOKIE))) {
+          throw new HttpError(403, 'forbidden', 'This media link belongs to the client that paid for it. Open the video again.');
+        }
+        const video = await getVideo(db, req.params.id);
+        if (!video || video.status !== 'ready') throw notFound('This file is not available');
+        // Checked on every file, not only the playlist: a removal or a ban stops what is playing.
+        await assertStillUp(video, grant.userId);
+        const key = paidFileKey(video, rest);
+        if (!key) throw notFound('This file is not available');
+        // The browser keeps segments but asks again before each use (no-cache), so the checks above
+        // run on every play; the bytes under a key never change (a move makes new keys), so the key
+        // is the ETag and a repeat costs a 304.
+        const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+        const cacheControl = rest.endsWith('.m3u8') ? 'private, no-store' : 'private, no-cache';
+        if (!rest.endsWith('.m3u8') && req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+          return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
+        }
+        const file = await app.storage.read(key);
+        if (!file) throw notFound('This file is not available');
+        if (!rest.endsWith('.m3u8')) reply.header('etag', etag);
+        reply.header('content-type', contentTypeFor(rest)).header('cache-control', cacheControl);
+        if (file.size !== undefined) reply.header('content-length', file.size);
+        return reply.send(file.body);
+      },
+    );
+
+    // The browser's x402 client reads the mint (its decimals and program) over Solana JSON-RPC; it
+    // does so through Glint, which answers from its own cluster and for nothing but that. Only a
+    // signed-in buyer pays from the browser (the poster asks a guest to sign in first), and a payment
+    // needs two or three calls: the relay is theirs alone, and limited per address and per account,
+    // so the server is no free RPC for anyone else. Agents bring an RPC of their own (docs/x402.md).
+    const rpcPerAccount = app.createRateLimit({
+      max: X402_RPC_PER_ACCOUNT,
+      timeWindow: 60_000,
+      keyGenerator: async (req) => byAccount('x402-rpc', (await sessionOf(req))!.user.id),
+    });
+    scope.post(
+      '/api/x402/rpc',
+      {
+        // A JSON-RPC call of the two methods below is well under 1 KB.
+        bodyLimit: X402_RPC_BODY_MAX,
+        // Counted per address before the body is read, so a flood costs no parsing.
+        config: {
+          answers: { 200: 'The JSON-RPC answer: the result, or an error object' },
+          auth: 'user',
+          rateLimit: {
+            max: X402_RPC_PER_ADDRESS,
+            timeWindow: 60_000,
+            keyGenerator: byAddress('x402-rpc'),
+            errorResponseBuilder: refuseWith('too_many_requests', X402_RPC_TOO_MANY),
           },
-        ];
-      });
-    },
-  );
+        },
+        schema: {
+          tags: ['x402'],
+          summary: 'Read-only Solana JSON-RPC for the browser’s x402 client (signed in): the payment mint’s account and a recent blockhash',
+          body: z.object({
+            jsonrpc: z.literal('2.0'),
+            id: z.union([z.string().max(64), z.number()]),
+            method: z.string().max(64),
+            params: z.array(z.unknown()).max(4).optional(),
+          }),
+        },
+      },
+      async (req) => {
+        if (await overLimit(rpcPerAccount, req)) throw new HttpError(429, 'too_many_requests', X402_RPC_TOO_MANY);
+        const { id, method, params = [] } = req.body;
+        const fail = (code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
+        if (!enabled) return fail(-32000, X402_DISABLED);
+        // Only these two, with parameters of Glint's choosing; the cluster's answer is passed on as it is.
+        const call =
+          method === 'getLatestBlockhash'
+            ? [{ commitment: 'confirmed' }]
+            : method === 'getAccountInfo' && params[0] === asset
+              ? [asset, { encoding: 'base64', commitment: 'confirmed' }]
+              : undefined;
+        if (call) {
+          try {
+            const res = await fetch(config.solana.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id, method, params: call }),
+              signal: AbortSignal.timeout(10_000),
+            });
+            const body = (await res.json()) as { result?: unknown; error?: unknown };
+            return body.error ? fail(-32603, CHAIN_UNAVAILABLE) : { jsonrpc: '2.0', id, result: body.result };
+          } catch {
+            return fail(-32603, CHAIN_UNAVAILABLE);
+          }
+        }
+        return fail(-32601, 'Only the payment mint’s account and a recent blockhash are served here.');
+      },
+    );
+
+    scope.get(
+      '/api/x402/sales',
+      { config: { auth: 'user' }, schema: { tags: ['x402'], summary: 'Your priced videos and what each sold', response: { 200: z.array(VideoSalesSchema) } } },
+      async (req) => {
+        const s = userSession(req);
+        const own = await listOwnPriced(db, s.user.id);
+        const sales = await salesOf(
+          db,
+          own.map((v) => v.id),
+        );
+        return own
+          .filter((v) => v.priceMicroUsdc !== null || sales.has(v.id))
+          .map((v) => {
+            const t = sales.get(v.id);
+            return {
+              videoId: v.id,
+              title: v.title,
+              kind: v.kind,
+              priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
+              count: t?.count ?? 0,
+              totalUsdc: microsToUsdc(t?.totalMicroUsdc ?? 0),
+              lastSoldAt: t?.lastSoldAt?.toISOString() ?? null,
+            };
+          });
+      },
+    );
+
+    scope.get(
+      '/api/x402/unlocked',
+      { config: { auth: 'user' }, schema: { tags: ['x402'], summary: 'The videos you unlocked', response: { 200: z.array(UnlockedVideoSchema) } } },
+      async (req) => {
+        const s = userSession(req);
+        const bought = await purchasesBy(db, s.user.id);
+        const summaries = await videoSummaries(
+          db,
+          bought.map((p) => p.videoId),
+        );
+        return bought.flatMap((p) => {
+          const v = summaries.get(p.videoId);
+          if (!v) return [];
+          return [
+            {
+              videoId: v.id,
+              title: v.title,
+              kind: v.kind,
+              thumbnailUrl: v.thumbnailUrl,
+              creator: v.creator,
+              paidUsdc: microsToUsdc(p.amountMicroUsdc),
+              transaction: p.transaction,
+              explorerUrl: explorerUrl(config.solana.cluster, p.transaction),
+              unlockedAt: (p.settledAt ?? p.createdAt).toISOString(),
+            },
+          ];
+        });
+      },
+    );
+  });
 }

@@ -11,6 +11,14 @@ import type { Database } from '../db/client.js';
 
 export type JobData = Record<string, unknown>;
 
+/**
+ * What each queue's jobs carry, by queue name: a feature lists its own in its `jobs.ts`
+ * (`interface VideoJobs { [TRANSCODE_QUEUE]: { videoId: string } }`) and works through
+ * `jobsFor<VideoJobs>(app.jobs)`, so a job sent with the wrong data does not compile.
+ */
+export type JobMap = object;
+type AnyJobs = Record<string, JobData>;
+
 export interface JobContext {
   /** Aborted when the process stops or the job is given up (expired, heartbeat lost). */
   signal: AbortSignal;
@@ -18,11 +26,11 @@ export interface JobContext {
   retryCount: number;
 }
 
-export interface JobDefinition {
+export interface JobDefinition<D = JobData> {
   /** What runs the job; a process that only sends (the seed command) defines the queue without one. */
-  handler?: (data: JobData, ctx: JobContext) => Promise<void>;
+  handler?: (data: D, ctx: JobContext) => Promise<void>;
   /** Called once, when the last retry has failed too. */
-  onFinalFailure?: (data: JobData, error: Error) => Promise<void>;
+  onFinalFailure?: (data: D, error: Error) => Promise<void>;
   /** Retries after the first run (default 2), with exponential backoff from `retryDelaySeconds`. */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -42,17 +50,17 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
-export interface Jobs {
+export interface Jobs<M extends JobMap = AnyJobs> {
   /** Declares a queue and its retry policy. Must come before sending to it. */
-  define(queue: string, def: JobDefinition): Promise<void>;
-  send(queue: string, data: JobData, opts?: SendOptions): Promise<string | null>;
+  define<Q extends keyof M & string>(queue: Q, def: JobDefinition<M[Q]>): Promise<void>;
+  send<Q extends keyof M & string>(queue: Q, data: M[Q], opts?: SendOptions): Promise<string | null>;
   /** Whether a job of `queue` whose data includes `data` waits, runs or will be retried. */
-  pending(queue: string, data: JobData): Promise<boolean>;
+  pending<Q extends keyof M & string>(queue: Q, data: Partial<M[Q]>): Promise<boolean>;
   /**
    * A recurring job: `cron` in UTC (`*\/15 * * * *`) or a recurrence rule (`FREQ=SECONDLY;INTERVAL=5`);
    * replaces an earlier schedule of the queue.
    */
-  schedule(queue: string, cron: string, data?: JobData): Promise<void>;
+  schedule<Q extends keyof M & string>(queue: Q, cron: string, data?: M[Q]): Promise<void>;
   /** Starts handling the defined queues in this process, `concurrency` jobs at a time each. */
   work(concurrency: number): Promise<void>;
   stop(): Promise<void>;
@@ -66,6 +74,9 @@ export interface JobsOptions {
   /** How often recurring jobs are looked at, in seconds (default 30). */
   cronSeconds?: number;
 }
+
+/** The same jobs, typed by a feature's map of its queues (the data is JSON in the queue either way). */
+export const jobsFor = <M extends JobMap>(jobs: Jobs): Jobs<M> => jobs as unknown as Jobs<M>;
 
 const DEFAULTS = { retryLimit: 2, retryDelaySeconds: 2, heartbeatSeconds: 10, expireInSeconds: 4 * 3600 };
 
