@@ -1,7 +1,5 @@
-import { desc, ilike, isNotNull } from 'drizzle-orm';
-import { escapeLike } from '../../platform/db/like.js';
 import { chatMessages } from './schema.js';
-import type { ChatRestrictionsAdapter, ModerationAdapter } from '../moderation/service.js';
+import { listTakenDown, searchByText, type ChatRestrictionsAdapter, type ModerationAdapter } from '../moderation/service.js';
 import { getChatMessageRow, liftChannelRestriction, listAllRestrictions, setChatMessageTakenDown } from './service.js';
 
 /**
@@ -34,26 +32,10 @@ export function chatMessageModeration(messageGone: (streamId: string, messageId:
         },
       };
     },
-    async search(db, q, limit) {
-      const rows = await db
-        .select({ id: chatMessages.id })
-        .from(chatMessages)
-        .where(ilike(chatMessages.body, `%${escapeLike(q)}%`))
-        .orderBy(desc(chatMessages.createdAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    search: searchByText(chatMessages, chatMessages.body),
     takedown: {
       set: (db, id, at, byUserId) => setChatMessageTakenDown(db, id, at, byUserId),
-      listRemoved: async (db, limit) =>
-        (
-          await db
-            .select({ id: chatMessages.id, at: chatMessages.takenDownAt })
-            .from(chatMessages)
-            .where(isNotNull(chatMessages.takenDownAt))
-            .orderBy(desc(chatMessages.takenDownAt))
-            .limit(limit)
-        ).map((r) => ({ id: r.id, at: r.at! })),
+      listRemoved: listTakenDown(chatMessages),
       afterRemove: async (db, id) => {
         const m = await getChatMessageRow(db, id);
         if (m) await messageGone(m.streamId, id);

@@ -1,12 +1,10 @@
-import { desc, ilike, isNotNull } from 'drizzle-orm';
 import { removedMessage } from '../../../shared/moderation/moderation.js';
 import { LIVESTREAM_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { paths } from '../../../shared/platform/routes.js';
-import { escapeLike } from '../../platform/db/like.js';
 import { livestreams } from './schema.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findProfileById } from '../../access/creator.js';
-import type { ModerationAdapter } from '../moderation/service.js';
+import { listTakenDown, searchByText, type ModerationAdapter } from '../moderation/service.js';
 import { getVideo } from '../videos/service.js';
 import { getStreamRow, setStreamTakenDown } from './service.js';
 
@@ -38,26 +36,10 @@ export function streamModeration(storage: Storage, live: { stop(which: { streamI
         },
       };
     },
-    async search(db, q, limit) {
-      const rows = await db
-        .select({ id: livestreams.id })
-        .from(livestreams)
-        .where(ilike(livestreams.title, `%${escapeLike(q)}%`))
-        .orderBy(desc(livestreams.createdAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    search: searchByText(livestreams, livestreams.title),
     takedown: {
       set: (db, id, at) => setStreamTakenDown(db, id, at),
-      listRemoved: async (db, limit) =>
-        (
-          await db
-            .select({ id: livestreams.id, at: livestreams.takenDownAt })
-            .from(livestreams)
-            .where(isNotNull(livestreams.takenDownAt))
-            .orderBy(desc(livestreams.takenDownAt))
-            .limit(limit)
-        ).map((r) => ({ id: r.id, at: r.at! })),
+      listRemoved: listTakenDown(livestreams),
       // A removed stream stops broadcasting at once on this instance (others find it on their sweep).
       afterRemove: async (_db, id) => {
         live.stop({ streamId: id }, removedMessage('stream'));

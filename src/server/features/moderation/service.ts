@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, inArray, max, min, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, max, min, or, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { escapeLike } from '../../platform/db/like.js';
 import type { Creator } from '../../../shared/profiles/creator.js';
 import {
   ACCOUNT_BANNED,
@@ -105,6 +106,35 @@ export interface ModerationAdapter {
     listRemoved(db: Db, limit: number): Promise<{ id: string; at: Date }[]>;
     /** After a removal committed and the owner was told: what must stop at once (a broadcast, a chat room's copy). */
     afterRemove?(db: Db, id: string): Promise<void>;
+  };
+}
+
+/** A moderated kind's table: its id, when each row was written, when a moderator removed it. */
+type ModeratedTable = PgTable & { id: PgColumn; createdAt: PgColumn; takenDownAt: PgColumn };
+
+/** An adapter's `search`: rows whose `text` holds the words, newest first (`where` narrows it). */
+export function searchByText(table: ModeratedTable, text: PgColumn, where?: SQL): ModerationAdapter['search'] {
+  return async (db, q, limit) => {
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(ilike(text, `%${escapeLike(q)}%`), where))
+      .orderBy(desc(table.createdAt))
+      .limit(limit);
+    return rows.map((r) => String(r.id));
+  };
+}
+
+/** An adapter's `listRemoved`: the rows a moderator removed, the newest removal first. */
+export function listTakenDown(table: ModeratedTable): NonNullable<ModerationAdapter['takedown']>['listRemoved'] {
+  return async (db, limit) => {
+    const rows = await db
+      .select({ id: table.id, at: table.takenDownAt })
+      .from(table)
+      .where(isNotNull(table.takenDownAt))
+      .orderBy(desc(table.takenDownAt))
+      .limit(limit);
+    return rows.map((r) => ({ id: String(r.id), at: r.at as Date }));
   };
 }
 

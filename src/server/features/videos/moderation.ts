@@ -1,11 +1,9 @@
-import { desc, ilike, isNotNull, sql, and } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { paths } from '../../../shared/platform/routes.js';
-import type { Db } from '../../platform/db/client.js';
-import { escapeLike } from '../../platform/db/like.js';
 import { videoComments, videos } from './schema.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findProfileById } from '../../access/creator.js';
-import type { ModerationAdapter } from '../moderation/service.js';
+import { listTakenDown, searchByText, type ModerationAdapter } from '../moderation/service.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from './service.js';
 
@@ -41,26 +39,10 @@ export function videoModeration(storage: Storage, paid: Pick<PaidAccess, 'source
         },
       };
     },
-    async search(db, q, limit) {
-      const rows = await db
-        .select({ id: videos.id })
-        .from(videos)
-        .where(and(ilike(videos.title, `%${escapeLike(q)}%`), sql`${videos.status} <> 'removed'`))
-        .orderBy(desc(videos.createdAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    search: searchByText(videos, videos.title, sql`${videos.status} <> 'removed'`),
     takedown: {
       set: (db, id, at) => setVideoTakenDown(db, id, at),
-      listRemoved: async (db: Db, limit) =>
-        (
-          await db
-            .select({ id: videos.id, at: videos.takenDownAt })
-            .from(videos)
-            .where(isNotNull(videos.takenDownAt))
-            .orderBy(desc(videos.takenDownAt))
-            .limit(limit)
-        ).map((r) => ({ id: r.id, at: r.at! })),
+      listRemoved: listTakenDown(videos),
     },
   };
 }
@@ -90,25 +72,9 @@ export const commentModeration: ModerationAdapter = {
       },
     };
   },
-  async search(db, q, limit) {
-    const rows = await db
-      .select({ id: videoComments.id })
-      .from(videoComments)
-      .where(ilike(videoComments.body, `%${escapeLike(q)}%`))
-      .orderBy(desc(videoComments.createdAt))
-      .limit(limit);
-    return rows.map((r) => r.id);
-  },
+  search: searchByText(videoComments, videoComments.body),
   takedown: {
     set: (db, id, at) => setCommentTakenDown(db, id, at),
-    listRemoved: async (db, limit) =>
-      (
-        await db
-          .select({ id: videoComments.id, at: videoComments.takenDownAt })
-          .from(videoComments)
-          .where(isNotNull(videoComments.takenDownAt))
-          .orderBy(desc(videoComments.takenDownAt))
-          .limit(limit)
-      ).map((r) => ({ id: r.id, at: r.at! })),
+    listRemoved: listTakenDown(videoComments),
   },
 };
