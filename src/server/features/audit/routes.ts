@@ -1,40 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray } from 'drizzle-orm';
-import { AuditPageSchema, AuditQuerySchema, type AuditEntryView } from '../../../shared/roles/roles.js';
-import type { Creator } from '../../../shared/profiles/creator.js';
-import type { Db } from '../../platform/db/client.js';
-import { creatorColumns, findProfileByUsername, profilesTable } from '../../access/creator.js';
-import { listAudit, type AuditEntry } from './service.js';
-
-/** The audit log's entries with the names of who acted and, for people, whom it was done to. */
-async function withNames(db: Db, entries: AuditEntry[]): Promise<AuditEntryView[]> {
-  const ids = new Set<string>();
-  for (const e of entries) {
-    if (e.actorId) ids.add(e.actorId);
-    if (e.targetType === 'user') ids.add(e.targetId);
-  }
-  const people = ids.size
-    ? await db
-        .select(creatorColumns)
-        .from(profilesTable)
-        .where(inArray(profilesTable.id, [...ids]))
-    : [];
-  const byId = new Map<string, Creator>(people.map((p) => [p.id, p]));
-  return entries.map((e) => ({
-    id: e.id,
-    actorId: e.actorId,
-    actor: (e.actorId && byId.get(e.actorId)) || null,
-    action: e.action,
-    targetType: e.targetType,
-    targetId: e.targetId,
-    targetUser: (e.targetType === 'user' && byId.get(e.targetId)) || null,
-    reason: e.reason,
-    before: e.before,
-    after: e.after,
-    createdAt: e.createdAt.toISOString(),
-  }));
-}
+import { AuditPageSchema, AuditQuerySchema } from '../../../shared/roles/roles.js';
+import { findProfileByUsername } from '../../access/creator.js';
+import { listAudit, withNames } from './service.js';
 
 /** The audit log for admins (docs/product.md "Audit log"): newest first, filtered, a page at a time. */
 export const auditRoutes: FastifyPluginAsync = async (app) => {

@@ -1,4 +1,7 @@
-import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { AuditEntryView } from '../../../shared/roles/roles.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
+import { creatorColumns, profilesTable } from '../../access/creator.js';
 import type { Db } from '../../platform/db/client.js';
 import { auditLog } from './schema.js';
 
@@ -64,4 +67,33 @@ export async function listAudit(db: Db, f: AuditFilter = {}): Promise<AuditEntry
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(Math.min(f.limit ?? 50, 200));
+}
+
+/** The audit log's entries with the names of who acted and, for people, whom it was done to. */
+export async function withNames(db: Db, entries: AuditEntry[]): Promise<AuditEntryView[]> {
+  const ids = new Set<string>();
+  for (const e of entries) {
+    if (e.actorId) ids.add(e.actorId);
+    if (e.targetType === 'user') ids.add(e.targetId);
+  }
+  const people = ids.size
+    ? await db
+        .select(creatorColumns)
+        .from(profilesTable)
+        .where(inArray(profilesTable.id, [...ids]))
+    : [];
+  const byId = new Map<string, Creator>(people.map((p) => [p.id, p]));
+  return entries.map((e) => ({
+    id: e.id,
+    actorId: e.actorId,
+    actor: (e.actorId && byId.get(e.actorId)) || null,
+    action: e.action,
+    targetType: e.targetType,
+    targetId: e.targetId,
+    targetUser: (e.targetType === 'user' && byId.get(e.targetId)) || null,
+    reason: e.reason,
+    before: e.before,
+    after: e.after,
+    createdAt: e.createdAt.toISOString(),
+  }));
 }

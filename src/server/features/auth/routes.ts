@@ -10,8 +10,7 @@ import { CLIENT_IP_HEADER } from './auth.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { notFound } from '../../platform/http/errors.js';
 import { toFetchHeaders } from '../../platform/http/fetch-headers.js';
-import { and, eq } from 'drizzle-orm';
-import { session as sessions } from '../../access/schema.js';
+import { endSession } from './service.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
 
 /** Copies a Fastify request into a Fetch `Request` for Better Auth, with the caller's address. */
@@ -174,11 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = userSession(req);
-      const gone = await app.db
-        .delete(sessions)
-        .where(and(eq(sessions.id, req.params.id), eq(sessions.userId, s.user.id)))
-        .returning({ id: sessions.id });
-      if (!gone.length) throw notFound('No such session');
+      if (!(await endSession(app.db, s.user.id, req.params.id))) throw notFound('No such session');
       await app.realtime.sessionsEnded();
       return reply.status(204).send();
     },

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { user } from '../../access/schema.js';
+import { session, user } from '../../access/schema.js';
 
 // The auth feature's face to the others: the sign-in limits (privacy counts a failed identity
 // check like a failed sign-in). Other features join a sign-in through `app.auth.signIns`
@@ -20,4 +20,19 @@ export async function ensureUser(db: Db, values: NewUser): Promise<void> {
 /** Erases an account; every row that belongs to it goes with it (the foreign keys cascade). */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.delete(user).where(eq(user.id, userId));
+}
+
+/** The account's address, for the mails sent outside Better Auth; undefined when there is no account. */
+export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
+  const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return u?.email;
+}
+
+/** Signs out one of an account's sessions (another device) by its id; false when it has none such. */
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const gone = await db
+    .delete(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+    .returning({ id: session.id });
+  return gone.length > 0;
 }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountSchema, DeletionStatusSchema, EXPORT_EXPIRED_MESSAGE, ExportStatusSchema, formatDeletionDate } from '../../../shared/privacy/privacy.js';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product.js';
 import { userSession } from '../../access/guards.js';
-import { user as authUser } from '../../access/schema.js';
+import { emailOf } from '../auth/service.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
 import { confirmIdentity } from './confirm-identity.js';
@@ -21,9 +20,9 @@ export type AccountMail = (userId: string, mail: Parameters<typeof privacyMail>[
 export const accountMail =
   (app: FastifyInstance): AccountMail =>
   async (userId, mail, vars) => {
-    const [u] = await app.db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
+    const email = await emailOf(app.db, userId);
     // A wallet account without an email has nowhere to be told; Settings shows it all the same.
-    if (u && !isPlaceholderEmail(u.email)) await app.mailer.send(privacyMail(mail, { ...vars, to: u.email }));
+    if (email && !isPlaceholderEmail(email)) await app.mailer.send(privacyMail(mail, { ...vars, to: email }));
   };
 
 /**

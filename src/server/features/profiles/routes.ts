@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { CreatorSchema } from '../../../shared/profiles/creator.js';
 import { ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/profiles/profiles.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/media/images.js';
-import { profiles } from '../../access/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { profileMedia } from '../../platform/storage/storage.js';
@@ -17,7 +15,7 @@ import { listVideos } from '../videos/service.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { ACCOUNT_BANNED } from '../../../shared/moderation/moderation.js';
 import { isBanned } from '../../access/standing.js';
-import { isDisplayNameTaken, isUsernameTaken } from './service.js';
+import { isDisplayNameTaken, isUsernameTaken, setProfileImage, updateProfile } from './service.js';
 import { registerModerationAdapter } from '../moderation/service.js';
 import { profileModeration } from './moderation.js';
 import { findProfileById, findProfileByUsername } from '../../access/creator.js';
@@ -188,13 +186,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
         throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
       }
-      const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
-      if (displayName !== undefined) set.displayName = displayName;
-      if (bio !== undefined) set.bio = bio;
-      if (links !== undefined) set.links = links;
-      if (allowClips !== undefined) set.allowClips = allowClips;
-      const [row] = await app.db.update(profiles).set(set).where(eq(profiles.id, s.user.id)).returning();
-      return { displayName: row!.displayName, bio: row!.bio, links: row!.links, allowClips: row!.allowClips };
+      return updateProfile(app.db, s.user.id, { displayName, bio, links, allowClips });
     },
   );
 
@@ -219,10 +211,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           const s = userSession(req);
           const old = await findProfileById(app.db, s.user.id);
           const url = await storeImage(app.storage, req.body, `${profileMedia(s.user.id)}/${kind}-${randomUUID()}.jpg`, w, h);
-          await app.db
-            .update(profiles)
-            .set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url })
-            .where(eq(profiles.id, s.user.id));
+          await setProfileImage(app.db, s.user.id, kind, url);
           const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
           const previousKey = previous ? app.storage.keyOf(previous) : undefined;
           // Only the user's own files go: a stored address pointing anywhere else is left alone.

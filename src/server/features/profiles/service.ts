@@ -107,3 +107,28 @@ export async function isDisplayNameTaken(db: Db, displayName: string, exceptUser
 
 /** The follows other features read (the home page's Following row). */
 export { followedIds } from './follows.js';
+
+/** What a person may change of their own profile; the fields left out stay as they are. */
+export interface ProfileChange {
+  displayName?: string;
+  bio?: string;
+  links?: string[];
+  allowClips?: boolean;
+}
+
+export async function updateProfile(db: Db, userId: string, change: ProfileChange) {
+  const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
+  if (change.displayName !== undefined) set.displayName = change.displayName;
+  if (change.bio !== undefined) set.bio = change.bio;
+  if (change.links !== undefined) set.links = change.links;
+  if (change.allowClips !== undefined) set.allowClips = change.allowClips;
+  const [row] = await db.update(profiles).set(set).where(eq(profiles.id, userId)).returning();
+  return { displayName: row!.displayName, bio: row!.bio, links: row!.links, allowClips: row!.allowClips };
+}
+
+export async function setProfileImage(db: Db, userId: string, kind: 'avatar' | 'banner', url: string): Promise<void> {
+  await db
+    .update(profiles)
+    .set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url })
+    .where(eq(profiles.id, userId));
+}
