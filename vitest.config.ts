@@ -41,8 +41,9 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each integration file opens its own database; two at a time suits a 2-core machine.
-    maxWorkers: 2,
+    // Three files at a time on a 2-core machine: many files wait (job heartbeats, ffmpeg, the
+    // crash test's restarts) and two at a time left a core idle (docs/testing.md has the figures).
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
   },
 });
