@@ -67,7 +67,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.e2e.ts'],
           exclude: [...STREAMS, ...BESIDE_STREAMS, ...ALONE],
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },
