@@ -67,7 +67,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.e2e.ts'],
           exclude: [...STREAMS, ...BESIDE_STREAMS, ...ALONE],
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
