@@ -9,7 +9,7 @@ export type SessionInfo = NonNullable<Awaited<ReturnType<FastifyRequest['server'
 /** The session behind a request's cookie (or bearer token), once per request. */
 export async function sessionOf(req: FastifyRequest): Promise<SessionInfo | null> {
   if (req.glintSession !== undefined) return req.glintSession;
-  const s = await req.server.auth.api.getSession({ headers: toFetchHeaders(req.headers) });
+  const s = await req.server.sessionCache.lookup(req, () => req.server.auth.api.getSession({ headers: toFetchHeaders(req.headers) }));
   req.glintSession = s ?? null;
   return req.glintSession;
 }

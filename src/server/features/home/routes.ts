@@ -51,7 +51,12 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         ]),
       );
       const viewer = await sessionOf(req);
-      const following = viewer ? await listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }) : [];
+      // Theirs alone, kept under their id until the next write (a follow or an unfollow is one).
+      const following = viewer
+        ? await app.readCache.memo(`home-following:${viewer.user.id}:${category ?? ''}`, async () =>
+            listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }),
+          )
+        : [];
       return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties, following };
     },
   );

@@ -222,4 +222,20 @@ describe('the cache itself', () => {
     clock += 1000;
     expect(await cache.memo('k', async () => 7)).toBe(7);
   });
+
+  it('drops one key, and a load of it that the drop overtook, keeping the others', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    expect(await cache.memo('mine', async () => 'old place')).toBe('old place');
+    expect(await cache.memo('theirs', async () => 'their place')).toBe('their place');
+    expect(await cache.memo('mine', async () => 'x')).toBe('old place');
+    cache.drop('mine');
+    let release!: () => void;
+    const loading = cache.memo('mine', () => new Promise<string>((r) => (release = () => r('read before the change'))));
+    // The change lands while that load is under way: what it read may be old, so it is not kept.
+    cache.drop('mine');
+    release();
+    expect(await loading).toBe('read before the change');
+    expect(await cache.memo('mine', async () => 'new place')).toBe('new place');
+    expect(await cache.memo('theirs', async () => 'reloaded')).toBe('their place');
+  });
 });

@@ -27,6 +27,11 @@ export interface ReadCache {
   invalidate(): void;
   /** Forgets everything here only (a note from another instance). */
   forget(): void;
+  /**
+   * Forgets one key here, and any load of it under way (a change only one person reads, which is
+   * no public write: their place in a video, their notifications read).
+   */
+  drop(key: string): void;
 }
 
 export interface CachedAnswer {
@@ -48,11 +53,15 @@ export interface ReadCacheOptions {
   now?: () => number;
   /** Tells the other instances (the realtime bus); called on every local invalidation. */
   broadcast?: () => void;
+  /** Called whenever everything is forgotten, here or on a note from another instance (what depends on the same writes). */
+  onForget?: () => void;
 }
 
-export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broadcast }: ReadCacheOptions): ReadCache {
+export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broadcast, onForget }: ReadCacheOptions): ReadCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
+  /** How often each key was dropped alone since everything was last forgotten. */
+  const drops = new Map<string, number>();
   let generation = 0;
 
   const fresh = (key: string): Entry | undefined => {
@@ -62,8 +71,8 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
     entries.delete(key);
     return undefined;
   };
-  const store = (key: string, value: unknown, startedAt: number) => {
-    if (ttlMs <= 0 || startedAt !== generation) return;
+  const store = (key: string, value: unknown, startedAt: number, dropsAtStart = drops.get(key) ?? 0) => {
+    if (ttlMs <= 0 || startedAt !== generation || (drops.get(key) ?? 0) !== dropsAtStart) return;
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { value, at: now() });
@@ -72,6 +81,8 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
     generation++;
     entries.clear();
     loading.clear();
+    drops.clear();
+    onForget?.();
   };
 
   return {
@@ -85,8 +96,9 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
       const inFlight = loading.get(key);
       if (inFlight && inFlight.generation === generation) return inFlight.promise as Promise<T>;
       const startedAt = generation;
+      const dropsAtStart = drops.get(key) ?? 0;
       const promise = load().then((value) => {
-        store(key, value, startedAt);
+        store(key, value, startedAt, dropsAtStart);
         return value;
       });
       loading.set(key, { generation: startedAt, promise });
@@ -108,6 +120,13 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
       broadcast?.();
     },
     forget,
+    drop(key) {
+      entries.delete(key);
+      loading.delete(key);
+      drops.set(key, (drops.get(key) ?? 0) + 1);
+      // Bounded: past as many keys as entries, starting over is as good.
+      if (drops.size > maxEntries) forget();
+    },
   };
 }
 
