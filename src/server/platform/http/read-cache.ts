@@ -10,9 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * A write is a successful state-changing API request on any instance (each tells the others over
  * the realtime NOTIFY channel), a video whose processing ends, or a stream status event; what
  * changes without either (view and viewer counts, trending order as time passes, a schedule
- * coming due) is at most `ttlMs` old. Only guests' answers are kept: a request that carries a
- * session cookie or a bearer token is never answered from, nor stored in, this cache, so nothing
- * personal (liked by me, following, my comments) can reach another person through it.
+ * coming due) is at most `ttlMs` old. Under an address, only answers that are the same for everyone
+ * are kept: a guest's, or anyone's to a route that declares no `auth`; a request that carries a
+ * session cookie or a bearer token to a route with `auth: 'optional'` is never answered from, nor
+ * stored in, it. A signed-in person's own answer is kept under their id (`answerPersonally`), so
+ * nothing personal (liked by me, following, my comments) can reach another person through it.
  */
 export interface ReadCache {
   /** A kept value for `key`, or `load()`'s (one load at a time per key); kept only if nothing changed meanwhile. */
@@ -156,6 +158,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request's answer may be kept: the cache generation when its handler began. */
     cacheGeneration?: number;
+    /** Where it is kept, when not under its address alone (a signed-in person's own answer). */
+    cacheKey?: string;
   }
 }
 
@@ -172,7 +176,11 @@ const matches = (req: FastifyRequest, etag: string) => {
  */
 export function registerReadCaching(app: FastifyInstance, cache: ReadCache): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || !req.routeOptions.config.guestCache || !isGuestRequest(req)) return;
+    const { guestCache, auth } = req.routeOptions.config;
+    if (req.method !== 'GET' || !guestCache) return;
+    // A route that declares no `auth` answers everyone alike (access/guards.ts): the signed-in get
+    // the kept answer too. One with `auth: 'optional'` answers each person their own.
+    if (auth !== undefined && !isGuestRequest(req)) return;
     const hit = cache.peek(req.url);
     if (hit) return sendCached(req, reply, hit);
     req.cacheGeneration = cache.generation;
@@ -189,7 +197,7 @@ export function registerReadCaching(app: FastifyInstance, cache: ReadCache): voi
     const etag = etagOf(payload);
     if (req.cacheGeneration !== undefined) {
       cache.keep(
-        req.url,
+        req.cacheKey ?? req.url,
         { body: payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') },
         req.cacheGeneration,
       );
@@ -201,6 +209,25 @@ export function registerReadCaching(app: FastifyInstance, cache: ReadCache): voi
     }
     return payload;
   });
+}
+
+/**
+ * A signed-in person's own answer to a route whose answer depends only on its address, the data
+ * and who asks (docs/decisions/026-signed-in-reads.md): sent from the cache under their id when
+ * kept (true: the handler returns `reply`), else marked to be kept under it when it leaves. Every
+ * write drops it with the rest.
+ */
+export function answerPersonally(cache: ReadCache, req: FastifyRequest, reply: FastifyReply, userId: string): boolean {
+  if (req.method !== 'GET') return false;
+  const key = `user:${userId}\n${req.url}`;
+  const hit = cache.peek(key);
+  if (hit) {
+    void sendCached(req, reply, hit);
+    return true;
+  }
+  req.cacheKey = key;
+  req.cacheGeneration = cache.generation;
+  return false;
 }
 
 function sendCached(req: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) {
