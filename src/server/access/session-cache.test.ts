@@ -165,4 +165,14 @@ describe('signed-in reads built on the shared answers', () => {
     expect((await fan.c.request('DELETE', `/api/notifications/${n.id}`)).statusCode).toBe(204);
     expect((await list(fan.c)).notifications.map((x) => x.id)).not.toContain(n.id);
   });
+
+  it('search answers the signed-in what it answers guests, and a write shows at once', async () => {
+    const id = await readyVideo(owner.id, 'Plain title');
+    const found = async (c: Client) => ((await c.get('/api/search?q=zebra')).json() as { videos: { id: string }[] }).videos.map((v) => v.id);
+    expect(await found(fan.c)).not.toContain(id);
+    expect(await found(guest())).not.toContain(id);
+    expect((await owner.c.request('PATCH', `/api/videos/${id}`, { title: 'Zebra crossing' })).statusCode).toBe(200);
+    expect(await found(fan.c)).toContain(id);
+    expect((await fan.c.get('/api/search?q=zebra')).body).toBe((await guest().get('/api/search?q=zebra')).body);
+  });
 });
