@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeed } from '../../shared/home/home-feed.js';
 import { videos } from '../features/videos/schema.js';
-import { Client, createTestApp, type TestApp } from '../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, type TestApp } from '../test-support/app.js';
 import { giveRole, person, unverifiedPerson, type Person } from '../test-support/role-clients.js';
 
 // The session cache and the read cache on, with a long life: what these tests see change comes
@@ -18,25 +18,13 @@ afterAll(() => t.close());
 /** A request with exactly this cookie (a browser that kept it after the account moved on). */
 const withCookie = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
 const meOf = async (cookie: string) => (await withCookie(cookie, '/api/me')).json().user as { id: string; emailVerified: boolean } | null;
-
-/** A ready, public video of `ownerId` (made in the database: the setup, not what is tested). */
-async function readyVideo(ownerId: string, title: string) {
-  const [v] = await t.app.db
-    .insert(videos)
-    .values({
-      ownerId,
-      kind: 'long',
-      title,
-      slug: 'v',
-      description: 'd',
-      category: 'defi',
-      status: 'ready',
-      hlsKey: 'videos/x/hls/master.m3u8',
-      publishedAt: new Date(),
-    })
-    .returning();
-  return v!.id;
+/** The session behind `cookie` counts for nothing any more. */
+async function expectRefused(cookie: string) {
+  expect(await meOf(cookie)).toBeNull();
+  expect((await withCookie(cookie, '/api/notifications')).statusCode).toBe(401);
 }
+
+const readyVideo = (ownerId: string, title: string) => readyVideoRow(t.app, ownerId, title);
 
 describe('who a cookie stands for, kept a few seconds', () => {
   it('answers each cookie with its own account, asked in turn', async () => {
@@ -55,8 +43,7 @@ describe('who a cookie stands for, kept a few seconds', () => {
     expect((await meOf(cookie))?.id).toBe(p.id);
     expect((await withCookie(cookie, '/api/notifications')).statusCode).toBe(200);
     expect((await p.c.post('/api/auth/sign-out')).statusCode).toBe(200);
-    expect(await meOf(cookie)).toBeNull();
-    expect((await withCookie(cookie, '/api/notifications')).statusCode).toBe(401);
+    await expectRefused(cookie);
   });
 
   it("a ban ends the account's sessions at once, though they were just read", async () => {
@@ -65,8 +52,7 @@ describe('who a cookie stands for, kept a few seconds', () => {
     expect((await withCookie(cookie, '/api/notifications')).statusCode).toBe(200);
     const ban = await moderator.c.post(`/api/admin/moderation/items/user/${p.id}/decision`, { action: 'ban', reason: 'scam' });
     expect(ban.statusCode).toBe(200);
-    expect(await meOf(cookie)).toBeNull();
-    expect((await withCookie(cookie, '/api/notifications')).statusCode).toBe(401);
+    await expectRefused(cookie);
   });
 
   it('an email confirmed through its link (a GET) counts at once', async () => {

@@ -6,9 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeed } from '../../../shared/home/home-feed.js';
 import { buildApp } from '../../app.js';
-import { videos } from '../../features/videos/schema.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
-import { Client, createTestApp, waitUntil, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, waitUntil, type TestApp } from '../../test-support/app.js';
 import { giveRole, person, type Person } from '../../test-support/role-clients.js';
 import { tusUploadWhole } from '../../test-support/tus.js';
 import { createReadCache } from './read-cache.js';
@@ -26,24 +25,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** A ready, public video of `owner` (made in the database: the setup, not what is tested). */
-async function readyVideo(title: string) {
-  const [v] = await t.app.db
-    .insert(videos)
-    .values({
-      ownerId: owner.id,
-      kind: 'long',
-      title,
-      slug: 'v',
-      description: 'd',
-      category: 'defi',
-      status: 'ready',
-      hlsKey: 'videos/x/hls/master.m3u8',
-      publishedAt: new Date(),
-    })
-    .returning();
-  return v!.id;
-}
+/** A ready, public video of `owner`. */
+const readyVideo = (title: string) => readyVideoRow(t.app, owner.id, title);
 
 describe("a guest's cached answer", () => {
   it("never carries a signed-in viewer's like, ownership or comments, whichever is asked first", async () => {
