@@ -62,7 +62,7 @@ export interface ReadCacheOptions {
 export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broadcast, onForget }: ReadCacheOptions): ReadCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
-  /** How often each key was dropped alone since everything was last forgotten. */
+  /** How often each key was dropped alone while loading, since everything was last forgotten. */
   const drops = new Map<string, number>();
   let generation = 0;
 
@@ -124,9 +124,10 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
     forget,
     drop(key) {
       entries.delete(key);
-      loading.delete(key);
+      // Counted only when a load is under way (what it read may be old); bounded: past as many
+      // keys as entries, starting over is as good.
+      if (!loading.delete(key)) return;
       drops.set(key, (drops.get(key) ?? 0) + 1);
-      // Bounded: past as many keys as entries, starting over is as good.
       if (drops.size > maxEntries) forget();
     },
   };
