@@ -455,3 +455,25 @@ export async function expireBounties(db: Db, now = new Date()): Promise<number> 
     .returning({ id: bounties.id });
   return rows.length;
 }
+
+/** Bounties the sitemap lists (none of a banned poster), newest first, with when each last changed. */
+const bountyChanged = sql<string>`greatest(${bounties.createdAt}, coalesce(${bounties.paidAt}, ${bounties.createdAt}), coalesce(${bounties.cancelledAt}, ${bounties.createdAt}))`;
+
+export async function listIndexedBounties(db: Db, f: { offset: number; limit: number }): Promise<{ id: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ id: bounties.id, lastmod: bountyChanged })
+    .from(bounties)
+    .where(notBanned(bounties.posterId))
+    .orderBy(desc(bounties.createdAt), desc(bounties.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
+}
+
+export async function countIndexedBounties(db: Db): Promise<{ count: number; newest: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(${bountyChanged})` })
+    .from(bounties)
+    .where(notBanned(bounties.posterId));
+  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
+}

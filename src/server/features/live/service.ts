@@ -326,3 +326,37 @@ export async function getPublicStream(db: Db, id: string): Promise<StreamDetail>
   if (!stream) throw notFound(STREAM_NOT_FOUND);
   return stream;
 }
+
+/** Streams the sitemap lists (scheduled, live, ended: each has its page), newest first; none removed, none of a banned account. */
+const indexedStream = [isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
+const streamChanged = sql<string>`greatest(${livestreams.createdAt}, coalesce(${livestreams.scheduledAt}, ${livestreams.createdAt}), coalesce(${livestreams.startedAt}, ${livestreams.createdAt}), coalesce(${livestreams.endedAt}, ${livestreams.createdAt}))`;
+
+export async function listIndexedStreams(
+  db: Db,
+  f: { offset: number; limit: number },
+): Promise<{ id: string; title: string; username: string; status: StreamRow['status']; thumbnailUrl: string | null; lastmod: Date }[]> {
+  const rows = await db
+    .select({
+      id: livestreams.id,
+      title: livestreams.title,
+      username: profilesTable.username,
+      status: livestreams.status,
+      thumbnailUrl: livestreams.thumbnailUrl,
+      lastmod: streamChanged,
+    })
+    .from(livestreams)
+    .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
+    .where(and(...indexedStream))
+    .orderBy(desc(livestreams.createdAt), desc(livestreams.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map((r) => ({ ...r, lastmod: new Date(r.lastmod) }));
+}
+
+export async function countIndexedStreams(db: Db): Promise<{ count: number; newest: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(${streamChanged})` })
+    .from(livestreams)
+    .where(and(...indexedStream));
+  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
+}

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { profiles, user as authUser } from '../../access/schema.js';
+import { notBanned } from '../../access/standing.js';
 
 export async function countProfiles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
@@ -131,4 +132,24 @@ export async function setProfileImage(db: Db, userId: string, kind: 'avatar' | '
     .update(profiles)
     .set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url })
     .where(eq(profiles.id, userId));
+}
+
+/** Profiles the sitemap lists (none of a banned account), oldest first so pages stay put, with when each last changed. */
+export async function listIndexedProfiles(db: Db, f: { offset: number; limit: number }): Promise<{ username: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ username: profiles.username, lastmod: profiles.updatedAt })
+    .from(profiles)
+    .where(notBanned(profiles.id))
+    .orderBy(profiles.createdAt, profiles.id)
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows;
+}
+
+export async function countIndexedProfiles(db: Db): Promise<{ count: number; newest: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(${profiles.updatedAt})` })
+    .from(profiles)
+    .where(notBanned(profiles.id));
+  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
 }
