@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OEmbedSchema, EMBED_DATA_ID, EmbedItemSchema } from '../../../shared/sharing/sharing.js';
 import { sanctions } from '../../access/schema.js';
 import { seedDemo } from '../../seed/seed.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { parseHtml, parseXml } from '../../test-support/dom.js';
 import { livestreams } from '../live/schema.js';
 import { videos } from '../videos/schema.js';
 
@@ -12,8 +12,7 @@ let t: TestApp;
 let origin: string;
 const ids: Record<string, string> = {};
 
-const parseXml = (xml: string) => new JSDOM(xml, { contentType: 'application/xml' }).window.document;
-const locs = (doc: Document) => [...doc.getElementsByTagName('loc')].map((l) => l.textContent!);
+const locs = (doc: Document) => Array.from(doc.getElementsByTagName('loc')).map((l) => l.textContent!);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -91,7 +90,7 @@ describe('GET /api/oembed', () => {
       thumbnail_width: 1280,
       thumbnail_height: 720,
     });
-    const iframe = new JSDOM(o.html).window.document.querySelector('iframe')!;
+    const iframe = parseHtml(o.html).querySelector('iframe')!;
     expect(iframe.getAttribute('src')).toBe(`${origin}/embed/${ids.free}`);
     expect(iframe.getAttribute('title')).toBe('SOL weekly <outlook> & "more"');
     expect(iframe.hasAttribute('allowfullscreen')).toBe(true);
@@ -157,7 +156,7 @@ describe('GET /api/oembed', () => {
 
 describe('GET /embed/:id', () => {
   const itemOf = (html: string) => {
-    const doc = new JSDOM(html).window.document;
+    const doc = parseHtml(html);
     return { doc, item: EmbedItemSchema.parse(JSON.parse(doc.getElementById(EMBED_DATA_ID)!.textContent!)) };
   };
 
@@ -263,7 +262,7 @@ describe('robots.txt, the sitemap and the feeds', () => {
     expect(urls.some((u) => u.endsWith(ids.paid!))).toBe(true);
     expect(text).not.toContain('paid/paid');
     expect(text).not.toContain('.m3u8');
-    const free = [...videoDoc!.getElementsByTagName('url')].find((u) => u.textContent!.includes(ids.free!))!;
+    const free = Array.from(videoDoc!.getElementsByTagName('url')).find((u) => u.textContent!.includes(ids.free!))!;
     const field = (name: string) => free.getElementsByTagName(`video:${name}`)[0]?.textContent;
     expect(field('title')).toBe('SOL weekly <outlook> & "more"');
     expect(field('description')).toBe('Levels & targets');
@@ -271,9 +270,9 @@ describe('robots.txt, the sitemap and the feeds', () => {
     expect(field('thumbnail_loc')).toBe(`${origin}/media/videos/free/poster.jpg`);
     expect(field('duration')).toBe('95');
     expect(Date.parse(field('publication_date')!)).toBeGreaterThan(0);
-    const paid = [...videoDoc!.getElementsByTagName('url')].find((u) => u.textContent!.includes(ids.paid!))!;
+    const paid = Array.from(videoDoc!.getElementsByTagName('url')).find((u) => u.textContent!.includes(ids.paid!))!;
     expect(paid.getElementsByTagName('video:video')).toHaveLength(0);
-    for (const u of docs.flatMap((d) => [...d.getElementsByTagName('url')]))
+    for (const u of docs.flatMap((d) => Array.from(d.getElementsByTagName('url'))))
       expect(Date.parse(u.getElementsByTagName('lastmod')[0]!.textContent!)).toBeGreaterThan(0);
   });
 
@@ -289,7 +288,7 @@ describe('robots.txt, the sitemap and the feeds', () => {
     expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
     const doc = parseXml(res.body);
     expect(doc.documentElement.localName).toBe('rss');
-    const items = [...doc.getElementsByTagName('item')];
+    const items = Array.from(doc.getElementsByTagName('item'));
     const titles = items.map((i) => i.getElementsByTagName('title')[0]!.textContent);
     expect(titles).toEqual(expect.arrayContaining(['SOL weekly <outlook> & "more"', 'A short', 'Video paid']));
     for (const key of ['removed', 'deleted', 'unlisted', 'processing']) expect(res.body, key).not.toContain(ids[key]);
@@ -299,7 +298,7 @@ describe('robots.txt, the sitemap and the feeds', () => {
     expect(res.body).not.toContain('m3u8');
 
     const site = parseXml((await t.app.inject('/feed.xml')).body);
-    const siteItems = [...site.getElementsByTagName('item')].map((i) => i.getElementsByTagName('link')[0]!.textContent!);
+    const siteItems = Array.from(site.getElementsByTagName('item')).map((i) => i.getElementsByTagName('link')[0]!.textContent!);
     expect(siteItems.some((l) => l.endsWith(ids.free!))).toBe(true);
     expect(siteItems.some((l) => l.endsWith(ids.banned!))).toBe(false);
   });

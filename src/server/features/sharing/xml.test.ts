@@ -1,8 +1,6 @@
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { parseXml as parse } from '../../test-support/dom.js';
 import { escapeXml, xmlElement, XML_DECLARATION } from './xml.js';
-
-const parse = (xml: string) => new JSDOM(xml, { contentType: 'application/xml' }).window.document;
 
 describe('escapeXml', () => {
   it('escapes the markup characters so the text reads back as it was', () => {
