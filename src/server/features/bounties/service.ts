@@ -43,6 +43,7 @@ import { getStreamRow } from '../live/service.js';
 import { createPayment, failCreatedBountyPayments, paymentViews, type PaymentRow } from '../payments/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
 import { notBanned } from '../../access/standing.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { listStreams } from '../live/service.js';
 import { getVideo, listOwnUploads } from '../videos/service.js';
@@ -470,10 +471,6 @@ export async function listIndexedBounties(db: Db, f: { offset: number; limit: nu
   return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
 }
 
-export async function countIndexedBounties(db: Db): Promise<{ count: number; newest: Date | null }> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(${bountyChanged})` })
-    .from(bounties)
-    .where(notBanned(bounties.posterId));
-  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
+export function countIndexedBounties(db: Db): Promise<CountAndNewest> {
+  return countAndNewest(db, bounties, bountyChanged, notBanned(bounties.posterId));
 }

@@ -8,6 +8,7 @@ import { slugify } from '../../../shared/platform/routes.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { livestreams, streamKeys, streamReminders } from './schema.js';
 import { profiles } from '../../access/schema.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -353,10 +354,6 @@ export async function listIndexedStreams(
   return rows.map((r) => ({ ...r, lastmod: new Date(r.lastmod) }));
 }
 
-export async function countIndexedStreams(db: Db): Promise<{ count: number; newest: Date | null }> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(${streamChanged})` })
-    .from(livestreams)
-    .where(and(...indexedStream));
-  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
+export function countIndexedStreams(db: Db): Promise<CountAndNewest> {
+  return countAndNewest(db, livestreams, streamChanged, and(...indexedStream));
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { profiles, user as authUser } from '../../access/schema.js';
 import { notBanned } from '../../access/standing.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 
 export async function countProfiles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
@@ -146,10 +147,6 @@ export async function listIndexedProfiles(db: Db, f: { offset: number; limit: nu
   return rows;
 }
 
-export async function countIndexedProfiles(db: Db): Promise<{ count: number; newest: Date | null }> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(${profiles.updatedAt})` })
-    .from(profiles)
-    .where(notBanned(profiles.id));
-  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
+export function countIndexedProfiles(db: Db): Promise<CountAndNewest> {
+  return countAndNewest(db, profiles, sql`${profiles.updatedAt}`, notBanned(profiles.id));
 }

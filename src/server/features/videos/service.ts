@@ -10,6 +10,7 @@ import { type Access } from '../../../shared/x402/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams } from '../live/schema.js';
 import { videoComments, videoLikes, videoProgress, videoViews, videos } from './schema.js';
@@ -552,10 +553,6 @@ export async function listIndexedVideos(db: Db, f: { kinds: VideoKind[]; ownerId
 }
 
 /** How many listed videos of a kind there are and when the newest was published (the sitemap index). */
-export async function countIndexedVideos(db: Db, kind: VideoKind): Promise<{ count: number; newest: Date | null }> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, newest: sql<string | null>`max(coalesce(${videos.publishedAt}, ${videos.createdAt}))` })
-    .from(videos)
-    .where(and(eq(videos.kind, kind), ...listedVideo));
-  return { count: Number(row?.count ?? 0), newest: row?.newest ? new Date(row.newest) : null };
+export function countIndexedVideos(db: Db, kind: VideoKind): Promise<CountAndNewest> {
+  return countAndNewest(db, videos, sql`coalesce(${videos.publishedAt}, ${videos.createdAt})`, and(eq(videos.kind, kind), ...listedVideo));
 }
