@@ -335,14 +335,12 @@ const streamChanged = sql<string>`greatest(${livestreams.createdAt}, coalesce(${
 export async function listIndexedStreams(
   db: Db,
   f: { offset: number; limit: number },
-): Promise<{ id: string; title: string; username: string; status: StreamRow['status']; thumbnailUrl: string | null; lastmod: Date }[]> {
+): Promise<{ id: string; title: string; username: string; lastmod: Date }[]> {
   const rows = await db
     .select({
       id: livestreams.id,
       title: livestreams.title,
       username: profilesTable.username,
-      status: livestreams.status,
-      thumbnailUrl: livestreams.thumbnailUrl,
       lastmod: streamChanged,
     })
     .from(livestreams)
