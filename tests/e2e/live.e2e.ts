@@ -52,6 +52,18 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
       return t;
     }, 20_000);
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 10_000);
+    // A second guest opens the live stream: its count is right at once (the creator, the first
+    // guest and this one) and stays so; no read of the stream nor the room's next count undoes it.
+    const late = await b.open(streamPath);
+    const watching = async () => Number(/(\d+) watching/.exec((await late.getByTestId('stream-viewers').textContent({ timeout: 1_000 })) ?? '')?.[1]);
+    await late.getByTestId('stream-viewers').waitFor({ timeout: 20_000 });
+    await eventually(async () => expect(await watching()).toBe(3), 5_000);
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await watching()).toBe(3);
+    }
+    await late.context().close();
+
     // The server encodes a ladder here: the viewer picks the smaller rendition and it keeps playing.
     await viewer.getByRole('button', { name: /^Quality: Auto/ }).click();
     await expect.poll(() => viewer.getByRole('menuitemradio').allInnerTexts()).toEqual([expect.stringMatching(/^Auto/), '360p', '240p']);
