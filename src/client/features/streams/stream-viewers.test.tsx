@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamDetail } from '../../../shared/live/streams';
 import type { RealtimeEventName, RealtimeEvents } from '../../../shared/realtime/realtime';
 import { SessionProvider } from '../auth/session';
 import { RealtimeProvider } from '../realtime/realtime-provider';
+import { mountPerTest } from '../../test-support/mount';
 import { useStream } from './queries';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const STREAM_ID = '6f1c2a4e-0000-4000-8000-000000000001';
 
@@ -51,8 +49,7 @@ class FakeSocket {
 /** A guest's read of the stream: answered from the server's read cache, from before they counted. */
 const staleRead = { id: STREAM_ID, status: 'live', viewerCount: 0, peakViewers: 1 } as Partial<StreamDetail>;
 
-let host: HTMLDivElement;
-let root: Root;
+const mount = mountPerTest();
 let reads: number;
 beforeEach(() => {
   FakeSocket.all = [];
@@ -70,15 +67,8 @@ beforeEach(() => {
       return Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 function Watching() {
   const { data } = useStream(STREAM_ID);
@@ -87,7 +77,7 @@ function Watching() {
 
 const render = () =>
   act(() =>
-    root.render(
+    mount.root.render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SessionProvider>
           <RealtimeProvider>
@@ -105,7 +95,7 @@ const joins = (socket: FakeSocket) => socket.sent.filter((m) => (m as { type?: s
 describe('a stream page’s viewer count', () => {
   it('is the count the server tells on joining, not a stale read of the stream, and is told again after a reconnect', async () => {
     render();
-    await until(() => expect(host.textContent).toBe('0 watching, peak 1'));
+    await until(() => expect(mount.host.textContent).toBe('0 watching, peak 1'));
     expect(FakeSocket.all).toHaveLength(1);
     const first = FakeSocket.all[0]!;
     first.accept();
@@ -115,14 +105,14 @@ describe('a stream page’s viewer count', () => {
     // The join makes the page read the stream again; that read lands after the count, and is stale.
     await until(() => expect(reads).toBeGreaterThanOrEqual(2));
     await settle();
-    expect(host.textContent).toBe('3 watching, peak 5');
+    expect(mount.host.textContent).toBe('3 watching, peak 5');
 
     // The room's later counts replace it.
     first.emit('stream.viewers', { streamId: STREAM_ID, viewers: 4, peak: 5 });
-    expect(host.textContent).toBe('4 watching, peak 5');
+    expect(mount.host.textContent).toBe('4 watching, peak 5');
     // Another stream's count is not this one's.
     first.emit('stream.viewers', { streamId: '6f1c2a4e-0000-4000-8000-000000000002', viewers: 40, peak: 40 });
-    expect(host.textContent).toBe('4 watching, peak 5');
+    expect(mount.host.textContent).toBe('4 watching, peak 5');
 
     // The socket drops and comes back: the page joins again and shows the count it is told then.
     first.drop();
@@ -133,6 +123,6 @@ describe('a stream page’s viewer count', () => {
     second.emit('stream.joined', { streamId: STREAM_ID });
     second.emit('stream.viewers', { streamId: STREAM_ID, viewers: 2, peak: 5 });
     await settle();
-    expect(host.textContent).toBe('2 watching, peak 5');
+    expect(mount.host.textContent).toBe('2 watching, peak 5');
   });
 });
