@@ -19,8 +19,7 @@ import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';
-import { getStreamRow } from './features/live/service.js';
-import { dropViewerCounts, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
+import { dropViewerCounts, streamRoomState, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
 import { createNotifier, type Notifier } from './features/notifications/service.js';
 import { createPush, type Push } from './features/notifications/push.js';
 import { registerRealtime, type Realtime } from './platform/realtime/hub.js';
@@ -157,7 +156,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const realtime = await registerRealtime(app, database, {
     onReadsChanged: () => readCache.forget(),
     rooms: {
-      exists: async (streamId) => Boolean(await getStreamRow(database.db, streamId)),
+      find: (streamId, instance) => streamRoomState(database.db, streamId, instance),
       writeCounts: (instance, counts) => writeViewerCounts(database.db, instance, counts),
       sweepCounts: (instance) => sweepViewerCounts(database.db, instance),
       dropCounts: (instance) => dropViewerCounts(database.db, instance),
