@@ -26,6 +26,7 @@ import { registerRealtime, type Realtime } from './platform/realtime/hub.js';
 import type { Database, Db } from './platform/db/client.js';
 import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './platform/http/errors.js';
 import { loggerOptions } from './platform/http/log.js';
+import { registerRequestIds, requestIdOf } from './platform/http/request-id.js';
 import { createLocalStorage, createS3Storage, type Storage } from './platform/storage/storage.js';
 import { meOf } from './features/auth/routes.js';
 import { getPublishedVideo, listVideos } from './features/videos/service.js';
@@ -99,6 +100,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
         }),
     // Only configured proxies may name the client: a forged X-Forwarded-For would otherwise pick
     // the address that login limits, rate limits and view counts key on.
+    // One id per request, a proxy's own when it is a safe token (docs/architecture.md, operations).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // With a certificate: HTTP/2 for browsers (a page's many files over one connection instead
@@ -112,6 +116,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  registerRequestIds(app);
   registerErrorHandling(app);
   // Who may call each route and whether its answer may be cached: declared in the route's
   // config, enforced here for every route, and written into the OpenAPI document.

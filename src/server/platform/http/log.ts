@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { requestIdMixin } from './request-id.js';
 
 /**
  * Secrets that travel in addresses: password-reset and email-confirmation tokens, tus upload ids
@@ -19,10 +20,19 @@ export function redactUrl(url: string): string {
   return SECRET_IN_URL.reduce((u, [pattern, replacement]) => u.replace(pattern, replacement), url);
 }
 
+/**
+ * Readable, coloured lines for a person at a terminal (`pino-pretty`); JSON lines for whatever
+ * collects a production server's output.
+ */
+export const prettyLogs = (env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?: boolean } = process.stdout): boolean =>
+  !!stdout.isTTY && env.NODE_ENV !== 'production';
+
 /** One logger setup for the server and the app it builds: no cookies, bearer tokens or URL secrets. */
-export function loggerOptions(level: string): LoggerOptions {
+export function loggerOptions(level: string, pretty = prettyLogs()): LoggerOptions {
   return {
     level,
+    mixin: requestIdMixin,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),

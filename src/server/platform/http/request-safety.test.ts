@@ -172,7 +172,7 @@ describe('logs', () => {
     const sink = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
     const database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', SEED: 'none', DATA_DIR: `/tmp/glint-log-${process.pid}`, RTMP_PORT: '-1' });
-    const app = await buildApp({ config, database, logger: pino(loggerOptions('info'), sink) });
+    const app = await buildApp({ config, database, logger: pino(loggerOptions('info', false), sink) });
     try {
       await app.inject({ method: 'GET', url: '/api/auth/reset-password/SECRET-RESET-TOKEN?callbackURL=%2Fupdate-password' });
       await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=SECRET-VERIFY-TOKEN' });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type Job } from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { currentRequestId, runForRequest } from '../http/request-id.js';
 
 /**
  * Glint's background work on pg-boss, on PGlite and on PostgreSQL alike (docs/decisions/007):
@@ -78,6 +79,15 @@ export interface JobsOptions {
 /** The same jobs, typed by a feature's map of its queues (the data is JSON in the queue either way). */
 export const jobsFor = <M extends JobMap>(jobs: Jobs): Jobs<M> => jobs as unknown as Jobs<M>;
 
+/** Where a job sent during a request keeps that request's id; the handler never sees it. */
+const REQUEST_ID_KEY = '_requestId';
+
+/** A job's own data, and the id of the request that sent it. */
+function unwrap(data: JobData): { data: JobData; reqId: string | undefined } {
+  const { [REQUEST_ID_KEY]: reqId, ...own } = data ?? {};
+  return { data: own, reqId: typeof reqId === 'string' ? reqId : undefined };
+}
+
 const DEFAULTS = { retryLimit: 2, retryDelaySeconds: 2, heartbeatSeconds: 10, expireInSeconds: 4 * 3600 };
 
 export async function startJobs(database: Database, log: FastifyBaseLogger, o: JobsOptions = {}): Promise<Jobs> {
@@ -104,8 +114,12 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
     // A retry of a job taken over after a crash is logged, so a second run is never silent.
     await boss.work<JobData>(queue, { localConcurrency: workers, pollingIntervalSeconds: o.pollSeconds ?? 1, batchSize: 1 }, async ([job]) => {
       if (!job) return;
-      if (job.retryCount > 0) log.info({ job: job.id, queue, retry: job.retryCount }, 'job: running again');
-      await run(queue, job);
+      const { data, reqId } = unwrap(job.data);
+      // The job's lines, and those its handler writes, name the request that sent it.
+      await runForRequest(reqId, async () => {
+        if (job.retryCount > 0) log.info({ job: job.id, queue, retry: job.retryCount }, 'job: running again');
+        await run(queue, { ...job, data });
+      });
     });
   }
 
@@ -140,7 +154,8 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
       await startWorking(queue);
     },
     async send(queue, data, opts = {}) {
-      return boss.send(queue, data, {
+      const reqId = currentRequestId();
+      return boss.send(queue, reqId ? { ...data, [REQUEST_ID_KEY]: reqId } : data, {
         ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       });
