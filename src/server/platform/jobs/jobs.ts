@@ -64,6 +64,8 @@ export interface Jobs<M extends JobMap = AnyJobs> {
   schedule<Q extends keyof M & string>(queue: Q, cron: string, data?: M[Q]): Promise<void>;
   /** Starts handling the defined queues in this process, `concurrency` jobs at a time each. */
   work(concurrency: number): Promise<void>;
+  /** Whether the job library runs here (started, not stopped, no background failure since). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -99,8 +101,11 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
     cronWorkerIntervalSeconds: o.cronSeconds ?? 30,
     cronMonitorIntervalSeconds: o.cronSeconds ?? 30,
   });
+  let running = false;
   boss.on('error', (err: unknown) => log.error({ err }, 'jobs: background error'));
+  boss.on('stopped', () => (running = false));
   await boss.start();
+  running = true;
 
   const defs = new Map<string, Required<Omit<JobDefinition, 'onFinalFailure' | 'handler'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler'>>();
   /** Jobs run at once per queue in this process; 0 until `work` is called. */
@@ -172,7 +177,9 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
       workers = concurrency;
       for (const queue of defs.keys()) await startWorking(queue);
     },
+    running: () => running,
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

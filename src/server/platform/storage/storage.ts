@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
@@ -27,6 +28,11 @@ export interface Storage {
   url(key: string): string;
   /** The key behind an address this storage made; undefined for any other address. */
   keyOf(url: string): string | undefined;
+  /**
+   * Writes, reads back and removes a small private object of its own: throws when the store
+   * cannot keep media now (a full disk, a read-only mount, a bucket refusing the credentials).
+   */
+  probe(): Promise<void>;
   /** For the local store: the folder `/media/` serves (all but the private `paid/` prefix). */
   root?: string;
 }
@@ -37,6 +43,9 @@ export interface Storage {
  * itself to whoever may see them (pay-per-view media).
  */
 export const PRIVATE_PREFIX = 'paid/';
+/** The readiness check's own objects: private, and each removed once read back. */
+const probeKey = () => `${PRIVATE_PREFIX}ready-probe/${randomUUID()}`;
+const PROBE_BODY = 'glint ready probe';
 /** Account exports (docs/product.md "Your data"): private too, served only to their owner. */
 export const EXPORTS_PREFIX = 'exports/';
 
@@ -138,6 +147,16 @@ export function createLocalStorage(root: string, publicBase = '/media'): Storage
       await fs.promises.rm(target, { recursive: true, force: true });
       await fs.promises.rename(source, target);
     },
+    async probe() {
+      const file = path.join(root, safeKey(probeKey()));
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fs.promises.writeFile(file, PROBE_BODY);
+        if ((await fs.promises.readFile(file, 'utf8')) !== PROBE_BODY) throw new Error('storage probe read back different bytes');
+      } finally {
+        await fs.promises.rm(file, { force: true });
+      }
+    },
     url: (key) => `${publicBase}/${safeKey(key)}`,
     keyOf: (url) => (url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length + 1) : undefined),
   };
@@ -233,6 +252,16 @@ export function createS3Storage(o: S3Options): Storage {
         );
       }
       await deleteUnder(src);
+    },
+    async probe() {
+      const Key = safeKey(probeKey());
+      await client.send(new PutObjectCommand({ Bucket: o.bucket, Key, Body: PROBE_BODY }));
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key }));
+        if ((await out.Body?.transformToString()) !== PROBE_BODY) throw new Error('storage probe read back different bytes');
+      } finally {
+        await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: [{ Key }] } }));
+      }
     },
     url: (key) => `${base}/${safeKey(key)}`,
     keyOf: (url) => (url.startsWith(`${base}/`) ? url.slice(base.length + 1) : undefined),
