@@ -27,6 +27,7 @@ import type { Database, Db } from './platform/db/client.js';
 import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from './platform/http/errors.js';
 import { loggerOptions } from './platform/http/log.js';
 import { registerRequestIds, requestIdOf } from './platform/http/request-id.js';
+import { registerLoadShedding } from './platform/http/load-shedding.js';
 import { createLocalStorage, createS3Storage, type Storage } from './platform/storage/storage.js';
 import { meOf } from './features/auth/routes.js';
 import { getPublishedVideo, listVideos } from './features/videos/service.js';
@@ -118,6 +119,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('config', config);
   registerRequestIds(app);
   registerErrorHandling(app);
+  // Before any other work: a shed request costs the overloaded server almost nothing.
+  await registerLoadShedding(app, config.loadShedding);
   // Who may call each route and whether its answer may be cached: declared in the route's
   // config, enforced here for every route, and written into the OpenAPI document.
   registerRouteGuards(app);

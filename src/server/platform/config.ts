@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import bs58 from 'bs58';
 import { z } from 'zod';
 import { LOGIN_LIMIT } from '../../shared/auth/auth.js';
+
+const MB = 1024 ** 2;
 
 /** Open realtime sockets one account may hold by default: a tab each. */
 export const DEFAULT_SOCKETS_PER_USER = 10;
@@ -50,6 +53,10 @@ const EnvSchema = z.object({
     .default(4 * 1024 ** 3),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  SHED_HEAP_MB: z.coerce.number().int().min(0).optional(),
+  SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   REALTIME_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   VIDEO_MAX_SECONDS: z.coerce
@@ -183,6 +190,13 @@ export interface Config {
    * development secret and serve the local mail outbox (which holds every reset link).
    */
   localDev: boolean;
+  /**
+   * When API requests are refused with 503 to let the server recover: event loop delay in ms, heap
+   * and resident memory in bytes; 0 turns a limit off (docs/configuration.md).
+   */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
+  /** Lets a scraper that is not on this machine read `/metrics` (as a bearer token). */
+  metricsToken: string | undefined;
   /** Which proxies' `X-Forwarded-For` to believe: none (default), a hop count, or their addresses. */
   trustProxy: false | number | string[];
   /** Failed sign-ins allowed per address in 15 minutes (default 20). */
@@ -408,6 +422,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,
+    // Off in tests, whose busy machines stall the loop; the heap limit is a little below Node's own.
+    loadShedding: {
+      maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      maxHeapBytes: e.SHED_HEAP_MB !== undefined ? e.SHED_HEAP_MB * MB : e.NODE_ENV === 'test' ? 0 : Math.round(v8.getHeapStatistics().heap_size_limit * 0.9),
+      maxRssBytes: e.SHED_RSS_MB * MB,
+    },
+    metricsToken: e.METRICS_TOKEN,
     readCacheMs: (e.READ_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     realtimeSocketsPerUser: e.REALTIME_SOCKETS_PER_USER ?? DEFAULT_SOCKETS_PER_USER,
     mediaLimits: {

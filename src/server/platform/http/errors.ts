@@ -29,6 +29,7 @@ const ERROR_RESPONSES = {
   410: 'Gone: removed by a moderator, or its account is banned',
   429: 'Too many requests',
   500: 'Something failed on our side',
+  503: 'The server is overloaded: try again after Retry-After seconds',
 } as const;
 
 /** Holds the error body's OpenAPI component (`#/components/schemas/ApiError`). */
