@@ -28,6 +28,7 @@ import { apiSchemaRegistry, describeErrorResponses, registerErrorHandling } from
 import { loggerOptions } from './platform/http/log.js';
 import { registerRequestIds, requestIdOf } from './platform/http/request-id.js';
 import { registerLoadShedding } from './platform/http/load-shedding.js';
+import { registerMetrics } from './platform/http/metrics.js';
 import { createLocalStorage, createS3Storage, type Storage } from './platform/storage/storage.js';
 import { meOf } from './features/auth/routes.js';
 import { getPublishedVideo, listVideos } from './features/videos/service.js';
@@ -119,6 +120,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('config', config);
   registerRequestIds(app);
   registerErrorHandling(app);
+  // For Prometheus: request latency, jobs, event loop and memory (docs/configuration.md, Operations).
+  registerMetrics(app, { token: config.metricsToken, jobs: () => app.jobs });
   // Before any other work: a shed request costs the overloaded server almost nothing.
   await registerLoadShedding(app, config.loadShedding);
   // Who may call each route and whether its answer may be cached: declared in the route's

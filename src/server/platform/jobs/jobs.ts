@@ -64,9 +64,20 @@ export interface Jobs<M extends JobMap = AnyJobs> {
   schedule<Q extends keyof M & string>(queue: Q, cron: string, data?: M[Q]): Promise<void>;
   /** Starts handling the defined queues in this process, `concurrency` jobs at a time each. */
   work(concurrency: number): Promise<void>;
+  /** Jobs per queue by state, as the job library last counted them (every 15 s or so). */
+  counts(): Promise<QueueCounts[]>;
   /** Whether the job library runs here (started, not stopped, no background failure since). */
   running(): boolean;
   stop(): Promise<void>;
+}
+
+export interface QueueCounts {
+  queue: string;
+  /** Waiting to start later (a retry's backoff, a scheduled job). */
+  deferred: number;
+  queued: number;
+  active: number;
+  failed: number;
 }
 
 export interface JobsOptions {
@@ -178,6 +189,10 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
       for (const queue of defs.keys()) await startWorking(queue);
     },
     running: () => running,
+    async counts() {
+      const queues = await boss.getQueues();
+      return queues.map((q) => ({ queue: q.name, deferred: q.deferredCount, queued: q.queuedCount, active: q.activeCount, failed: q.failedCount }));
+    },
     async stop() {
       running = false;
       await boss.stop({ graceful: true, timeout: 10_000 });
