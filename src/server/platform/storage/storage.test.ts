@@ -149,6 +149,15 @@ describe('S3-compatible storage', () => {
       return res.ok ? (await res.arrayBuffer()).byteLength : undefined;
     });
   });
+
+  it('passes the readiness probe and leaves no object behind; a missing bucket fails it', async () => {
+    const options = { region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: `${endpoint}/glint-media` };
+    await createS3Storage({ ...options, bucket: 'glint-media' }).probe();
+    const listing = await (await fetch(`${endpoint}/glint-media?list-type=2&prefix=paid/ready-probe/`)).text();
+    expect(listing).toContain('ListBucketResult');
+    expect(listing).not.toContain('<Key>');
+    await expect(createS3Storage({ ...options, bucket: 'no-such-bucket' }).probe()).rejects.toThrow();
+  });
 });
 
 describe('local storage', () => {
