@@ -57,6 +57,7 @@ import { registerSecurityHeaders } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { createReadCache, registerReadCaching, type ReadCache } from './platform/http/read-cache.js';
 import { registerSpa } from './platform/http/spa.js';
+import { createPageMetaRegistry, type PageMetaRegistry } from './platform/http/page-meta.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ declare module 'fastify' {
     notifier: Notifier;
     readCache: ReadCache;
     moderationRegistry: ModerationRegistry;
+    pageMeta: PageMetaRegistry;
   }
 }
 
@@ -170,6 +172,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
   // The features whose items can be reported register here how moderation finds and removes them.
   app.decorate('moderationRegistry', createModerationRegistry());
+  // The features whose items have pages say here what those pages are called and how their links preview.
+  app.decorate('pageMeta', createPageMetaRegistry());
 
   // Background work on the job library; each feature defines its own queues.
   const jobs = await startJobs(database, app.log);
