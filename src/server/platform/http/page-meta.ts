@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routeTitle } from '../../../shared/platform/page-titles.js';
+import { documentTitle, routeTitle } from '../../../shared/platform/page-titles.js';
 import { PRODUCT_NAME } from '../../../shared/platform/product.js';
 
 /**
@@ -112,7 +112,12 @@ export function headTags(meta: PageMeta, origin: string): string {
   if (card) {
     const url = card.canonicalPath ? absolute(origin, card.canonicalPath) : undefined;
     if (url) lines.push(tag('link', { rel: 'canonical', href: url }));
-    lines.push(property('og:site_name', PRODUCT_NAME), property('og:type', card.type), property('og:title', card.title), property('og:description', meta.description));
+    lines.push(
+      property('og:site_name', PRODUCT_NAME),
+      property('og:type', card.type),
+      property('og:title', card.title),
+      property('og:description', meta.description),
+    );
     if (url) lines.push(property('og:url', url));
     if (card.image) {
       const image = absolute(origin, card.image.url);
@@ -154,4 +159,18 @@ export function withHead(html: string, meta: PageMeta, origin: string): string {
   const at = stripped.indexOf('</head>');
   if (at < 0) return stripped;
   return `${stripped.slice(0, at)}  ${headTags(meta, origin)}\n  ${stripped.slice(at)}`;
+}
+
+/**
+ * The head of a page whose item may not be shown (removed by a moderator, its account banned, a
+ * draft, no such item): it says the item is unavailable and nothing of it, not even its title.
+ */
+export function unavailablePage(thing: string, removed: boolean): PageMeta {
+  const title = `This ${thing} is unavailable`;
+  return {
+    title: documentTitle(`${thing[0]!.toUpperCase()}${thing.slice(1)} unavailable`),
+    description: removed ? `This ${thing} was removed from ${PRODUCT_NAME}.` : `This ${thing} does not exist or is not public.`,
+    noindex: true,
+    card: { title, type: 'website' },
+  };
 }

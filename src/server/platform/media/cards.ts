@@ -65,7 +65,12 @@ function lines(title: string, width: number): string[] {
  * darkened at the bottom, with the words read from files (`expansion=none`: nothing in a title is
  * interpreted, and no title reaches the filter graph's syntax).
  */
-export function cardArgs(input: string | undefined, output: string, texts: { titleFile: string; titleLines: number; bylineFile: string; badgeFile?: string | undefined }, font: string | undefined): string[] {
+export function cardArgs(
+  input: string | undefined,
+  output: string,
+  texts: { titleFile: string; titleLines: number; bylineFile: string; badgeFile?: string | undefined },
+  font: string | undefined,
+): string[] {
   const w = CARD_WIDTH;
   const h = CARD_HEIGHT;
   const source = input
@@ -73,7 +78,12 @@ export function cardArgs(input: string | undefined, output: string, texts: { tit
     : ['-f', 'lavfi', '-i', `gradients=size=300x158:c0=0x1f1147:c1=0x7c3aed:c2=0x06b6d4:nb_colors=3:type=linear:seed=7,scale=${w}:${h}:flags=bicubic`];
   const size = texts.titleLines > 1 ? 54 : 64;
   const band = 120 + size * 1.25 * texts.titleLines;
-  const filters = [`scale=${w}:${h}:force_original_aspect_ratio=increase`, `crop=${w}:${h}`, 'format=yuv420p', `drawbox=y=${h - band}:w=${w}:h=${band}:color=black@0.62:t=fill`];
+  const filters = [
+    `scale=${w}:${h}:force_original_aspect_ratio=increase`,
+    `crop=${w}:${h}`,
+    'format=yuv420p',
+    `drawbox=y=${h - band}:w=${w}:h=${band}:color=black@0.62:t=fill`,
+  ];
   if (font) {
     const text = (file: string, extra: string) => `drawtext=fontfile=${font}:expansion=none:textfile=${file}:${extra}`;
     filters.push(
@@ -82,7 +92,24 @@ export function cardArgs(input: string | undefined, output: string, texts: { tit
     );
     if (texts.badgeFile) filters.push(text(texts.badgeFile, 'fontcolor=white:fontsize=34:box=1:boxcolor=0xdc2626:boxborderw=14:x=56:y=48'));
   }
-  return ['-hide_banner', '-y', ...source, '-vf', filters.join(','), '-frames:v', '1', '-map_metadata', '-1', '-q:v', '3', '-f', 'image2', '-update', '1', output];
+  return [
+    '-hide_banner',
+    '-y',
+    ...source,
+    '-vf',
+    filters.join(','),
+    '-frames:v',
+    '1',
+    '-map_metadata',
+    '-1',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    output,
+  ];
 }
 
 /**
