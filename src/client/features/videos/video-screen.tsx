@@ -4,6 +4,8 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
 import { paths } from '../../../shared/platform/routes';
+import { documentTitle, shortDescription } from '../../../shared/platform/page-titles';
+import { usePageTitle } from '../../lib/page-title';
 import { timeAgo } from '../../lib/time';
 import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
 import { formatUsdc } from '../../../shared/x402/x402-rules';
@@ -80,6 +82,7 @@ function VideoNotAvailable({ removed }: { removed?: string }) {
 }
 
 function VideoPage({ video: v }: { video: VideoDetail }) {
+  usePageTitle(documentTitle(v.title, v.creator.displayName), shortDescription(v.description) || undefined);
   const { user } = useSession();
   const now = useNow();
   const toggleLike = useToggleLike(v);
