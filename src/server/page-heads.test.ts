@@ -229,6 +229,10 @@ describe('link previews', () => {
     expectCard(first, { title: 'SOL weekly outlook · Sol Whale · Glint', ogTitle: 'SOL weekly outlook', canonical, type: 'video.other', embedId: v.id });
     expect(first.meta('description')).toBe('Where SOL goes this week.');
     expect(first.meta('og:image')).toBe(`${origin}/media/videos/${v.id}/thumb-1.jpg`);
+    // However many read the page before its card is made, the card is asked for once.
+    for (let i = 0; i < 5; i++) await head(`/${PRODUCT_SLUG}/${v.id}`);
+    const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = 'video-card' and data->>'videoId' = $1`, [v.id]);
+    expect((rows[0] as { n: number }).n).toBe(1);
     // Then the card, on the short address and the canonical one alike.
     await cardOf(`/${PRODUCT_SLUG}/${v.id}`);
     expectCard(await head(canonical), {

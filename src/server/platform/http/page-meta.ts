@@ -37,18 +37,22 @@ export interface PageCard {
 export type PageMetaSource = (params: Readonly<Record<string, string>>, query: URLSearchParams) => Promise<PageMeta | undefined>;
 
 export interface PageMetaRegistry {
-  sources: Map<string, PageMetaSource>;
+  sources: Map<string, { source: PageMetaSource; query: readonly string[] }>;
 }
 
 export function createPageMetaRegistry(): PageMetaRegistry {
   return { sources: new Map() };
 }
 
-/** `source` describes the pages of each of `patterns` (route patterns of src/shared/platform/routes.ts). */
-export function registerPageMeta(registry: PageMetaRegistry, patterns: readonly string[], source: PageMetaSource): void {
+/**
+ * `source` describes the pages of each of `patterns` (route patterns of src/shared/platform/routes.ts)
+ * from their `:names` and the query values named in `query` (others, such as `?t=` or a campaign's
+ * tags, are not given to it and make no new entry in the read cache).
+ */
+export function registerPageMeta(registry: PageMetaRegistry, patterns: readonly string[], source: PageMetaSource, query: readonly string[] = []): void {
   for (const pattern of patterns) {
     if (registry.sources.has(pattern)) throw new Error(`Page data for ${pattern} is already registered`);
-    registry.sources.set(pattern, source);
+    registry.sources.set(pattern, { source, query });
   }
 }
 
@@ -74,11 +78,12 @@ export function routeParams(pattern: string, path: string): Record<string, strin
  * route's name. A failed look-up never breaks the page: it is logged and the route's name used.
  */
 export async function pageMetaFor(app: FastifyInstance, pattern: string | undefined, path: string, query: URLSearchParams): Promise<PageMeta> {
-  const source = pattern ? app.pageMeta.sources.get(pattern) : undefined;
-  if (source && pattern) {
+  const registered = pattern ? app.pageMeta.sources.get(pattern) : undefined;
+  if (registered && pattern) {
     try {
       const params = routeParams(pattern, path);
-      const meta = await app.readCache.memo(`page-meta:${path}?${query.toString()}`, () => source(params, query));
+      const used = new URLSearchParams(registered.query.flatMap((name) => query.getAll(name).map((value): [string, string] => [name, value])));
+      const meta = await app.readCache.memo(`page-meta:${pattern}:${JSON.stringify(params)}?${used.toString()}`, () => registered.source(params, used));
       if (meta) return meta;
     } catch (err) {
       app.log.warn({ err, path }, 'page data unavailable: the page is named by its route');
