@@ -53,12 +53,12 @@ describe('page titles', () => {
     const card = page.getByTestId('stream-card').filter({ hasText: 'Solana Market Open: levels for the week' }).first();
     await card.getByRole('heading').getByRole('link').click();
     await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
-    await eventually(async () => expect(await page.title()).toBe('Solana Market Open: levels for the week · Sol Whale · Glint'));
+    await eventually(async () => expect(await page.title()).toBe('Solana Market Open: levels for the week · Sol Whale · Glint'), 15_000);
     await page.getByTestId('stream-page').getByRole('link', { name: 'Sol Whale' }).first().click();
     await page.waitForURL('**/profile/solwhale');
-    await eventually(async () => expect(await page.title()).toBe('@solwhale · Glint'));
+    await eventually(async () => expect(await page.title()).toBe('@solwhale · Glint'), 15_000);
     await page.goBack();
-    await eventually(async () => expect(await page.title()).toBe('Solana Market Open: levels for the week · Sol Whale · Glint'));
+    await eventually(async () => expect(await page.title()).toBe('Solana Market Open: levels for the week · Sol Whale · Glint'), 15_000);
     // The page a link opens names itself before any code runs (the server wrote it).
     const bounties = await b.open('/');
     await bounties.getByRole('banner').getByRole('link', { name: 'Bounties' }).click();

@@ -356,10 +356,10 @@ describe('lists', () => {
         async (id) => (await (await fetch(`/api/videos/${id}`)).json()) as { title: string; creator: { username: string; displayName: string } },
         id,
       );
-      await eventually(async () => expect(await page.title()).toBe(`${shown.title} · ${shown.creator.displayName} · Glint`));
+      await eventually(async () => expect(await page.title()).toBe(`${shown.title} · ${shown.creator.displayName} · Glint`), 15_000);
       await page.getByRole('main').locator(`a[href="/profile/${shown.creator.username}"]`).first().click();
       await page.waitForURL((u) => u.pathname === `/profile/${shown.creator.username}`);
-      await eventually(async () => expect(await page.title()).toBe(`@${shown.creator.username} · Glint`));
+      await eventually(async () => expect(await page.title()).toBe(`@${shown.creator.username} · Glint`), 15_000);
       await page.goto('/');
       await page.getByRole('banner').getByRole('link', { name: 'Bounties' }).click();
       await page.waitForURL((u) => u.pathname === '/bounties');
