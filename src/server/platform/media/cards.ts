@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isPrivateMediaPath, type OwnerPrefix, type Storage } from '../storage/storage.js';
-import { IMAGE_DEMUXERS, inputGuard } from './ffmpeg.js';
+import { IMAGE_DEMUXERS, inputGuard, JPEG_STILL } from './ffmpeg.js';
 import { runMediaTool } from './run.js';
 
 /**
@@ -92,24 +92,7 @@ export function cardArgs(
     );
     if (texts.badgeFile) filters.push(text(texts.badgeFile, 'fontcolor=white:fontsize=34:box=1:boxcolor=0xdc2626:boxborderw=14:x=56:y=48'));
   }
-  return [
-    '-hide_banner',
-    '-y',
-    ...source,
-    '-vf',
-    filters.join(','),
-    '-frames:v',
-    '1',
-    '-map_metadata',
-    '-1',
-    '-q:v',
-    '3',
-    '-f',
-    'image2',
-    '-update',
-    '1',
-    output,
-  ];
+  return ['-hide_banner', '-y', ...source, '-vf', filters.join(','), ...JPEG_STILL, '-f', 'image2', '-update', '1', output];
 }
 
 /**
