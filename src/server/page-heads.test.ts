@@ -3,19 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, sanctions } from './access/schema.js';
 import { bounties } from './features/bounties/schema.js';
 import { livestreams } from './features/live/schema.js';
 import { videos } from './features/videos/schema.js';
 import { createTestApp, verifiedClient, waitUntil, type TestApp } from './test-support/app.js';
+import { parseHtml } from './test-support/dom.js';
 import { PRODUCT_SLUG } from '../shared/platform/product.js';
 
 /**
  * Every page names itself in the HTML the server sends, and an item's page carries its link
  * preview (Open Graph, Twitter Card, oEmbed discovery) with a card image made in the background.
- * The pages are parsed as a browser would (parse5, the HTML standard's parser), never searched as text.
+ * The pages are parsed as a browser would (jsdom), never searched as text.
  */
 
 let t: TestApp;
@@ -37,26 +37,8 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-type Element = DefaultTreeAdapterTypes.Element;
-type ParentNode = DefaultTreeAdapterTypes.ParentNode;
-
-/** Every element named `tag` below `node`, in document order. */
-function elements(node: ParentNode, tag: string): Element[] {
-  const found: Element[] = [];
-  for (const child of node.childNodes) {
-    if (!('tagName' in child)) continue;
-    if (child.tagName === tag) found.push(child);
-    found.push(...elements(child, tag));
-  }
-  return found;
-}
-const attr = (el: Element | undefined, name: string) => el?.attrs.find((a) => a.name === name)?.value;
-const textOf = (el: Element) =>
-  el.childNodes
-    .map((n) => ('value' in n && n.nodeName === '#text' ? n.value : ''))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+const attr = (el: Element | undefined, name: string) => el?.getAttribute(name) ?? undefined;
+const textOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 interface Head {
   status: number;
@@ -71,22 +53,20 @@ interface Head {
 
 async function head(url: string): Promise<Head> {
   const res = await t.app.inject(url);
-  const doc = parse(res.body);
-  const headEl = elements(doc, 'head')[0]!;
+  const doc = parseHtml(res.body);
   const metas = (key: string) =>
-    elements(headEl, 'meta')
+    Array.from(doc.head.querySelectorAll('meta'))
       .filter((m) => attr(m, 'property') === key || attr(m, 'name') === key)
       .map((m) => attr(m, 'content') ?? '');
-  const titles = elements(doc, 'title');
-  expect(titles).toHaveLength(1);
+  expect(doc.querySelectorAll('title')).toHaveLength(1);
   return {
     status: res.statusCode,
     html: res.body,
-    title: textOf(titles[0]!),
+    title: doc.title,
     meta: (key) => metas(key)[0],
     metas,
-    link: (rel, type) => elements(headEl, 'link').find((l) => attr(l, 'rel') === rel && (!type || attr(l, 'type') === type)),
-    all: (tag) => elements(doc, tag),
+    link: (rel, type) => Array.from(doc.head.querySelectorAll('link')).find((l) => attr(l, 'rel') === rel && (!type || attr(l, 'type') === type)),
+    all: (tag) => Array.from(doc.querySelectorAll(tag)),
   };
 }
 
@@ -154,6 +134,14 @@ async function cardOf(url: string) {
   expect(served.headers['content-type']).toBe('image/jpeg');
   expect(served.headers['cache-control']).toContain('immutable');
   return page;
+}
+
+/** The oEmbed a page's discovery link names answers for it. */
+async function expectOembed(h: Head) {
+  const href = new URL(attr(h.link('alternate', 'application/json+oembed'), 'href')!);
+  const res = await t.app.inject(href.pathname + href.search);
+  expect(res.statusCode).toBe(200);
+  expect((res.json() as { version: string; title: string }).version).toBe('1.0');
 }
 
 function expectCard(h: Head, o: { title: string; ogTitle: string; canonical: string; type: string; embedId?: string }) {
@@ -229,6 +217,7 @@ describe('link previews', () => {
     expectCard(first, { title: 'SOL weekly outlook · Sol Whale · Glint', ogTitle: 'SOL weekly outlook', canonical, type: 'video.other', embedId: v.id });
     expect(first.meta('description')).toBe('Where SOL goes this week.');
     expect(first.meta('og:image')).toBe(`${origin}/media/videos/${v.id}/thumb-1.jpg`);
+    await expectOembed(first);
     // However many read the page before its card is made, the card is asked for once.
     for (let i = 0; i < 5; i++) await head(`/${PRODUCT_SLUG}/${v.id}`);
     const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = 'video-card' and data->>'videoId' = $1`, [v.id]);
@@ -290,6 +279,7 @@ describe('link previews', () => {
       embedId: live.id,
     });
     expect(page.meta('description')).toMatch(/^Live now on Glint: /);
+    await expectOembed(page);
     await cardOf(`/stream/${live.id}`);
 
     const scheduled = await make({ status: 'scheduled', scheduledAt: new Date('2030-12-01T18:00:00Z') });
