@@ -61,6 +61,7 @@ import { registerRateLimits } from './platform/http/rate-limits.js';
 import { createReadCache, registerReadCaching, type ReadCache } from './platform/http/read-cache.js';
 import { createSessionCache, type SessionCache } from './access/session-cache.js';
 import { registerSpa } from './platform/http/spa.js';
+import { createPageMetaRegistry, type PageMetaRegistry } from './platform/http/page-meta.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ declare module 'fastify' {
     readCache: ReadCache;
     sessionCache: SessionCache;
     moderationRegistry: ModerationRegistry;
+    pageMeta: PageMetaRegistry;
   }
 }
 
@@ -198,6 +200,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   );
   // The features whose items can be reported register here how moderation finds and removes them.
   app.decorate('moderationRegistry', createModerationRegistry());
+  // The features whose items have pages say here what those pages are called and how their links preview.
+  app.decorate('pageMeta', createPageMetaRegistry());
 
   // Background work on the job library; each feature defines its own queues.
   const jobs = await startJobs(database, app.log);
