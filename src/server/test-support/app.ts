@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -94,7 +94,7 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown) {
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url,
@@ -118,10 +118,10 @@ export class Client {
     }
     return res;
   }
-  get(url: string) {
+  get(url: string): Promise<LightMyRequestResponse> {
     return this.request('GET', url);
   }
-  post(url: string, body: unknown = {}) {
+  post(url: string, body: unknown = {}): Promise<LightMyRequestResponse> {
     return this.request('POST', url, body);
   }
 }
