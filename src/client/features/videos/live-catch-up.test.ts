@@ -42,6 +42,15 @@ describe('keeping a live player at its live edge', () => {
     expect(skip).toBeCloseTo(1.6);
   });
 
+  it('keeps more in hand after stalls, up to a limit', () => {
+    const holding = sawtooth(LIVE_CATCH_UP.cushion + 0.3, 0.5);
+    expect(liveCatchUp(holding, 0.5, 0).rate).toBeGreaterThan(1);
+    // Three stalls in the last minute: 0.3 s more is the new cushion, nothing to catch up.
+    expect(liveCatchUp(holding, 0.5, 3)).toEqual({ rate: 1, skip: 0 });
+    const far = sawtooth(LIVE_CATCH_UP.cushion + LIVE_CATCH_UP.maxStallRaise + 0.5, 0.5);
+    expect(liveCatchUp(far, 0.5, 50).rate).toBeGreaterThan(1);
+  });
+
   it('waits until it has seen the window of segment arrivals (after starting or a jump)', () => {
     const short = sawtooth(3, 0.5, 1);
     expect(liveCatchUp(short, 0.5)).toEqual({ rate: 1, skip: 0 });

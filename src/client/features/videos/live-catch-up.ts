@@ -21,9 +21,15 @@ export interface CatchUpSettings {
   maxRate: number;
   /** Seconds of extra delay above which the player jumps forward rather than playing faster. */
   skipAbove: number;
+  /** Seconds added to the cushion for each stall in the last minute (segments came later than it covered), and at most. */
+  stallRaise: number;
+  maxStallRaise: number;
 }
 
-export const LIVE_CATCH_UP: CatchUpSettings = { cushion: 0.3, maxRate: 1.25, skipAbove: 1 };
+export const LIVE_CATCH_UP: CatchUpSettings = { cushion: 0.3, maxRate: 1.25, skipAbove: 1, stallRaise: 0.1, maxStallRaise: 0.5 };
+
+/** How far back stalls count towards a larger cushion (ms). */
+export const STALL_MEMORY_MS = 60_000;
 
 /** What the player should do now: play at `rate`, and first move forward by `skip` seconds (0: stay). */
 export interface CatchUp {
@@ -43,16 +49,19 @@ export function bufferedAhead(ranges: readonly (readonly [number, number])[], ti
 
 /**
  * The decision, from the samples taken while playing (oldest first; the caller drops those older
- * than `catchUpWindowMs` and all of them after a jump). Nothing is decided before the samples
- * span the window: a player that has just started or jumped has not seen a segment arrive yet.
+ * than `catchUpWindowMs` and all of them after a jump) and the player's stalls within the last
+ * `STALL_MEMORY_MS`: a device or a network that delivers late keeps more in hand. Nothing is
+ * decided before the samples span the window: a player that has just started or jumped has not
+ * seen a segment arrive yet.
  */
-export function liveCatchUp(samples: readonly AheadSample[], segmentSeconds: number, settings: CatchUpSettings = LIVE_CATCH_UP): CatchUp {
+export function liveCatchUp(samples: readonly AheadSample[], segmentSeconds: number, recentStalls = 0, settings: CatchUpSettings = LIVE_CATCH_UP): CatchUp {
   const steady: CatchUp = { rate: 1, skip: 0 };
   const last = samples.at(-1);
   const first = samples[0];
   if (!first || !last || last.at - first.at < catchUpWindowMs(segmentSeconds) * 0.9) return steady;
   const lowest = Math.min(...samples.map((s) => s.ahead));
-  const extra = lowest - settings.cushion;
+  const cushion = settings.cushion + Math.min(settings.maxStallRaise, recentStalls * settings.stallRaise);
+  const extra = lowest - cushion;
   if (extra > settings.skipAbove) return { rate: 1, skip: extra };
   if (extra <= 0.05) return steady;
   // Proportional: half a second too late plays at 1.25, a tenth at 1.05; in steps of 0.05.

@@ -5,7 +5,7 @@ import type Hls from 'hls.js';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { serverUrl } from '../../lib/native/api-origin';
 import { byQualityDesc, levelForHeight, levelLabel, parseMasterLevels, type QualityLevel } from './hls-levels';
-import { bufferedAhead, catchUpWindowMs, liveCatchUp, type AheadSample } from './live-catch-up';
+import { bufferedAhead, catchUpWindowMs, liveCatchUp, STALL_MEMORY_MS, type AheadSample } from './live-catch-up';
 
 export type { QualityLevel } from './hls-levels';
 
@@ -88,13 +88,19 @@ const CATCH_UP_EVERY_MS = 250;
 
 /**
  * Keeps a playing live `video` close to its live edge (live-catch-up.ts): it samples the picture
- * held ahead, plays faster while that stays above the cushion and jumps when far above. A pause
- * or a seek starts the sampling over. Returns the function that stops it.
+ * held ahead, plays faster while that stays above the cushion and jumps when far above; stalls
+ * make the cushion larger. A pause or a seek starts the sampling over. Returns the function that
+ * stops it.
  */
 function followLiveEdge(video: HTMLVideoElement, segmentSeconds: () => number): () => void {
   let samples: AheadSample[] = [];
+  let stalls: number[] = [];
   const forget = () => {
     samples = [];
+  };
+  // Out of picture while playing (not a seek, not the start): segments came later than the cushion covered.
+  const stalled = () => {
+    if (!video.seeking && video.currentTime > 0) stalls.push(performance.now());
   };
   const timer = window.setInterval(() => {
     if (video.paused || video.seeking) return forget();
@@ -103,7 +109,8 @@ function followLiveEdge(video: HTMLVideoElement, segmentSeconds: () => number): 
     const ranges = Array.from({ length: buffered.length }, (_, i) => [buffered.start(i), buffered.end(i)] as const);
     const seg = segmentSeconds();
     samples = [...samples.filter((s) => now - s.at < catchUpWindowMs(seg)), { at: now, ahead: bufferedAhead(ranges, video.currentTime) }];
-    const { rate, skip } = liveCatchUp(samples, seg);
+    stalls = stalls.filter((at) => now - at < STALL_MEMORY_MS);
+    const { rate, skip } = liveCatchUp(samples, seg, stalls.length);
     if (skip > 0) {
       video.currentTime += skip;
       forget();
@@ -111,9 +118,11 @@ function followLiveEdge(video: HTMLVideoElement, segmentSeconds: () => number): 
     if (video.playbackRate !== rate) video.playbackRate = rate;
   }, CATCH_UP_EVERY_MS);
   video.addEventListener('seeking', forget);
+  video.addEventListener('waiting', stalled);
   return () => {
     window.clearInterval(timer);
     video.removeEventListener('seeking', forget);
+    video.removeEventListener('waiting', stalled);
     video.playbackRate = 1;
   };
 }
