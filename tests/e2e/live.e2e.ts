@@ -9,7 +9,7 @@ import { eventually, publishLikeObs, signedInAccount, useBrowser } from './suppo
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
 const b = useBrowser();
 
-it('a creator goes live from OBS, a reminded fan is told in the bell and clips it (the creator then turns clips off), a guest watches the video advance, picks a quality and is back at the live edge after a pause, and the stream ends into its replay', async () => {
+it('a creator goes live from OBS, a reminded fan is told in the bell and clips it (the creator then turns clips off), a guest watches the video advance and picks a quality, and the stream ends into its replay', async () => {
   const { page, username: creatorName } = await signedInAccount(b, 'live');
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
@@ -60,12 +60,6 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
     const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(240), 15_000);
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t1 + 1), 10_000);
-    // A viewer who paused is brought back to the live edge once they play again, not left behind.
-    const ahead = () => video.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0));
-    await video.evaluate((v: HTMLVideoElement) => v.pause());
-    await eventually(async () => expect(await ahead()).toBeGreaterThan(3), 15_000);
-    await video.evaluate((v: HTMLVideoElement) => v.play());
-    await eventually(async () => expect(await ahead()).toBeLessThan(1.5), 15_000);
 
     // The fan's bell rang without a reload; its notification opens the stream, live.
     const bell = fan.page.getByRole('button', { name: 'Notifications', exact: true });
