@@ -320,7 +320,8 @@ export async function liveBenchmarks(): Promise<LiveRow[]> {
   rows.push({ name: 'Load average at the start (1, 5, 15 min; 2 cores)', value: load() });
   const bench = await startBenchApp({
     RTMP_PORT: '0',
-    CLIENT_DIR: path.resolve('dist/client'),
+    // Another build's client (BENCH_CLIENT_DIR) to compare players on the same server.
+    CLIENT_DIR: path.resolve(process.env.BENCH_CLIENT_DIR ?? 'dist/client'),
     LIVE_GRACE_SECONDS: '1',
     // The live segment length the server would use, so the figures can be compared across settings.
     ...(process.env.LIVE_SEGMENT_SECONDS ? { LIVE_SEGMENT_SECONDS: process.env.LIVE_SEGMENT_SECONDS } : {}),
