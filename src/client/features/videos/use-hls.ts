@@ -71,15 +71,16 @@ const LIVE_REBUILDS = 5;
 
 /**
  * hls.js for live: it starts one target duration behind the newest segment (with 0.5 s segments
- * the playlist says 1 s, the nearest whole number), and jumps back to that point when 4 behind.
- * The rate is left to `followLiveEdge`: hls.js speeds up only with over a second buffered and a
- * delay within one target duration of its goal, so once a busy device had fallen further behind,
- * it stayed there (docs/performance.md, "Live").
+ * the playlist says 1 s, the nearest whole number), and jumps back there when 3 behind the live
+ * edge it estimates: a device too busy to load segments as fast as they come falls behind without
+ * a stall or a growing buffer. The rate is left to `followLiveEdge`: hls.js speeds up only with
+ * over a second buffered and a delay within one target duration of its goal, so once a busy
+ * device had fallen further behind, it stayed there (docs/performance.md, "Live").
  */
 const LIVE_CONFIG = {
   lowLatencyMode: true,
   liveSyncDurationCount: 1,
-  liveMaxLatencyDurationCount: 4,
+  liveMaxLatencyDurationCount: 3,
   maxLiveSyncPlaybackRate: 1,
   backBufferLength: 30,
 };
