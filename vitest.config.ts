@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { longestFirst } from './scripts/longest-first.js';
 
 /**
  * The longest files start first, so that the two workers end together on the many short files
@@ -23,17 +22,6 @@ const FIRST = [
   'src/server/features/native/native-app.test.ts',
   'src/server/features/auth/auth.test.ts',
 ];
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const first = (spec: TestSpecification) => {
-      const at = FIRST.indexOf(path.relative(spec.project.config.root, spec.moduleId));
-      return at === -1 ? FIRST.length : at;
-    };
-    // Array.prototype.sort is stable: vitest's order otherwise stays as it was.
-    return sorted.sort((a, b) => first(a) - first(b));
-  }
-}
 
 export default defineConfig({
   test: {
@@ -44,6 +32,6 @@ export default defineConfig({
     // Three files at a time on a 2-core machine: many files wait (job heartbeats, ffmpeg, the
     // crash test's restarts) and two at a time left a core idle (docs/testing.md has the figures).
     maxWorkers: 3,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(FIRST) },
   },
 });

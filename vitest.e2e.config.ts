@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { longestFirst } from './scripts/longest-first.js';
 
 // The browser suite against one built server (global-setup.ts, started once for the whole run), in
 // groups that run one after the other, two files at a time unless said otherwise. Every file makes
@@ -42,22 +41,11 @@ const FIRST = [
   'tests/e2e/server.e2e.ts',
   'tests/e2e/auth.e2e.ts',
 ];
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const first = (spec: TestSpecification) => {
-      const at = FIRST.indexOf(path.relative(spec.project.config.root, spec.moduleId));
-      return at === -1 ? FIRST.length : at;
-    };
-    // Array.prototype.sort is stable: the group order and vitest's order otherwise stay as they were.
-    return sorted.sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || first(a) - first(b));
-  }
-}
 
 export default defineConfig({
   test: {
     globalSetup: ['tests/e2e/global-setup.ts'],
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(FIRST) },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -41,21 +41,29 @@ function run(step, buffered) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n▶ ${step.name}${buffered ? ' (its output follows when it ends)' : ''}`);
-    const child = spawn(step.command, step.args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // Through bash, whose `times` then reports the CPU time of the step and every process it waited
+    // for (Vitest's workers, Chromium, ffmpeg, the servers): on a machine shared with other work the
+    // wall clock moves with the neighbours' load, the CPU seconds much less.
+    const child = spawn('bash', ['-c', '"$@"; rc=$?; times >&3; exit $rc', step.name, step.command, ...step.args], {
+      stdio: [buffered ? 'ignore' : 'inherit', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit', 'pipe'],
+    });
     const out = [];
+    let times = '';
+    child.stdio[3].on('data', (c) => (times += c));
     if (buffered) {
       child.stdout.on('data', (c) => out.push(c));
       child.stderr.on('data', (c) => out.push(c));
     }
     const finish = (code) => {
       const seconds = (Date.now() - started) / 1000;
+      const cpu = cpuSeconds(times);
       if (buffered && out.length) {
         console.log(`\n── ${step.name} ──`);
         process.stdout.write(Buffer.concat(out));
       }
       const ok = code === 0;
-      console.log(`${ok ? '✔' : '✘'} ${step.name}: ${seconds.toFixed(1)} s${ok ? '' : ` (exit ${code})`}`);
-      done.set(step.name, { seconds, result: ok ? 'passed' : 'failed' });
+      console.log(`${ok ? '✔' : '✘'} ${step.name}: ${seconds.toFixed(1)} s, ${cpu?.toFixed(0) ?? '?'} s of CPU${ok ? '' : ` (exit ${code})`}`);
+      done.set(step.name, { seconds, cpu, result: ok ? 'passed' : 'failed' });
       if (!ok) failed = true;
       resolve();
     };
@@ -65,6 +73,17 @@ function run(step, buffered) {
     });
     child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
+}
+
+/** The children's user and system time from bash's `times` (its second line: `0m12.345s 0m1.234s`). */
+function cpuSeconds(times) {
+  const line = times.trim().split('\n')[1];
+  if (!line) return undefined;
+  return line
+    .trim()
+    .split(/\s+/)
+    .map((t) => /^(\d+)m([\d.]+)s$/.exec(t))
+    .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
 }
 
 async function runGroup(group) {
@@ -85,11 +104,17 @@ const total = (Date.now() - started) / 1000;
 
 const rows = GROUPS.flatMap((g) => g.steps)
   .filter((s) => (!only.length || only.includes(s.name)) && (!s.optional || s.name in scripts))
-  .map((s) => [s.name, done.get(s.name)?.seconds.toFixed(1) ?? '-', done.get(s.name)?.result ?? 'not run']);
-rows.push(['total (wall clock)', total.toFixed(1), failed ? 'FAILED' : 'passed']);
-const width = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['step', 'seconds', 'result'][i].length));
-const line = (r) => `| ${r[0].padEnd(width[0])} | ${r[1].padStart(width[1])} | ${r[2].padEnd(width[2])} |`;
-console.log(`\n${line(['step', 'seconds', 'result'])}\n|${width.map((w, i) => (i === 1 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`);
+  .map((s) => {
+    const d = done.get(s.name);
+    return [s.name, d?.seconds.toFixed(1) ?? '-', d?.cpu?.toFixed(0) ?? '-', d?.result ?? 'not run'];
+  });
+const cpuTotal = [...done.values()].reduce((sum, d) => sum + (d.cpu ?? 0), 0);
+rows.push(['total (wall clock)', total.toFixed(1), cpuTotal.toFixed(0), failed ? 'FAILED' : 'passed']);
+const HEAD = ['step', 'seconds', 'CPU seconds', 'result'];
+const RIGHT = [false, true, true, false];
+const width = HEAD.map((h, i) => Math.max(...rows.map((r) => r[i].length), h.length));
+const line = (r) => `| ${r.map((c, i) => (RIGHT[i] ? c.padStart(width[i]) : c.padEnd(width[i]))).join(' | ')} |`;
+console.log(`\n${line(HEAD)}\n|${width.map((w, i) => (RIGHT[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`);
 for (const r of rows) console.log(line(r));
 console.log(`\nnpm test ${failed ? 'FAILED' : 'passed'} in ${Math.round(total)} s`);
 process.exit(failed ? 1 : 0);

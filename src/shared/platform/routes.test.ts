@@ -4,39 +4,32 @@ import { describe, expect, it } from 'vitest';
 import { isAppRoute, paths, ROUTE_PATTERNS, ROUTE_SCREENS, routePattern, slugify } from './routes.js';
 import { PRODUCT_SLUG } from './product.js';
 
+/** An address of `pattern`, each `:param` filled in. */
+const addressOf = (pattern: string) => pattern.replace(/:\w+/g, 'abc');
+
 describe('isAppRoute', () => {
-  it.each([
-    '/',
-    '/app',
-    '/bounties',
-    '/bounties/abc',
-    '/reset-password',
-    '/update-password',
-    '/privacy-policy',
-    '/terms-of-service',
-    '/x402-explained',
-    '/streams',
-    '/stream/abc',
-    '/stream/alice/my-stream/abc',
-    `/${PRODUCT_SLUG}`,
-    `/${PRODUCT_SLUG}/abc`,
-    `/${PRODUCT_SLUG}/alice/my-video/abc`,
-    '/submit',
-    '/profile',
-    '/profile/alice',
-    '/search',
-    '/leaderboards',
-    '/trending',
-    '/upcoming',
-    '/recent',
-    '/admin/verification',
-    '/admin/moderation',
-    '/admin/reports',
-    '/admin/roles',
-    '/shorts',
-    '/shorts/alice/clip/abc',
-    '/app/',
-  ])('%s is a screen', (p) => expect(isAppRoute(p)).toBe(true));
+  it.each(ROUTE_PATTERNS.map((pattern) => [addressOf(pattern), pattern]))('%s is a screen, %s', (address, pattern) => {
+    expect(isAppRoute(address)).toBe(true);
+    expect(isAppRoute(`${address}/`)).toBe(true);
+    // No pattern earlier in the list takes another's addresses.
+    expect(routePattern(address)).toBe(pattern);
+  });
+
+  it('takes every address paths builds', () => {
+    const built = [
+      paths.home(),
+      paths.home('defi'),
+      paths.stream({ id: 'x1' }),
+      paths.stream({ id: 'x1', username: 'bob', title: 'Hello World' }),
+      paths.video({ id: 'v1' }),
+      paths.video({ id: 'v1', username: 'bob', title: 'My clip' }),
+      paths.short('s1'),
+      paths.profile('alice'),
+      paths.bounty('b1'),
+      paths.search('sol'),
+    ];
+    for (const address of built) expect(isAppRoute(new URL(address, 'http://x').pathname), address).toBe(true);
+  });
 
   it.each(['/nope', '/stream', `/${PRODUCT_SLUG}/a/b`, '/admin', '/admin/other', '/shorts/abc', '/profile/a/b'])('%s is not found', (p) =>
     expect(isAppRoute(p)).toBe(false),

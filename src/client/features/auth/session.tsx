@@ -92,6 +92,9 @@ function toSessionUser(me: Me): SessionUser | null {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** What is cached for the account: every query but who is signed in. */
+const accountQueries = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== sessionKeys.current[0];
+
 /**
  * After a sign-in, sign-out or account change: everything cached may depend on who is asking.
  * The order matters: who is signed in is asked first and applied (so screens and queries that
@@ -102,8 +105,25 @@ export async function refreshAfterAccountChange(queryClient: QueryClient): Promi
   await queryClient.refetchQueries({ queryKey: sessionKeys.current });
   // Query observers hear of the new session in a macrotask; React renders right after it.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.current[0] });
+  await queryClient.invalidateQueries({ predicate: accountQueries });
   return queryClient.getQueryData<Me>(sessionKeys.current);
+}
+
+/**
+ * Sends `post`, a request after which the server no longer accepts the session cookie the page
+ * holds: a sign-out, or a two-factor change (the server then hands out a new session). What is
+ * still being fetched for the account is dropped first, since a request the server answers after
+ * the change would be refused with a 401 in the console. If `post` fails, the session is unchanged
+ * and what was dropped is fetched again.
+ */
+export async function changeSession<T>(queryClient: QueryClient, post: () => Promise<T>): Promise<T> {
+  await queryClient.cancelQueries({ predicate: accountQueries });
+  try {
+    return await post();
+  } catch (err) {
+    void queryClient.invalidateQueries({ predicate: accountQueries });
+    throw err;
+  }
 }
 
 /** Promises kept until `release`: here, until a render as a guest has been committed. */
@@ -167,13 +187,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
      * users unmount, so refreshing everything does not ask their endpoints (notifications) again
      * without a session.
      */
-    /**
-     * Ends the session on the server. What is still being fetched for the account is dropped first:
-     * a request the server answers after the sign-out would be refused with a 401 in the console.
-     */
+    /** Ends the session on the server (`changeSession`), then shows the guest. */
     const endSession = async (post: () => Promise<unknown>) => {
-      await queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.current[0] });
-      await post();
+      await changeSession(queryClient, post);
       await signedOut();
     };
     const signedOut = async () => {

@@ -6,7 +6,7 @@ import { totpSecret } from '../../../shared/auth/auth';
 import { disableTwoFactor, enableTwoFactor, messageOf, verifyTotp } from '../auth/auth-api';
 import { CODE_LENGTH, CodeInput } from '../auth/code-input';
 import { PasswordInput } from '../auth/password-input';
-import { refreshAfterAccountChange, type SessionUser } from '../auth/session';
+import { changeSession, refreshAfterAccountChange, type SessionUser } from '../auth/session';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -101,7 +101,8 @@ export function TwoFactorSection({ user, hasPassword }: { user: SessionUser; has
     if (code.length !== CODE_LENGTH) return;
     void busy(async () => {
       try {
-        await verifyTotp(code);
+        // Turning it on hands out a new session: the old cookie's requests would be refused.
+        await changeSession(queryClient, () => verifyTotp(code));
       } catch (err) {
         setCode('');
         toast.error('Verification Failed', { description: messageOf(err) });
@@ -119,7 +120,7 @@ export function TwoFactorSection({ user, hasPassword }: { user: SessionUser; has
     if (hasPassword && !password) return setError('Enter your password');
     void busy(async () => {
       try {
-        await disableTwoFactor(hasPassword ? password : undefined);
+        await changeSession(queryClient, () => disableTwoFactor(hasPassword ? password : undefined));
       } catch (err) {
         setError(messageOf(err));
         return;

@@ -1,5 +1,5 @@
 import { chatMessages } from './schema.js';
-import { listTakenDown, searchByText, type ChatRestrictionsAdapter, type ModerationAdapter } from '../moderation/service.js';
+import { listTakenDown, postedIn, searchByText, type ChatRestrictionsAdapter, type ModerationAdapter } from '../moderation/service.js';
 import { getChatMessageRow, liftChannelRestriction, listAllRestrictions, setChatMessageTakenDown } from './service.js';
 
 /**
@@ -13,24 +13,12 @@ export function chatMessageModeration(messageGone: (streamId: string, messageId:
       const m = await getChatMessageRow(db, id);
       if (!m) return undefined;
       const stream = await lookup.find('stream', m.streamId);
-      return {
-        ownerId: m.userId,
-        removedAt: m.takenDownAt,
-        // A message deleted by the creator (not taken down) is gone for everyone already.
-        visible: !m.deletedAt && !!stream?.visible,
+      return postedIn(stream, m, {
+        title: 'Live-chat message',
         name: `chat message in “${stream?.view.title ?? 'a stream'}”`,
-        link: stream?.link ?? null,
-        view: {
-          kind: null,
-          title: 'Live-chat message',
-          text: m.body,
-          thumbnailUrl: null,
-          hlsUrl: null,
-          href: stream?.view.href ?? null,
-          context: stream?.view.title ?? null,
-          createdAt: m.createdAt.toISOString(),
-        },
-      };
+        // A message deleted by the creator (not taken down) is gone for everyone already.
+        shown: !m.deletedAt,
+      });
     },
     search: searchByText(chatMessages, chatMessages.body),
     takedown: {

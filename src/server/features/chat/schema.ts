@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, ownedBy, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { profileRef, user, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
 
@@ -8,9 +8,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     ...uuidPrimaryKey,
-    streamId: uuid('stream_id')
-      .notNull()
-      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    streamId: ownedBy('stream_id', () => livestreams.id),
     userId: userRef('user_id'),
     body: text('body').notNull(),
     ...createdAt,

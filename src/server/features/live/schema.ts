@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { createdAt, listing, ownedBy, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { profileRef, profiles, userRef } from '../../access/schema.js';
 
 export const streamStatus = pgEnum('stream_status', ['scheduled', 'live', 'ended']);
@@ -11,14 +10,7 @@ export const livestreams = pgTable(
   {
     ...uuidPrimaryKey,
     ownerId: profileRef('owner_id'),
-    title: text('title').notNull(),
-    slug: text('slug').notNull(),
-    description: text('description').notNull().default(''),
-    category: text('category').notNull(),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    ...listing,
     thumbnailUrl: text('thumbnail_url'),
     status: streamStatus('status').notNull().default('scheduled'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
@@ -56,9 +48,7 @@ export const livestreams = pgTable(
 export const streamViewerCounts = pgTable(
   'stream_viewer_counts',
   {
-    streamId: uuid('stream_id')
-      .notNull()
-      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    streamId: ownedBy('stream_id', () => livestreams.id),
     instance: text('instance').notNull(),
     count: integer('count').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,9 +69,7 @@ export const streamKeys = pgTable('stream_keys', {
 export const streamReminders = pgTable(
   'stream_reminders',
   {
-    streamId: uuid('stream_id')
-      .notNull()
-      .references(() => livestreams.id, { onDelete: 'cascade' }),
+    streamId: ownedBy('stream_id', () => livestreams.id),
     userId: userRef('user_id'),
     ...createdAt,
   },

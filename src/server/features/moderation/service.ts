@@ -109,6 +109,34 @@ export interface ModerationAdapter {
   };
 }
 
+/**
+ * An adapter's `find` result for words posted in other content (a comment on a video, a message in
+ * a stream's chat): linked to that content, and visible only while it is and the words are `shown`.
+ */
+export function postedIn(
+  parent: ModerationTarget | undefined,
+  post: { userId: string; body: string; takenDownAt: Date | null; createdAt: Date },
+  as: { title: string; name: string; shown: boolean },
+): ModerationItem {
+  return {
+    ownerId: post.userId,
+    removedAt: post.takenDownAt,
+    visible: as.shown && !!parent?.visible,
+    name: as.name,
+    link: parent?.link ?? null,
+    view: {
+      kind: null,
+      title: as.title,
+      text: post.body,
+      thumbnailUrl: null,
+      hlsUrl: null,
+      href: parent?.view.href ?? null,
+      context: parent?.view.title ?? null,
+      createdAt: post.createdAt.toISOString(),
+    },
+  };
+}
+
 /** A moderated kind's table: its id, when each row was written, when a moderator removed it. */
 type ModeratedTable = PgTable & { id: PgColumn; createdAt: PgColumn; takenDownAt: PgColumn };
 

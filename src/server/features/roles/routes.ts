@@ -40,43 +40,20 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  r.post(
-    '/api/admin/roles/grant',
-    {
-      config: { role: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Make someone an admin or a moderator, by username (admins only)',
-        body: RoleChangeSchema,
-        response: { 200: RoleChangeResultSchema },
+  const changes = [
+    { action: 'grant', change: grantRole, summary: 'Make someone an admin or a moderator, by username (admins only)' },
+    { action: 'revoke', change: revokeRole, summary: 'Take a role away, by username (admins only); the last admin stays' },
+  ] as const;
+  for (const { action, change, summary } of changes)
+    r.post(
+      `/api/admin/roles/${action}`,
+      { config: { role: 'admin' }, schema: { tags: ['admin'], summary, body: RoleChangeSchema, response: { 200: RoleChangeResultSchema } } },
+      async (req) => {
+        const s = userSession(req);
+        const userId = await userIdByUsername(db, req.body.username);
+        const roles = await change(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
+        await tell(userId, roles);
+        return { userId, roles };
       },
-    },
-    async (req) => {
-      const s = userSession(req);
-      const userId = await userIdByUsername(db, req.body.username);
-      const roles = await grantRole(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
-      await tell(userId, roles);
-      return { userId, roles };
-    },
-  );
-
-  r.post(
-    '/api/admin/roles/revoke',
-    {
-      config: { role: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Take a role away, by username (admins only); the last admin stays',
-        body: RoleChangeSchema,
-        response: { 200: RoleChangeResultSchema },
-      },
-    },
-    async (req) => {
-      const s = userSession(req);
-      const userId = await userIdByUsername(db, req.body.username);
-      const roles = await revokeRole(db, { actorId: s.user.id, userId, role: req.body.role, reason: req.body.reason });
-      await tell(userId, roles);
-      return { userId, roles };
-    },
-  );
+    );
 };

@@ -78,46 +78,32 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const requestParams = z.object({ id: z.string().max(64) });
-
-  r.post(
-    '/api/admin/verification/requests/:id/grant',
-    {
-      config: { role: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Grant the blue or the red badge on a pending request (admins only)',
-        params: requestParams,
-        body: GrantVerificationSchema,
-        response: { 200: OkSchema },
+  /** An admin's decision on a pending request; the requester hears it. */
+  const decision = <B extends z.ZodType>(
+    action: string,
+    summary: string,
+    body: B,
+    decide: (adminId: string, requestId: string, body: z.infer<B>) => Promise<{ userId: string }>,
+  ) =>
+    r.post(
+      `/api/admin/verification/requests/:id/${action}`,
+      {
+        config: { role: 'admin' },
+        schema: { tags: ['admin'], summary, params: z.object({ id: z.string().max(64) }), body, response: { 200: OkSchema } },
       },
-    },
-    async (req) => {
-      const s = userSession(req);
-      const { userId } = await grantRequest(db, s.user.id, req.params.id, req.body.badge);
-      await tell(userId);
-      return { ok: true as const };
-    },
+      async (req) => {
+        const s = userSession(req);
+        // The type provider cannot narrow a generic schema; fastify validated the body against `body`.
+        const { userId } = await decide(s.user.id, req.params.id, req.body as z.infer<B>);
+        await tell(userId);
+        return { ok: true as const };
+      },
+    );
+  decision('grant', 'Grant the blue or the red badge on a pending request (admins only)', GrantVerificationSchema, (adminId, id, body) =>
+    grantRequest(db, adminId, id, body.badge),
   );
-
-  r.post(
-    '/api/admin/verification/requests/:id/reject',
-    {
-      config: { role: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a pending request with a reason the requester reads (admins only)',
-        params: requestParams,
-        body: VerificationReasonSchema,
-        response: { 200: OkSchema },
-      },
-    },
-    async (req) => {
-      const s = userSession(req);
-      const { userId } = await rejectRequest(db, s.user.id, req.params.id, req.body.reason);
-      await tell(userId);
-      return { ok: true as const };
-    },
+  decision('reject', 'Reject a pending request with a reason the requester reads (admins only)', VerificationReasonSchema, (adminId, id, body) =>
+    rejectRequest(db, adminId, id, body.reason),
   );
 
   r.get(

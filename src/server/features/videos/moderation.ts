@@ -3,7 +3,7 @@ import { paths } from '../../../shared/platform/routes.js';
 import { videoComments, videos } from './schema.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { findProfileById } from '../../access/creator.js';
-import { listTakenDown, searchByText, type ModerationAdapter } from '../moderation/service.js';
+import { listTakenDown, postedIn, searchByText, type ModerationAdapter } from '../moderation/service.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from './service.js';
 
@@ -54,23 +54,7 @@ export const commentModeration: ModerationAdapter = {
     const c = await getCommentRow(db, id);
     if (!c) return undefined;
     const video = await lookup.find('video', c.videoId);
-    return {
-      ownerId: c.userId,
-      removedAt: c.takenDownAt,
-      visible: !c.takenDownAt && !!video?.visible,
-      name: `comment on “${video?.view.title ?? 'a video'}”`,
-      link: video?.link ?? null,
-      view: {
-        kind: null,
-        title: 'Comment',
-        text: c.body,
-        thumbnailUrl: null,
-        hlsUrl: null,
-        href: video?.view.href ?? null,
-        context: video?.view.title ?? null,
-        createdAt: iso(c.createdAt),
-      },
-    };
+    return postedIn(video, c, { title: 'Comment', name: `comment on “${video?.view.title ?? 'a video'}”`, shown: !c.takenDownAt });
   },
   search: searchByText(videoComments, videoComments.body),
   takedown: {

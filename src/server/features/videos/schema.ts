@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { createdAt, listing, ownedBy, takenDown, takenDownIndex, textList, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { VIDEO_KINDS } from '../../../shared/videos/video-rules.js';
 import { profileRef, profiles, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
@@ -19,23 +19,13 @@ export const videos = pgTable(
     ...uuidPrimaryKey,
     ownerId: profileRef('owner_id'),
     kind: videoKind('kind').notNull(),
-    title: text('title').notNull(),
-    slug: text('slug').notNull(),
-    description: text('description').notNull().default(''),
-    category: text('category').notNull(),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    ...listing,
     durationSeconds: integer('duration_seconds'),
     width: integer('width'),
     height: integer('height'),
     thumbnailUrl: text('thumbnail_url'),
     /** Frames picked by processing for the owner to choose a thumbnail from. */
-    thumbnailCandidates: text('thumbnail_candidates')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    thumbnailCandidates: textList('thumbnail_candidates'),
     /** Storage key of the HLS master playlist once ready. */
     hlsKey: text('hls_key'),
     /** Storage key of the preview sprite and its tiling. */
@@ -83,9 +73,7 @@ export const videos = pgTable(
 export const videoLikes = pgTable(
   'video_likes',
   {
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: ownedBy('video_id', () => videos.id),
     userId: userRef('user_id'),
     ...createdAt,
   },
@@ -96,9 +84,7 @@ export const videoComments = pgTable(
   'video_comments',
   {
     ...uuidPrimaryKey,
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: ownedBy('video_id', () => videos.id),
     userId: userRef('user_id'),
     body: text('body').notNull(),
     ...createdAt,
@@ -117,9 +103,7 @@ export const videoComments = pgTable(
 export const videoViews = pgTable(
   'video_views',
   {
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: ownedBy('video_id', () => videos.id),
     viewerKey: text('viewer_key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     /** When it counted. */
@@ -143,9 +127,7 @@ export const videoProgress = pgTable(
   'video_progress',
   {
     userId: userRef('user_id'),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: ownedBy('video_id', () => videos.id),
     positionSeconds: doublePrecision('position_seconds').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { index, text, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 
 // Columns most tables share, spread into their definitions (`...createdAt`): one definition, the
 // same SQL in every table.
@@ -21,3 +21,25 @@ export const takenDownIndex = (name: string, column: PgColumn) =>
   index(name)
     .on(column)
     .where(sql`${column} is not null`);
+
+/** A list of strings, empty unless set. */
+export const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/**
+ * What a listed piece of content (a video, a live stream) is called and filed under: its title,
+ * the slug of its address, its description, category and tags.
+ */
+export const listing = {
+  title: text('title').notNull(),
+  slug: text('slug').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  tags: textList('tags'),
+};
+
+/** A reference to the row this one belongs to, deleted with it. */
+export const ownedBy = (name: string, parent: () => PgColumn) => uuid(name).notNull().references(parent, { onDelete: 'cascade' });
