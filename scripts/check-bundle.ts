@@ -24,7 +24,23 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
 const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-const reports = measurePages(manifest, html, PAGES, (file) => fs.readFileSync(path.join(dir, file)));
+const read = (file: string) => fs.readFileSync(path.join(dir, file));
+const reports = measurePages(manifest, html, PAGES, read);
+
+/**
+ * The embeddable player (`/embed/{id}`) is a build of its own (vite.embed.config.ts): its page
+ * loads React, the player and its styles, nothing of the app. It loads on other sites' pages,
+ * so it has a budget of its own.
+ */
+const EMBED: PageBudget = { page: '/embed/{id}', screens: [], jsBudget: 100 * KB, cssBudget: 8 * KB };
+const embedManifestFile = path.join(dir, '.vite', 'embed-manifest.json');
+if (fs.existsSync(embedManifestFile)) {
+  const embedManifest = JSON.parse(fs.readFileSync(embedManifestFile, 'utf8')) as Manifest;
+  reports.push(...measurePages(embedManifest, fs.readFileSync(path.join(dir, 'embed.html'), 'utf8'), [EMBED], read));
+} else {
+  console.error(`No ${path.relative(process.cwd(), embedManifestFile)}: the embed's build did not run (npm run build runs it).`);
+  process.exit(1);
+}
 
 console.log('\nWeb app first load (JavaScript and CSS before the first render, gzip -9)\n');
 console.log(formatReport(reports));

@@ -19,11 +19,22 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+/** Whether `copy` exists and is not older than `file`. */
+function isFresh(copy: string, file: string): boolean {
+  try {
+    return fs.statSync(copy).mtimeMs >= fs.statSync(file).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes `<file>.br` and `<file>.gz` for every compressible file of `dir`; returns how many files it compressed. */
 export function precompressDir(dir: string): number {
   let n = 0;
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.test(file)) continue;
+    // Compressed by an earlier build into the same folder (the embed's build follows the app's).
+    if (isFresh(`${file}.br`, file) && isFresh(`${file}.gz`, file)) continue;
     const content = fs.readFileSync(file);
     if (content.length < MIN_BYTES) continue;
     fs.writeFileSync(

@@ -19,8 +19,7 @@ import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';
-import { getStreamRow } from './features/live/service.js';
-import { dropViewerCounts, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
+import { dropViewerCounts, streamRoomState, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
 import { createNotifier, type Notifier } from './features/notifications/service.js';
 import { createPush, type Push } from './features/notifications/push.js';
 import { registerRealtime, type Realtime } from './platform/realtime/hub.js';
@@ -47,6 +46,7 @@ import privacy from './features/privacy/feature.js';
 import profiles from './features/profiles/feature.js';
 import roles from './features/roles/feature.js';
 import search from './features/search/feature.js';
+import sharing from './features/sharing/feature.js';
 import support from './features/support/feature.js';
 import verification from './features/verification/feature.js';
 import videos from './features/videos/feature.js';
@@ -156,7 +156,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const realtime = await registerRealtime(app, database, {
     onReadsChanged: () => readCache.forget(),
     rooms: {
-      exists: async (streamId) => Boolean(await getStreamRow(database.db, streamId)),
+      find: (streamId, instance) => streamRoomState(database.db, streamId, instance),
       writeCounts: (instance, counts) => writeViewerCounts(database.db, instance, counts),
       sweepCounts: (instance) => sweepViewerCounts(database.db, instance),
       dropCounts: (instance) => dropViewerCounts(database.db, instance),
@@ -201,6 +201,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(privacy);
   await app.register(support);
   await app.register(native);
+  await app.register(sharing);
   // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them, once every queue is defined.
   await jobs.work(config.mediaWorkers);
 

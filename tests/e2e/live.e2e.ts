@@ -52,6 +52,27 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
       return t;
     }, 20_000);
     await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 10_000);
+    // A second guest opens the live stream: once its socket has joined the room, its count is
+    // right (the creator, the first guest and this one) and stays so; no read of the stream nor
+    // the room's next count undoes it.
+    const heard: { event: string; data: { viewers?: number } }[] = [];
+    const late = await b.open(streamPath, undefined, {
+      beforeGoto: async (p) => p.on('websocket', (ws) => ws.on('framereceived', (f) => typeof f.payload === 'string' && heard.push(JSON.parse(f.payload)))),
+    });
+    const watching = async () => Number(/(\d+) watching/.exec((await late.getByTestId('stream-viewers').textContent({ timeout: 1_000 })) ?? '')?.[1]);
+    // The server tells it the count right after the join.
+    const afterJoin = () => {
+      const joined = heard.findIndex((m) => m.event === 'stream.joined');
+      return joined < 0 ? undefined : heard[joined + 1];
+    };
+    await expect.poll(afterJoin, { timeout: 20_000 }).toMatchObject({ event: 'stream.viewers', data: { viewers: 3 } });
+    await eventually(async () => expect(await watching()).toBe(3), 3_000);
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await watching()).toBe(3);
+    }
+    await late.context().close();
+
     // The server encodes a ladder here: the viewer picks the smaller rendition and it keeps playing.
     await viewer.getByRole('button', { name: /^Quality: Auto/ }).click();
     await expect.poll(() => viewer.getByRole('menuitemradio').allInnerTexts()).toEqual([expect.stringMatching(/^Auto/), '360p', '240p']);

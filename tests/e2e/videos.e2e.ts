@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
@@ -349,6 +351,88 @@ describe('lists', () => {
       await videosRow.getByTestId('video-card').first().getByRole('heading').getByRole('link').click();
       await page.waitForURL((u) => /^\/glint\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/.test(u.pathname));
       await expectPlaying(page.getByTestId('video-player').locator('video'));
+    },
+    PROCESSING_MS + 30_000,
+  );
+});
+
+describe('sharing and embedding', () => {
+  /** A page of another site (another origin: its own port) that frames `src`. */
+  async function otherSite(src: string): Promise<{ url: string; close: () => Promise<void> }> {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>A blog</title><h1>My post</h1><iframe id="player" src="${src}" width="640" height="360" allow="autoplay; fullscreen"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it(
+    'plays a video in an iframe on another site, starting where asked, and another page refuses to be framed there',
+    async () => {
+      const [video] = await ready('long', 1);
+      const embedUrl = `${b.baseURL}/embed/${video!.id}?autoplay=1&muted=1&t=1`;
+      const site = await otherSite(embedUrl);
+      // Its own context: the refused frame below is logged by the browser as an error on purpose.
+      const context = await b.browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(site.url);
+        expect(new URL(page.url()).origin).not.toBe(new URL(b.baseURL).origin);
+        const frame = page.frameLocator('#player');
+        const player = frame.getByTestId('video-player').locator('video');
+        await expectPlaying(player);
+        expect(await player.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+        expect(await player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(1);
+        // The title and the creator link back to Glint, in a new tab.
+        const title = frame.getByRole('link', { name: video!.title });
+        expect(await title.getAttribute('target')).toBe('_blank');
+        expect(await title.getAttribute('href')).toContain(video!.id);
+        expect(await frame.getByRole('link', { name: 'Watch on Glint' }).getAttribute('target')).toBe('_blank');
+
+        // The same site framing an ordinary page of Glint: the browser refuses to show it (an error page in its place).
+        const refused = await otherSite(`${b.baseURL}/glint/${video!.id}`);
+        try {
+          const other = await context.newPage();
+          await other.goto(refused.url);
+          const child = await eventually(() => {
+            const f = other.frames().find((x) => x !== other.mainFrame());
+            expect(f?.url()).toMatch(/^chrome-error:/);
+            return f!;
+          }, 15_000);
+          expect(await child.locator('#root').count()).toBe(0);
+        } finally {
+          await refused.close();
+        }
+      } finally {
+        await context.close();
+        await site.close();
+      }
+    },
+    PROCESSING_MS + 60_000,
+  );
+
+  it(
+    'offers the embed code in the share menu, starting at the current time when asked',
+    async () => {
+      const [video] = await ready('long', 1);
+      const page = await b.open(`/glint/${video!.id}?t=1`);
+      // The link's ?t=1: the player starts there.
+      const player = page.getByTestId('video-player').locator('video');
+      await eventually(async () => expect(await player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(1), 60_000);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await page.getByRole('menuitem', { name: 'Post on X' }).waitFor();
+      await page.getByRole('menuitem', { name: 'Share on Telegram' }).waitFor();
+      await page.getByRole('menuitem', { name: /^Copy link at \d+:\d\d$/ }).waitFor();
+      await page.getByRole('menuitem', { name: 'Embed' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Embed' });
+      const code = dialog.getByLabel('Embed code');
+      await expect.poll(() => code.inputValue()).toContain(`<iframe src="${b.baseURL}/embed/${video!.id}"`);
+      await dialog.getByLabel(/^Start at \d+:\d\d$/).check();
+      await expect.poll(() => code.inputValue()).toMatch(new RegExp(`/embed/${video!.id}\\?t=\\d+"`));
     },
     PROCESSING_MS + 30_000,
   );

@@ -3,7 +3,19 @@ import { appPath, isSkipWaiting, servesShell } from './rules';
 
 describe('servesShell', () => {
   it('answers the app’s screens with the cached shell', () => {
-    for (const path of ['/', '/app', '/shorts', '/streams', '/submit', '/glint/ada/my-video/1', '/apps', '/mediaroom', '/not-a-screen']) {
+    for (const path of [
+      '/',
+      '/app',
+      '/shorts',
+      '/streams',
+      '/submit',
+      '/glint/ada/my-video/1',
+      '/apps',
+      '/mediaroom',
+      '/not-a-screen',
+      '/embedded',
+      '/profile/solwhale',
+    ]) {
       expect(servesShell(path), path).toBe(true);
     }
   });
@@ -19,6 +31,12 @@ describe('servesShell', () => {
       '/media',
       '/media/videos/1/master.m3u8',
       '/app/native/return',
+      '/embed/0b9f3c1e-1111-4aaa-8bbb-123456789abc',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/sitemaps/videos-1.xml',
+      '/feed.xml',
+      '/profile/solwhale/feed.xml',
     ]) {
       expect(servesShell(path), path).toBe(false);
     }

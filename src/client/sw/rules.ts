@@ -6,11 +6,12 @@
  */
 
 /**
- * Paths a navigation must always take to the network: the API (its docs page too), media, and the
+ * Paths a navigation must always take to the network: the API (its docs page too), media, the
  * native app's Google sign-in return link, whose page the server writes (its address holds a
- * one-time code, which the app shell must not take in).
+ * one-time code, which the app shell must not take in), and the pages the server writes for other
+ * sites and crawlers: the embeddable player, robots.txt, the sitemaps and the feeds.
  */
-export const NETWORK_ONLY_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/app\/native\/return$/];
+export const NETWORK_ONLY_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/app\/native\/return$/, /^\/embed\//, /^\/robots\.txt$/, /\.xml$/];
 
 /** True when a page navigation to `pathname` may be answered with the cached app shell. */
 export function servesShell(pathname: string): boolean {

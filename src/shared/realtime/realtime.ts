@@ -38,7 +38,10 @@ export interface RealtimeEvents {
   'stream.joined': { streamId: string };
   /** A message on the socket was refused (unknown stream, too many rooms, malformed). */
   'realtime.refused': { code: 'invalid_message' | 'unknown_stream' | 'too_many_rooms'; message: string; streamId?: string };
-  /** To a stream's room: people watching now (every server summed) and the most at once. */
+  /**
+   * To a stream's room: people watching now (every server summed) and the most at once. A socket
+   * that joins a live stream's room is sent it at once, itself counted, right after `stream.joined`.
+   */
   'stream.viewers': { streamId: string; viewers: number; peak: number };
   /** To a stream's room: it went live, started or stopped getting media, ended, or has its replay. */
   'stream.status': StreamStatusEvent;

@@ -267,7 +267,7 @@ function SideActions({ card, video, onComments }: { card: VideoCard; video: Vide
         />
       ) : null}
       {ready && video ? (
-        <ShareMenu videoId={video.id} title={video.title} path={paths.short(video.id)} side="left" align="center">
+        <ShareMenu videoId={video.id} title={video.title} path={paths.short(video.id)} portrait side="left" align="center">
           <SideButton label="Share" count="Share">
             <Share2 aria-hidden className="size-6" />
           </SideButton>

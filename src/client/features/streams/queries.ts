@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../../shared/live/live';
 import type { StreamCard, StreamDetail } from '../../../shared/live/streams';
+import type { RealtimeEvents } from '../../../shared/realtime/realtime';
 import { api, ApiError, apiPath, postImage } from '../../lib/api';
-import { useRealtimeEvent, useStreamRoom } from '../realtime/realtime-provider';
+import { useRealtimeEvent, useRealtimeStatus, useStreamRoom } from '../realtime/realtime-provider';
 import { useSession } from '../auth/session';
 
 export interface StreamFilter {
@@ -28,10 +30,23 @@ export const STREAM_FALLBACK_POLL_MS = 30_000;
  * One stream for its page; a 404 is not retried. The page joins the stream's realtime room: it
  * goes live, drops, ends and gets its replay through `stream.status`, and its viewer count
  * through `stream.viewers`, without a reload. A slow poll covers a missed event.
+ *
+ * The server tells a socket the count as soon as it joins (after every reconnect too), and the
+ * room every change; while the room is joined that count is the one shown, not the count in a
+ * read of the stream, which guests may get up to a few seconds old (the server's read cache).
  */
 export function useStream(id: string) {
   const qc = useQueryClient();
   useStreamRoom(id || undefined);
+  const realtime = useRealtimeStatus();
+  const [counted, setCounted] = useState<RealtimeEvents['stream.viewers'] | null>(null);
+  // A new socket joins again and is told the count again; until then the last one may be stale.
+  useRealtimeEvent('hello', () => setCounted(null));
+  const live = realtime === 'open' && counted?.streamId === id ? counted : null;
+  const select = useCallback(
+    (stream: StreamDetail): StreamDetail => (live && stream.status === 'live' ? { ...stream, viewerCount: live.viewers, peakViewers: live.peak } : stream),
+    [live],
+  );
   const patch = (streamId: string, change: Partial<StreamDetail>) => {
     if (streamId !== id) return;
     qc.setQueryData<StreamDetail>(streamKeys.one(id), (old) => (old ? { ...old, ...change } : old));
@@ -42,7 +57,9 @@ export function useStream(id: string) {
   useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
     patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
   );
-  useRealtimeEvent('stream.viewers', ({ streamId, viewers, peak }) => patch(streamId, { viewerCount: viewers, peakViewers: peak }));
+  useRealtimeEvent('stream.viewers', (count) => {
+    if (count.streamId === id) setCounted(count);
+  });
   // Once the room is joined (again, after a reconnect) no event can be missed: read the stream again.
   useRealtimeEvent('stream.joined', ({ streamId }) => {
     if (streamId === id) void qc.invalidateQueries({ queryKey: streamKeys.one(id) });
@@ -51,6 +68,7 @@ export function useStream(id: string) {
     queryKey: streamKeys.one(id),
     queryFn: ({ signal }) => api<StreamDetail>(`/api/streams/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    select,
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'ended' ? STREAM_FALLBACK_POLL_MS : false),
   });
 }

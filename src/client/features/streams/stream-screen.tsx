@@ -140,7 +140,7 @@ export default function StreamScreen() {
           {stream.status === 'live' && stream.hlsUrl && (mine || stream.clipsAllowed) ? (
             <ClipButton streamId={stream.id} streamTitle={stream.title} creator={mine ? null : stream.creator.username} />
           ) : null}
-          <ShareMenu title={stream.title} path={paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title })}>
+          <ShareMenu title={stream.title} embedId={stream.id} path={paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title })}>
             <Button variant="outline" className="rounded-full">
               <Share2 aria-hidden /> Share
             </Button>

@@ -16,6 +16,12 @@ export interface ShareMenuProps {
   /** The trigger (a button). */
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
+  /** A long video's player position, for links and embeds that start there (`?t=`). */
+  currentTime?: () => number;
+  /** A short: its embed is upright. */
+  portrait?: boolean;
+  /** The id the embed plays (a video's or a stream's); none: no embed offered. */
+  embedId?: string;
   side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
@@ -23,7 +29,7 @@ export interface ShareMenuProps {
 // press on it loads the menu at once and opens it when it arrives.
 const ShareMenuLoaded = lazyAfterLoad(() => import('./share-menu').then((m) => ({ default: m.ShareMenuLoaded })));
 
-/** Share as people expect: copy the link, or the phone's own share sheet where there is one; for videos and streams. */
+/** Share as people expect: copy the link (at the current time too), X, Telegram, the embed code, and the phone's own share sheet where there is one; for videos and streams. */
 export function ShareMenu(props: ShareMenuProps) {
   const menu = usePressBeforeLoad(ShareMenuLoaded);
   // Until the menu's code is here, the caller's button stands alone; a press on it (its own

@@ -27,8 +27,17 @@ export const VideoPlayer = memo(function VideoPlayer({
   onFirstPlay,
   onSavePosition,
   className,
+  autoplay = true,
+  startMuted = false,
+  startAt: startAtAsked,
 }: {
   video: PlayerVideo;
+  /** Start playing on load (with sound where the browser allows, else muted); the embed asks for it with `?autoplay=1`. */
+  autoplay?: boolean;
+  /** Start without sound (the embed's `?muted=1`). */
+  startMuted?: boolean;
+  /** Where to start, in seconds, instead of the viewer's saved position (a link's `?t=`); no "Resumed at" note then. */
+  startAt?: number | null;
   /** Once, when playback first starts (counts the view). */
   onFirstPlay?: () => void;
   /** Signed-in viewers: where they are, every ~10 s, on pause and on leaving. */
@@ -37,10 +46,13 @@ export const VideoPlayer = memo(function VideoPlayer({
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
-  const [startAt] = useState(() => resumePosition(video.resumeAt, video.durationSeconds));
+  const [startAt] = useState(() => startAtAsked ?? resumePosition(video.resumeAt, video.durationSeconds));
   const source = useHls(videoRef, video.hlsUrl, { startAt });
 
-  const [state, dispatch] = useReducer(playerReducer, null, () => initialPlayerState(startAt, video.durationSeconds));
+  const [state, dispatch] = useReducer(playerReducer, null, () => ({
+    ...initialPlayerState(startAt, video.durationSeconds),
+    ...(startAtAsked != null ? { resumedNote: false } : {}),
+  }));
   // What the video element reports (playing, time, volume, buffering) is drawn as a transition:
   // React draws it in slices between frames, never as one long task in the middle of the page's
   // start, where autoplay makes several of these at once. A viewer's own presses stay immediate.
@@ -70,13 +82,15 @@ export const VideoPlayer = memo(function VideoPlayer({
     const el = videoRef.current;
     if (!el || !source.engine || autoplayed.current) return;
     autoplayed.current = true;
+    if (startMuted) el.muted = true;
+    if (!autoplay) return;
     el.play().catch((err: unknown) => {
       if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return;
       el.muted = true;
       fromMedia({ type: 'autoplayMuted' });
       el.play().catch(() => undefined);
     });
-  }, [source.engine, fromMedia]);
+  }, [source.engine, fromMedia, autoplay, startMuted]);
 
   // Leaving the page (or the video): remember where.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
 import { paths } from '../../../shared/platform/routes';
+import { parseStartTime } from '../../../shared/sharing/sharing-rules';
 import { timeAgo } from '../../lib/time';
 import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
 import { formatUsdc } from '../../../shared/x402/x402-rules';
@@ -63,8 +64,11 @@ export default function VideoScreen() {
   // One address per video: /{product}/{username}/{slug}/{id}, also after a rename.
   const canonical = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   if (decodeURI(location.pathname) !== canonical) return <Navigate replace to={`${canonical}${location.search}${location.hash}`} />;
-  return <VideoPage video={v} />;
+  return <VideoPage video={v} startAt={parseStartTime(new URLSearchParams(location.search).get('t'))} />;
 }
+
+/** Where the page's player is now, in seconds (the share menu's "start at"). */
+const playerTime = () => document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')?.currentTime ?? 0;
 
 /** A video that is not there, or (`removed`, the server's words) one a moderator removed. */
 function VideoNotAvailable({ removed }: { removed?: string }) {
@@ -79,7 +83,8 @@ function VideoNotAvailable({ removed }: { removed?: string }) {
   );
 }
 
-function VideoPage({ video: v }: { video: VideoDetail }) {
+/** `startAt`: a shared link's `?t=` (seconds), which wins over where the viewer stopped. */
+function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number | null }) {
   const { user } = useSession();
   const now = useNow();
   const toggleLike = useToggleLike(v);
@@ -113,6 +118,7 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
             className="max-h-[calc(100dvh-9rem)]"
             onFirstPlay={onFirstPlay}
             onSavePosition={user ? onSavePosition : undefined}
+            startAt={startAt}
           />
         ) : v.status === 'ready' && v.access === 'locked' ? (
           <LockedPoster video={v} />
@@ -155,7 +161,7 @@ function VideoPage({ video: v }: { video: VideoDetail }) {
                   target={{ username: v.creator.username, content: { type: v.kind === 'short' ? 'short_video' : 'glint_video', id: v.id } }}
                   variant="secondary"
                 />
-                <ShareMenu videoId={v.id} title={v.title} path={href}>
+                <ShareMenu videoId={v.id} title={v.title} path={href} currentTime={playable ? playerTime : undefined}>
                   <Button variant="secondary" className="rounded-full">
                     <Share2 aria-hidden /> Share
                   </Button>

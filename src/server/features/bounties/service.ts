@@ -43,6 +43,7 @@ import { getStreamRow } from '../live/service.js';
 import { createPayment, failCreatedBountyPayments, paymentViews, type PaymentRow } from '../payments/service.js';
 import { creatorColumns, findProfileById, profilesTable } from '../../access/creator.js';
 import { notBanned } from '../../access/standing.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { listStreams } from '../live/service.js';
 import { getVideo, listOwnUploads } from '../videos/service.js';
@@ -454,4 +455,22 @@ export async function expireBounties(db: Db, now = new Date()): Promise<number> 
     )
     .returning({ id: bounties.id });
   return rows.length;
+}
+
+/** Bounties the sitemap lists (none of a banned poster), newest first, with when each last changed. */
+const bountyChanged = sql<string>`greatest(${bounties.createdAt}, coalesce(${bounties.paidAt}, ${bounties.createdAt}), coalesce(${bounties.cancelledAt}, ${bounties.createdAt}))`;
+
+export async function listIndexedBounties(db: Db, f: { offset: number; limit: number }): Promise<{ id: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ id: bounties.id, lastmod: bountyChanged })
+    .from(bounties)
+    .where(notBanned(bounties.posterId))
+    .orderBy(desc(bounties.createdAt), desc(bounties.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
+}
+
+export function countIndexedBounties(db: Db): Promise<CountAndNewest> {
+  return countAndNewest(db, bounties, bountyChanged, notBanned(bounties.posterId));
 }

@@ -468,10 +468,60 @@ describe('realtime rooms', () => {
     await a.next('stream.viewers', (m) => (m.data as { viewers: number }).viewers === 2);
     expect(await viewers()).toMatchObject({ viewerCount: 2, peakViewers: 2 });
     b.ws.close();
-    expect((await a.next('stream.viewers', (m) => (m.data as { viewers: number }).viewers === 1)).data).toEqual({ streamId: id, viewers: 1, peak: 2 });
+    await a.next('stream.viewers', (m) => (m.data as { viewers: number; peak: number }).viewers === 1 && (m.data as { peak: number }).peak === 2);
     a.ws.send(JSON.stringify({ type: 'leave', streamId: id }));
     await vi.waitFor(async () => expect(await viewers()).toMatchObject({ viewerCount: 0, peakViewers: 2 }), { timeout: 6000, interval: 200 });
     a.ws.close();
+  });
+
+  it('tells a socket that joins the count at once, itself and other servers included, before the room is told', async () => {
+    const { id } = await liveStream();
+    const scheduled = await liveStream('scheduled');
+    await t.database.db.update(livestreams).set({ peakViewers: 9 }).where(eq(livestreams.id, id));
+    // Another server counts 3 viewers of this stream.
+    await t.database.db.insert(streamViewerCounts).values({ streamId: id, instance: 'other', count: 3, updatedAt: new Date() });
+    const writtenHere = async () =>
+      (await t.database.db.select().from(streamViewerCounts).where(eq(streamViewerCounts.streamId, id)))
+        .filter((r) => r.instance !== 'other')
+        .reduce((sum, r) => sum + r.count, 0);
+    const first = socket();
+    await first.join(id);
+    expect((await first.next('stream.viewers')).data).toEqual({ streamId: id, viewers: 4, peak: 9 });
+    // Once its count is written, this server writes the room's next change only VIEWER_FLUSH_MS later.
+    await vi.waitFor(async () => expect(await writtenHere()).toBe(1), { timeout: 6000, interval: 50 });
+    const second = socket();
+    await second.join(id);
+    expect((await second.next('stream.viewers')).data).toEqual({ streamId: id, viewers: 5, peak: 9 });
+    // The second socket was told before the change was written, and the room hears of it with the write.
+    expect(await writtenHere()).toBe(1);
+    expect((await first.next('stream.viewers', (m) => (m.data as { viewers: number }).viewers === 5)).data).toEqual({ streamId: id, viewers: 5, peak: 9 });
+    expect(await writtenHere()).toBe(2);
+
+    // A stream that is not live has no count to tell; a second join is answered after anything sent before it.
+    await second.join(scheduled.id);
+    await second.join(scheduled.id);
+    expect(second.messages.filter((m) => m.event === 'stream.viewers' && (m.data as { streamId: string }).streamId === scheduled.id)).toEqual([]);
+    first.ws.close();
+    second.ws.close();
+  });
+
+  it('counts those who waited in the room of a stream once it goes live, and tells them', async () => {
+    const { id } = await liveStream('scheduled');
+    const waiting = socket();
+    await waiting.join(id);
+    await t.database.db.update(livestreams).set({ status: 'live', startedAt: new Date() }).where(eq(livestreams.id, id));
+    await t.app.realtime.publishToStream(id, 'stream.status', {
+      streamId: id,
+      status: 'live',
+      publishing: true,
+      hlsUrl: null,
+      startedAt: new Date().toISOString(),
+      endedAt: null,
+      recordingVideoId: null,
+    });
+    expect((await waiting.next('stream.viewers')).data).toEqual({ streamId: id, viewers: 1, peak: 1 });
+    expect((await new Client(t.app).get(`/api/streams/${id}`)).json()).toMatchObject({ viewerCount: 1 });
+    waiting.ws.close();
   });
 
   it('stops counting the viewers of an instance that died', async () => {

@@ -8,6 +8,7 @@ import { slugify } from '../../../shared/platform/routes.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { livestreams, streamKeys, streamReminders } from './schema.js';
 import { profiles } from '../../access/schema.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -325,4 +326,32 @@ export async function getPublicStream(db: Db, id: string): Promise<StreamDetail>
   const stream = await getStream(db, id);
   if (!stream) throw notFound(STREAM_NOT_FOUND);
   return stream;
+}
+
+/** Streams the sitemap lists (scheduled, live, ended: each has its page), newest first; none removed, none of a banned account. */
+const indexedStream = [isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
+const streamChanged = sql<string>`greatest(${livestreams.createdAt}, coalesce(${livestreams.scheduledAt}, ${livestreams.createdAt}), coalesce(${livestreams.startedAt}, ${livestreams.createdAt}), coalesce(${livestreams.endedAt}, ${livestreams.createdAt}))`;
+
+export async function listIndexedStreams(
+  db: Db,
+  f: { offset: number; limit: number },
+): Promise<{ id: string; title: string; username: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({
+      id: livestreams.id,
+      title: livestreams.title,
+      username: profilesTable.username,
+      lastmod: streamChanged,
+    })
+    .from(livestreams)
+    .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
+    .where(and(...indexedStream))
+    .orderBy(desc(livestreams.createdAt), desc(livestreams.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map((r) => ({ ...r, lastmod: new Date(r.lastmod) }));
+}
+
+export function countIndexedStreams(db: Db): Promise<CountAndNewest> {
+  return countAndNewest(db, livestreams, streamChanged, and(...indexedStream));
 }

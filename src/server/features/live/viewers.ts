@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
 import { livestreams, streamViewerCounts } from './schema.js';
 
 /**
@@ -57,6 +58,32 @@ export async function sweepViewerCounts(db: Db, instance: string): Promise<Viewe
 export async function dropViewerCounts(db: Db, instance: string): Promise<ViewerTotals[]> {
   const rows = await db.delete(streamViewerCounts).where(eq(streamViewerCounts.instance, instance)).returning({ streamId: streamViewerCounts.streamId });
   return recountViewers(db, [...new Set(rows.map((r) => r.streamId))]);
+}
+
+/** Where a stream stands for a socket joining its room on `instance`. */
+export interface StreamRoomState {
+  live: boolean;
+  peak: number;
+  /** Viewers the other instances count now; this instance's own are its room's sockets. */
+  elsewhere: number;
+}
+
+/**
+ * A stream's state for a socket joining its room, or undefined if there is no such stream. One
+ * read: the joining socket is told the count at once, without waiting for the next write.
+ */
+export async function streamRoomState(db: Db, streamId: string, instance: string): Promise<StreamRoomState | undefined> {
+  if (!isUuid(streamId)) return undefined;
+  const fresh = new Date(Date.now() - VIEWER_ROW_STALE_MS).toISOString();
+  const [row] = await db
+    .select({
+      status: livestreams.status,
+      peak: livestreams.peakViewers,
+      elsewhere: sql<number>`coalesce((select sum(v.count) from ${streamViewerCounts} v where v.stream_id = ${livestreams.id} and v.instance <> ${instance} and v.updated_at > ${fresh}::timestamptz), 0)::int`,
+    })
+    .from(livestreams)
+    .where(eq(livestreams.id, streamId));
+  return row && { live: row.status === 'live', peak: row.peak, elsewhere: Number(row.elsewhere) };
 }
 
 /** Sums the fresh rows of each live stream into its viewer count, raising its peak. */

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { profiles, user as authUser } from '../../access/schema.js';
+import { notBanned } from '../../access/standing.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 
 export async function countProfiles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
@@ -131,4 +133,20 @@ export async function setProfileImage(db: Db, userId: string, kind: 'avatar' | '
     .update(profiles)
     .set(kind === 'avatar' ? { avatarUrl: url } : { bannerUrl: url })
     .where(eq(profiles.id, userId));
+}
+
+/** Profiles the sitemap lists (none of a banned account), oldest first so pages stay put, with when each last changed. */
+export async function listIndexedProfiles(db: Db, f: { offset: number; limit: number }): Promise<{ username: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ username: profiles.username, lastmod: profiles.updatedAt })
+    .from(profiles)
+    .where(notBanned(profiles.id))
+    .orderBy(profiles.createdAt, profiles.id)
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows;
+}
+
+export function countIndexedProfiles(db: Db): Promise<CountAndNewest> {
+  return countAndNewest(db, profiles, sql`${profiles.updatedAt}`, notBanned(profiles.id));
 }

@@ -108,10 +108,78 @@ export async function lookUpLive(question: string, live: LiveLookups): Promise<L
   return { lines, items };
 }
 
-/** The first sentences of an article's text, plain enough to quote. */
-function excerpt(body: string, max = 600): string {
-  const text = body.replace(/\s*\n\s*/g, ' ').trim();
-  if (text.length <= max) return text;
+/** A list item's first line: `- `, `* `, `+ `, `1. ` or `1) `. */
+const LIST_ITEM = /^\s*([-*+]|\d{1,9}[.)])\s+/;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+
+/**
+ * An article's Markdown as blocks: a paragraph on one line, a list with one item a line (nested
+ * items keep their indent), a heading, a fenced code block as written. The articles wrap their
+ * lines; the blocks do not, so an answer keeps the article's structure and never joins its list
+ * into one paragraph.
+ */
+export function articleBlocks(body: string): string[] {
+  const lines = body.split(/\r?\n/);
+  const blocks: string[] = [];
+  let current: string[] = [];
+  const close = () => {
+    if (current.length) blocks.push(current.join('\n'));
+    current = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fence = FENCE.exec(line)?.[1];
+    if (fence) {
+      close();
+      const code = [line.trimEnd()];
+      while (++i < lines.length) {
+        code.push(lines[i]!.trimEnd());
+        if (lines[i]!.trim().startsWith(fence)) break;
+      }
+      blocks.push(code.join('\n'));
+    } else if (!line.trim()) close();
+    else if (/^\s{0,3}#{1,6}\s/.test(line)) {
+      close();
+      blocks.push(line.trim());
+    } else if (LIST_ITEM.test(line)) {
+      // An item: a new line of the block, a list from here on.
+      if (current.length && !LIST_ITEM.test(current[0]!)) close();
+      current.push(line.trimEnd());
+    } else if (current.length) current[current.length - 1] += ` ${line.trim()}`;
+    else current.push(line.trim());
+  }
+  close();
+  return blocks;
+}
+
+/**
+ * The start of an article, up to `max` characters, cut only between blocks or list items: its
+ * paragraphs, lists and code stay as the article has them. A paragraph that does not fit is cut
+ * after a sentence, if enough of it fits.
+ */
+export function excerpt(body: string, max = 900): string {
+  const kept: string[] = [];
+  for (const block of articleBlocks(body)) {
+    const room = kept.length ? max - kept.join('\n\n').length - 2 : max;
+    if (block.length <= room) {
+      kept.push(block);
+      continue;
+    }
+    if (LIST_ITEM.test(block)) {
+      const items: string[] = [];
+      for (const item of block.split('\n')) {
+        if ([...items, item].join('\n').length > room) break;
+        items.push(item);
+      }
+      if (items.length) kept.push(items.join('\n'));
+    } else if (room > 200 && !block.startsWith('#') && !FENCE.test(block)) kept.push(firstSentences(block, room));
+    break;
+  }
+  return kept.join('\n\n');
+}
+
+/** The first sentences of a paragraph, up to `max` characters. */
+function firstSentences(text: string, max: number): string {
   const cut = text.slice(0, max);
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.)'));
   return end > 100 ? cut.slice(0, end + 1) : `${cut}…`;

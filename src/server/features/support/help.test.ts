@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categoryIn, chunks, composeAnswer, lookUpLive, retrieve, type LiveLookups } from './answer.js';
+import { articleBlocks, categoryIn, chunks, composeAnswer, excerpt, lookUpLive, retrieve, type LiveLookups } from './answer.js';
 import { buildHelpIndex, loadArticles, parseArticle } from './help.js';
 
 const articles = loadArticles(path.resolve('docs/help'));
@@ -80,6 +80,46 @@ describe('retrieval', () => {
     const answer = composeAnswer(await retrieve('how do I go live from OBS?', index, nothingLive));
     expect(answer).toContain('stream key');
     expect(answer).toContain('[Go live from OBS](/submit)');
+  });
+
+  it('keeps the article’s list as a list, one item a line, and its inline code', async () => {
+    const answer = composeAnswer(await retrieve('how do I go live from OBS?', index, nothingLive));
+    expect(answer).toContain('(`/submit`)');
+    expect(answer).toContain(
+      '\n\n- The key is shown once, right after it is made. "Make a new key" replaces it at once, and the old one stops working.\n- A publish with a wrong key is cut off.\n',
+    );
+    expect(answer).toContain('\n- If OBS drops, reconnect within 15 seconds and the stream goes on.');
+  });
+
+  it('unwraps an article’s lines but keeps its headings, lists and code blocks, and cuts only between them', () => {
+    const body = [
+      '## Before you start',
+      'You need a wallet',
+      'and some SOL.',
+      '- one item',
+      '  wrapped',
+      '  - a nested one',
+      '1. first',
+      '',
+      '```',
+      'npm run build',
+      '',
+      'npm start',
+      '```',
+      'Last words.',
+    ].join('\n');
+    expect(articleBlocks(body)).toEqual([
+      '## Before you start',
+      'You need a wallet and some SOL.',
+      '- one item wrapped\n  - a nested one\n1. first',
+      '```\nnpm run build\n\nnpm start\n```',
+      'Last words.',
+    ]);
+    const list = `Intro.\n\n${Array.from({ length: 20 }, (_, i) => `- item number ${i + 1} of the list`).join('\n')}`;
+    const cut = excerpt(list, 200);
+    expect(cut.length).toBeLessThanOrEqual(200);
+    expect(cut).toMatch(/^Intro\.\n\n- item number 1 of the list\n- item number 2 of the list\n/);
+    expect(cut).toMatch(/of the list$/);
   });
 
   it('different questions get different answers', async () => {

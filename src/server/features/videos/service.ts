@@ -10,6 +10,7 @@ import { type Access } from '../../../shared/x402/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams } from '../live/schema.js';
 import { videoComments, videoLikes, videoProgress, videoViews, videos } from './schema.js';
@@ -46,15 +47,12 @@ const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): V
     creator,
   });
 
+/** What any list shows: ready, public, not removed by a moderator, not of a banned account. */
+const listedVideo: SQL[] = [eq(videos.status, 'ready'), eq(videos.visibility, 'public'), isNull(videos.takenDownAt), notBanned(videos.ownerId)];
+
 /** Ready, public videos or shorts, newest or trending first (none removed by moderators, none of a banned account). */
 export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
-  const where: SQL[] = [
-    eq(videos.kind, f.kind),
-    eq(videos.status, 'ready'),
-    eq(videos.visibility, 'public'),
-    isNull(videos.takenDownAt),
-    notBanned(videos.ownerId),
-  ];
+  const where: SQL[] = [eq(videos.kind, f.kind), ...listedVideo];
   if (f.category) where.push(eq(videos.category, f.category));
   if (f.ownerId) where.push(eq(videos.ownerId, f.ownerId));
   if (f.ownerIds) {
@@ -513,4 +511,48 @@ export async function setCommentTakenDown(db: Db, id: string, at: Date | null): 
     .set({ comments: at ? sql`greatest(0, ${videos.comments} - 1)` : sql`${videos.comments} + 1` })
     .where(eq(videos.id, row.videoId));
   return true;
+}
+
+/** A listed video as the sitemap and the feeds describe it (no media address: its page, its poster). */
+export interface IndexedVideo {
+  id: string;
+  kind: VideoKind;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  durationSeconds: number | null;
+  priced: boolean;
+  publishedAt: Date;
+  username: string;
+  displayName: string;
+}
+
+/** Listed videos of `kinds` (of one owner), newest first: the sitemap's pages and the feeds. */
+export async function listIndexedVideos(db: Db, f: { kinds: VideoKind[]; ownerId?: string; offset: number; limit: number }): Promise<IndexedVideo[]> {
+  const where = [inArray(videos.kind, f.kinds), ...listedVideo, ...(f.ownerId ? [eq(videos.ownerId, f.ownerId)] : [])];
+  const rows = await db
+    .select({ v: videos, username: profilesTable.username, displayName: profilesTable.displayName })
+    .from(videos)
+    .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
+    .where(and(...where))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map(({ v, username, displayName }) => ({
+    id: v.id,
+    kind: v.kind,
+    title: v.title,
+    description: v.description,
+    thumbnailUrl: v.thumbnailUrl,
+    durationSeconds: v.durationSeconds,
+    priced: v.priceMicroUsdc !== null,
+    publishedAt: v.publishedAt ?? v.createdAt,
+    username,
+    displayName,
+  }));
+}
+
+/** How many listed videos of a kind there are and when the newest was published (the sitemap index). */
+export function countIndexedVideos(db: Db, kind: VideoKind): Promise<CountAndNewest> {
+  return countAndNewest(db, videos, sql`coalesce(${videos.publishedAt}, ${videos.createdAt})`, and(eq(videos.kind, kind), ...listedVideo));
 }

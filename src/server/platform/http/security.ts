@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * scripts, styles (Radix positions popovers with inline style attributes), images from anywhere
  * over https (avatars, thumbnails), media from blob: (hls.js) and the realtime socket.
  */
-export function securityHeaderOptions(publicUrl: string): HelmetOptions {
+export function securityHeaderOptions(publicUrl: string, { framable = false }: { framable?: boolean } = {}): HelmetOptions {
   const secure = publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
@@ -26,14 +26,14 @@ export function securityHeaderOptions(publicUrl: string): HelmetOptions {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: framable ? ['*'] : ["'none'"],
         ...(secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // Cross-origin isolation would block https avatars and thumbnails from other hosts.
     crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    frameguard: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: framable ? 'cross-origin' : 'same-site' },
+    frameguard: framable ? false : { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
   };
@@ -44,24 +44,36 @@ export function securityHeaderOptions(publicUrl: string): HelmetOptions {
  * nonces), and building Helmet's middleware on every request, as the Fastify plugin does, cost
  * more than many whole answers.
  */
-export function securityHeaders(publicUrl: string): Record<string, string> {
+export function securityHeaders(publicUrl: string, options: HelmetOptions = securityHeaderOptions(publicUrl)): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  helmet(securityHeaderOptions(publicUrl))({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
   return headers;
+}
+
+/** The only pages other sites may put in a frame: the embeddable player (`/embed/{id}`). */
+export const FRAMABLE_PREFIX = '/embed/';
+
+/**
+ * The embed's headers: the same policy, except that any site may frame it (`frame-ancestors *`,
+ * no `X-Frame-Options`) and load it across origins. Every other page refuses to be framed.
+ */
+export function embedSecurityHeaders(publicUrl: string): Record<string, string> {
+  return securityHeaders(publicUrl, securityHeaderOptions(publicUrl, { framable: true }));
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const headers = securityHeaders(publicUrl);
   // Public media is embedded by the native app's pages too (another origin, not the same site).
   const mediaHeaders = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
+  const embedHeaders = embedSecurityHeaders(publicUrl);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/media/') ? mediaHeaders : headers);
+    reply.headers(req.url.startsWith('/media/') ? mediaHeaders : req.url.startsWith(FRAMABLE_PREFIX) ? embedHeaders : headers);
     done();
   });
 }

@@ -80,11 +80,15 @@ export interface Realtime {
 export type ViewerTotals = RealtimeEvents['stream.viewers'];
 
 /**
- * The stream rooms' store, given by the live feature (the platform imports no feature): whether a
- * stream exists, and this instance's viewer counts, written, refreshed and dropped.
+ * The stream rooms' store, given by the live feature (the platform imports no feature): a stream
+ * as a socket joins it, and this instance's viewer counts, written, refreshed and dropped.
  */
 export interface StreamRooms {
-  exists(streamId: string): Promise<boolean>;
+  /**
+   * The stream a socket asks to join, or undefined if there is none: whether it is live, its peak,
+   * and the viewers the other instances count (this instance's are its room's sockets).
+   */
+  find(streamId: string, instance: string): Promise<{ live: boolean; peak: number; elsewhere: number } | undefined>;
   writeCounts(instance: string, counts: { streamId: string; count: number }[]): Promise<ViewerTotals[]>;
   sweepCounts(instance: string): Promise<ViewerTotals[]>;
   dropCounts(instance: string): Promise<ViewerTotals[]>;
@@ -126,7 +130,15 @@ export async function registerRealtime(
   };
 
   const deliver = (env: Exclude<Envelope, { sessionsEnded: true } | { readsChanged: string } | { note: string }>) => {
-    if (env.event === 'stream.status') onReadsChanged?.();
+    if (env.event === 'stream.status') {
+      onReadsChanged?.();
+      // Those who waited in the room of a stream that just went live count from now on: this
+      // server writes its share, and the room is told the total.
+      if ('streamId' in env && (env.data as RealtimeEvents['stream.status']).status === 'live' && rooms.has(env.streamId)) {
+        dirty.add(env.streamId);
+        scheduleFlush();
+      }
+    }
     const message = JSON.stringify({ event: env.event, data: env.data });
     const targets = 'userId' in env ? users.get(env.userId) : rooms.get(env.streamId);
     for (const c of targets ?? []) if (c.ws.readyState === c.ws.OPEN) c.ws.send(message);
@@ -235,8 +247,8 @@ export async function registerRealtime(
     }
     // Held while the stream is looked up, so joins sent together cannot pass the cap together.
     c.rooms.add(streamId);
-    const exists = await streamRooms.exists(streamId);
-    if (!exists) {
+    const stream = await streamRooms.find(streamId, instance);
+    if (!stream) {
       c.rooms.delete(streamId);
       return send(c.ws, 'realtime.refused', { code: 'unknown_stream', message: 'This stream is not available', streamId });
     }
@@ -251,6 +263,12 @@ export async function registerRealtime(
     dirty.add(streamId);
     scheduleFlush();
     send(c.ws, 'stream.joined', { streamId });
+    // The count as it stands, this socket included, at once: the room hears it with the next write
+    // (within VIEWER_FLUSH_MS), which a page that just opened may not wait for.
+    if (stream.live) {
+      const viewers = stream.elsewhere + room.size;
+      send(c.ws, 'stream.viewers', { streamId, viewers, peak: Math.max(stream.peak, viewers) });
+    }
   };
 
   // One WebSocket server for every socket route: its frame limit is the largest any route takes
