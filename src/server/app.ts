@@ -20,7 +20,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { startJobs, type Jobs } from './platform/jobs/jobs.js';
 import { importProviderPicture } from './platform/storage/images.js';
 import { dropViewerCounts, streamRoomState, sweepViewerCounts, writeViewerCounts } from './features/live/viewers.js';
-import { createNotifier, type Notifier } from './features/notifications/service.js';
+import { createNotifier, notificationsChangedBy, notificationsKey, type Notifier } from './features/notifications/service.js';
 import { createPush, type Push } from './features/notifications/push.js';
 import { registerRealtime, type Realtime } from './platform/realtime/hub.js';
 import type { Database, Db } from './platform/db/client.js';
@@ -56,7 +56,9 @@ import { registerOriginChecks } from './platform/http/origin.js';
 import { registerSecurityHeaders } from './platform/http/security.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { createReadCache, registerReadCaching, type ReadCache } from './platform/http/read-cache.js';
+import { createSessionCache, type SessionCache } from './access/session-cache.js';
 import { registerSpa } from './platform/http/spa.js';
+import { createPageMetaRegistry, type PageMetaRegistry } from './platform/http/page-meta.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,7 +73,9 @@ declare module 'fastify' {
     push: Push;
     notifier: Notifier;
     readCache: ReadCache;
+    sessionCache: SessionCache;
     moderationRegistry: ModerationRegistry;
+    pageMeta: PageMetaRegistry;
   }
 }
 
@@ -126,7 +130,12 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'media'));
   app.decorate('storage', storage);
   const importAvatar = (userId: string, pictureUrl: string) => importProviderPicture(storage, userId, pictureUrl);
-  app.decorate('auth', createAuth({ config, db: database.db, mailer: mail, leaked, log: app.log, importAvatar }));
+  // Who a request's credentials stand for, kept a few seconds (docs/decisions/026-signed-in-reads.md).
+  const sessionCache = createSessionCache({ ttlMs: config.readCacheMs });
+  app.decorate('sessionCache', sessionCache);
+  // An account or session Better Auth changed (also from a link followed with a GET) is a write.
+  const sessionsChanged = () => app.readCache.invalidate();
+  app.decorate('auth', createAuth({ config, db: database.db, mailer: mail, leaked, log: app.log, importAvatar, sessionsChanged }));
 
   await app.register(swagger, {
     openapi: {
@@ -147,14 +156,21 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
 
   // Guests' hot reads from memory; every write drops them here and, over the realtime bus, on
   // every other instance (docs/decisions/017-read-caching.md).
+  // Sessions are forgotten with it: a sign-out or a ban is a write (docs/decisions/026-signed-in-reads.md).
   const readCache = createReadCache({
     ttlMs: config.readCacheMs,
+    onForget: () => sessionCache.forget(),
     broadcast: () => void app.realtime.readsChanged().catch((err: unknown) => app.log.warn({ err }, 'read cache: could not tell the other servers')),
   });
   app.decorate('readCache', readCache);
   registerReadCaching(app, readCache);
   const realtime = await registerRealtime(app, database, {
     onReadsChanged: () => readCache.forget(),
+    onSessionsEnded: () => sessionCache.forget(),
+    // A notification made, read or deleted on any server (a job's too): the account's kept list goes.
+    onUserEvent: (userId, event) => {
+      if (notificationsChangedBy(event)) readCache.drop(notificationsKey(userId));
+    },
     rooms: {
       find: (streamId, instance) => streamRoomState(database.db, streamId, instance),
       writeCounts: (instance, counts) => writeViewerCounts(database.db, instance, counts),
@@ -167,9 +183,14 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // A public server pushes only to public addresses; on a laptop a local push service is fine.
   const push = createPush(database.db, config.vapid, { allowPrivateEndpoints: config.localDev });
   app.decorate('push', push);
-  app.decorate('notifier', createNotifier(database.db, realtime, push, app.log));
+  app.decorate(
+    'notifier',
+    createNotifier(database.db, realtime, push, app.log, (userId) => readCache.drop(notificationsKey(userId))),
+  );
   // The features whose items can be reported register here how moderation finds and removes them.
   app.decorate('moderationRegistry', createModerationRegistry());
+  // The features whose items have pages say here what those pages are called and how their links preview.
+  app.decorate('pageMeta', createPageMetaRegistry());
 
   // Background work on the job library; each feature defines its own queues.
   const jobs = await startJobs(database, app.log);

@@ -43,6 +43,32 @@ describe('an upcoming stream', () => {
   });
 });
 
+describe('page titles', () => {
+  it('name each page in the tab as people move around, and again going back', async () => {
+    const page = await b.open('/');
+    await eventually(async () => expect(await page.title()).toBe('Glint: Share streams, earn crypto rewards'));
+    await page.getByRole('link', { name: 'Start Watching' }).click();
+    await page.waitForURL('**/app');
+    await eventually(async () => expect(await page.title()).toBe('Home · Glint'));
+    const card = page.getByTestId('stream-card').filter({ hasText: 'Solana Market Open: levels for the week' }).first();
+    await card.getByRole('heading').getByRole('link').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
+    await eventually(async () => expect(await page.title()).toBe('Solana Market Open: levels for the week · Sol Whale · Glint'), 15_000);
+    await page.getByTestId('stream-page').getByRole('link', { name: 'Sol Whale' }).first().click();
+    await page.waitForURL('**/profile/solwhale');
+    await eventually(async () => expect(await page.title()).toBe('@solwhale · Glint'), 15_000);
+    await page.goBack();
+    await eventually(async () => expect(await page.title()).toBe('Solana Market Open: levels for the week · Sol Whale · Glint'), 15_000);
+    // The page a link opens names itself before any code runs (the server wrote it).
+    const bounties = await b.open('/');
+    await bounties.getByRole('banner').getByRole('link', { name: 'Bounties' }).click();
+    await bounties.waitForURL('**/bounties');
+    await eventually(async () => expect(await bounties.title()).toBe('Bounties · Glint'));
+    const search = await b.open('/search?q=sol');
+    expect(await search.title()).toBe('Search: sol · Glint');
+  });
+});
+
 describe('sidebar', () => {
   const items: [string, string][] = [
     ['Home', '/app'],

@@ -348,9 +348,24 @@ describe('lists', () => {
       expect(await shortsRow.getByTestId('short-card').first().getAttribute('href')).toMatch(/^\/shorts\?video=/);
       expect(shorts.length).toBeGreaterThan(0);
       const videosRow = page.locator('[data-section="row-videos"]');
+      await eventually(async () => expect(await page.title()).toBe('Home · Glint'));
       await videosRow.getByTestId('video-card').first().getByRole('heading').getByRole('link').click();
       await page.waitForURL((u) => /^\/glint\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/.test(u.pathname));
       await expectPlaying(page.getByTestId('video-player').locator('video'));
+      // The tab names the video and its creator, then the creator's profile, then the bounties.
+      const id = new URL(page.url()).pathname.split('/').at(-1)!;
+      const shown = await page.evaluate(
+        async (id) => (await (await fetch(`/api/videos/${id}`)).json()) as { title: string; creator: { username: string; displayName: string } },
+        id,
+      );
+      await eventually(async () => expect(await page.title()).toBe(`${shown.title} · ${shown.creator.displayName} · Glint`), 15_000);
+      await page.getByRole('main').locator(`a[href="/profile/${shown.creator.username}"]`).first().click();
+      await page.waitForURL((u) => u.pathname === `/profile/${shown.creator.username}`);
+      await eventually(async () => expect(await page.title()).toBe(`@${shown.creator.username} · Glint`), 15_000);
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('link', { name: 'Bounties' }).click();
+      await page.waitForURL((u) => u.pathname === '/bounties');
+      await eventually(async () => expect(await page.title()).toBe('Bounties · Glint'));
     },
     PROCESSING_MS + 30_000,
   );

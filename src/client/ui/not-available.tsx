@@ -1,5 +1,7 @@
 import { ShieldAlert, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { documentTitle } from '../../shared/platform/page-titles';
+import { usePageTitle } from '../lib/page-title';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 
@@ -21,6 +23,7 @@ export function NotAvailable({
   description: string;
   browse: { to: string; label: string };
 }) {
+  usePageTitle(documentTitle(`${noun[0]!.toUpperCase()}${noun.slice(1)} unavailable`));
   return (
     <EmptyState
       icon={removed ? ShieldAlert : icon}

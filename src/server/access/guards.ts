@@ -9,7 +9,10 @@ export type SessionInfo = NonNullable<Awaited<ReturnType<FastifyRequest['server'
 /** The session behind a request's cookie (or bearer token), once per request. */
 export async function sessionOf(req: FastifyRequest): Promise<SessionInfo | null> {
   if (req.glintSession !== undefined) return req.glintSession;
-  const s = await req.server.auth.api.getSession({ headers: toFetchHeaders(req.headers) });
+  // Its kept answer goes to everyone alike (platform/http/read-cache.ts): it must not depend on who asks.
+  if (req.routeOptions.config.guestCache && !req.routeOptions.config.auth)
+    throw new Error(`${req.routeOptions.url} declares no auth but asks who is signed in: declare auth 'optional'`);
+  const s = await req.server.sessionCache.lookup(req, () => req.server.auth.api.getSession({ headers: toFetchHeaders(req.headers) }));
   req.glintSession = s ?? null;
   return req.glintSession;
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
+import { videos } from '../features/videos/schema.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -147,3 +148,22 @@ export const waitUntil = <T>(what: string, read: () => Promise<T>, ok: (v: T) =>
     },
     { timeout, interval: 200 },
   );
+
+/** A ready, public video of `ownerId`, its row only (made in the database: the setup, not what is tested). */
+export async function readyVideoRow(app: FastifyInstance, ownerId: string, title: string): Promise<string> {
+  const [v] = await app.db
+    .insert(videos)
+    .values({
+      ownerId,
+      kind: 'long',
+      title,
+      slug: 'v',
+      description: 'd',
+      category: 'defi',
+      status: 'ready',
+      hlsKey: 'videos/x/hls/master.m3u8',
+      publishedAt: new Date(),
+    })
+    .returning({ id: videos.id });
+  return v!.id;
+}

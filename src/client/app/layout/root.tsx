@@ -6,6 +6,7 @@ import { WalletHost } from '../../features/wallet/wallet-host';
 import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { RealtimeProvider } from '../../features/realtime/realtime-provider';
 import { AddressErrorToast } from './address-error-toast';
+import { RouteTitle } from '../../lib/page-title';
 
 // The forms and their validation load when someone first opens the dialog, not with every page.
 const AuthDialog = lazy(() => import('../../features/auth/auth-dialog').then((m) => ({ default: m.AuthDialog })));
@@ -38,6 +39,7 @@ export function Root() {
   return (
     <AuthDialogProvider>
       <RealtimeProvider>
+        <RouteTitle />
         <SignedInSyncs />
         <AddressErrorToast />
         <Outlet />

@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import { BOUNTY_REVIEW_DAYS, type BountyClaim, type BountyDetail } from '../../../shared/bounties/bounties';
 import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product';
 import { paths } from '../../../shared/platform/routes';
+import { documentTitle, shortDescription } from '../../../shared/platform/page-titles';
+import { usePageTitle } from '../../lib/page-title';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { useSession } from '../auth/session';
 import { Thumbnail } from '../../ui/thumbnail';
@@ -47,6 +49,10 @@ export default function BountyScreen() {
   const { id = '' } = useParams();
   const bounty = useBounty(id);
   const qc = useQueryClient();
+  usePageTitle(
+    bounty.data ? documentTitle(bounty.data.title, 'Bounties') : undefined,
+    bounty.data ? shortDescription(bounty.data.description) || undefined : undefined,
+  );
   // A claim made, approved or paid reaches the poster or the claimant in the bell: the page follows.
   useRealtimeEvent('notification.created', (n) => {
     if (n.contentType === BOUNTY_CONTENT_TYPE && n.contentId === id) void qc.invalidateQueries({ queryKey: bountyKeys.detail(id) });

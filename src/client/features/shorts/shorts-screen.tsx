@@ -4,6 +4,8 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { paths } from '../../../shared/platform/routes';
+import { documentTitle } from '../../../shared/platform/page-titles';
+import { usePageTitle } from '../../lib/page-title';
 import { toVideoCard } from '../../../shared/videos/video-rules';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -40,6 +42,10 @@ export default function ShortsScreen() {
   // while the slides are built in slices that leave the page responsive. Already there when the
   // screen first renders (read beside its code since the navigation), they are drawn in that render.
   const ready = !feed.isPending && pinnedSettled;
+  // The tab names the short on screen (the address follows it).
+  const shownId = params.get('video') ?? idFromPath;
+  const shown = shorts.find((s) => s.id === shownId);
+  usePageTitle(shown ? documentTitle(shown.title, shown.creator.displayName) : undefined);
   const drawn = useDeferredValue(ready, ready ? undefined : false);
 
   useEffect(() => {

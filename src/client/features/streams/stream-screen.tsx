@@ -1,5 +1,7 @@
 import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, TrendingUp } from 'lucide-react';
 import { paths } from '../../../shared/platform/routes';
+import { documentTitle, shortDescription } from '../../../shared/platform/page-titles';
+import { usePageTitle } from '../../lib/page-title';
 import { Link, useParams } from 'react-router';
 import { ChatPanel } from '../chat/chat-panel';
 import { categoryName, formatCount, formatDateTime, formatDuration } from '../../lib/format';
@@ -39,6 +41,10 @@ export default function StreamScreen() {
   const now = useNow();
   const { user } = useSession();
   const wide = useMediaQuery(WIDE_QUERY);
+  usePageTitle(
+    query.data ? documentTitle(query.data.title, query.data.creator.displayName) : undefined,
+    query.data ? shortDescription(query.data.description) || undefined : undefined,
+  );
 
   if (query.isPending) {
     return (

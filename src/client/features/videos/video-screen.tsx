@@ -4,6 +4,8 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
 import { paths } from '../../../shared/platform/routes';
+import { documentTitle, shortDescription } from '../../../shared/platform/page-titles';
+import { usePageTitle } from '../../lib/page-title';
 import { parseStartTime } from '../../../shared/sharing/sharing-rules';
 import { timeAgo } from '../../lib/time';
 import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
@@ -85,6 +87,7 @@ function VideoNotAvailable({ removed }: { removed?: string }) {
 
 /** `startAt`: a shared link's `?t=` (seconds), which wins over where the viewer stopped. */
 function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number | null }) {
+  usePageTitle(documentTitle(v.title, v.creator.displayName), shortDescription(v.description) || undefined);
   const { user } = useSession();
   const now = useNow();
   const toggleLike = useToggleLike(v);

@@ -39,6 +39,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Copies a provider's picture (Google's) into the new account's own avatar. */
   importAvatar?: AvatarImporter;
+  /** An account or a session was changed or removed: what is kept of who is signed in must go. */
+  sessionsChanged?: () => void;
 }
 
 /** The header the Fastify bridge sets to the caller's address (never taken from the client). */
@@ -49,7 +51,7 @@ const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username']);
  * Glint's Better Auth: email+password, username login, Google over OIDC, TOTP, sessions in cookies.
  * `signIns` on it is where other features join a sign-in (see sign-in-hooks.ts).
  */
-export function createAuth({ config, db, mailer, leaked, log, importAvatar }: AuthDeps) {
+export function createAuth({ config, db, mailer, leaked, log, importAvatar, sessionsChanged = () => {} }: AuthDeps) {
   const secure = config.publicUrl.startsWith('https://');
 
   const limits = createLoginLimits(db, { perAddress: config.loginLimitPerAddress });
@@ -149,6 +151,9 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
             await signIns.signedIn(session.userId);
           },
         },
+        // A session refreshed, signed out or revoked is not served from the session cache any more.
+        update: { after: async () => sessionsChanged() },
+        delete: { after: async () => sessionsChanged() },
       },
       user: {
         create: {
@@ -163,8 +168,11 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar }: Au
           // An email confirmed (at sign-up or after a change) that is one of ADMIN_EMAILS makes an admin.
           after: async (user) => {
             await promoteAdminEmails(db, config.adminEmails, user.id);
+            // Its email confirmed, its name or its two-factor setting changed: sessions show the account.
+            sessionsChanged();
           },
         },
+        delete: { after: async () => sessionsChanged() },
       },
     },
     hooks: {

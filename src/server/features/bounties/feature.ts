@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { defineBountyJobs, recordReward } from './jobs.js';
+import { registerBountyPages } from './page-meta.js';
 import { bountyRoutes } from './routes.js';
 
 /**
@@ -10,7 +11,13 @@ export default fp(
   async (app) => {
     app.payments.onFinalized('bounty', (p) => recordReward(app, p));
     await defineBountyJobs(app);
+    registerBountyPages(app);
     await app.register(bountyRoutes);
   },
-  { name: 'glint-bounties', fastify: '5.x', dependencies: ['glint-payments'], decorators: { fastify: ['db', 'config', 'jobs', 'notifier'] } },
+  {
+    name: 'glint-bounties',
+    fastify: '5.x',
+    dependencies: ['glint-payments'],
+    decorators: { fastify: ['db', 'config', 'storage', 'jobs', 'readCache', 'notifier', 'pageMeta'] },
+  },
 );

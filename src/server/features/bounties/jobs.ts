@@ -4,12 +4,14 @@ import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import type { PaymentRow } from '../payments/service.js';
 import { expireBounties, markBountyPaid, unrecordedRewards } from './service.js';
+import { BOUNTY_CARD_QUEUE, makeBountyCard } from './page-meta.js';
 
 export const EXPIRE_BOUNTIES_QUEUE = 'bounty-expiry';
 
-/** The bounties' queue and what its jobs carry. */
+/** The bounties' queues and what their jobs carry. */
 export interface BountyJobs {
   [EXPIRE_BOUNTIES_QUEUE]: Record<string, never>;
+  [BOUNTY_CARD_QUEUE]: { bountyId: string };
 }
 
 /** The reward is paid: the bounty is marked once, and the claimant told in the bell. */
@@ -28,7 +30,7 @@ export async function recordReward(app: FastifyInstance, p: PaymentRow): Promise
   });
 }
 
-/** A sweep every five minutes expires bounties whose time is over. */
+/** A sweep every five minutes expires bounties whose time is over; a bounty's link preview picture is made when its page first asks. */
 export async function defineBountyJobs(app: FastifyInstance): Promise<void> {
   const jobs = jobsFor<BountyJobs>(app.jobs);
   await jobs.define(EXPIRE_BOUNTIES_QUEUE, {
@@ -41,4 +43,5 @@ export async function defineBountyJobs(app: FastifyInstance): Promise<void> {
     },
   });
   await jobs.schedule(EXPIRE_BOUNTIES_QUEUE, '*/5 * * * *');
+  await jobs.define(BOUNTY_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeBountyCard(app, data.bountyId, signal) });
 }

@@ -10,6 +10,7 @@ import { getPublicStream, listStreams } from '../live/service.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf } from '../../access/guards.js';
 import { followedIds } from '../profiles/service.js';
+import { answerPersonally } from '../../platform/http/read-cache.js';
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,7 +37,10 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HomeFeedSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      const viewer = await sessionOf(req);
+      // Signed in: their whole answer is kept under their id until the next write.
+      if (viewer && answerPersonally(app.readCache, req, reply, viewer.user.id)) return reply;
       const category = categoryParam(req.query.category);
       const db = app.db;
       // The rows everyone sees, shared by guests and the signed-in alike (only "Following" is theirs).
@@ -50,7 +54,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
           listBounties(db, { status: 'open', category, limit: 6 }),
         ]),
       );
-      const viewer = await sessionOf(req);
       const following = viewer ? await listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }) : [];
       return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties, following };
     },

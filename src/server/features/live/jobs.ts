@@ -9,6 +9,7 @@ import { getVideo, markFailed, RejectedMedia, TRANSCODE_QUEUE, updateVideoRow } 
 import { cutClip } from './clips.js';
 import { notifyLive } from './notify.js';
 import { makeReplay } from './replay.js';
+import { makeStreamCard, STREAM_CARD_QUEUE } from './page-meta.js';
 import { finishStream, getStreamRow } from './service.js';
 
 export const NOTIFY_QUEUE = 'live-notify';
@@ -20,6 +21,7 @@ export const clipQueue = (instance: string) => `live-clip-${instance}` as const;
 /** The live streams' queues (some per ingest instance) and what each job carries. */
 export interface LiveJobs {
   [NOTIFY_QUEUE]: { streamId: string };
+  [STREAM_CARD_QUEUE]: { streamId: string };
   [end: `live-end-${string}`]: { streamId: string; session: number };
   [cleanup: `live-cleanup-${string}`]: { streamId: string };
   [clip: `live-clip-${string}`]: { videoId: string; streamId: string; session: number; seconds: number; until: string };
@@ -39,6 +41,9 @@ export async function defineLiveJobs(app: FastifyInstance, { instance, sessionDi
   const { db, config } = app;
   const { liveDir, uploadsDir } = config;
   const jobs = jobsFor<LiveJobs>(app.jobs);
+
+  // A stream's link preview picture, asked for by its page when it has none for where the stream stands.
+  await jobs.define(STREAM_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeStreamCard(app, data.streamId, signal) });
 
   await jobs.define(endQueue(instance), {
     retryLimit: 3,

@@ -37,6 +37,7 @@ import {
 } from './ingest.js';
 import { clipLimitReached, createClipDraft, mayClip } from './clips.js';
 import { registerBrowserIngest } from './browser-ingest.js';
+import { registerStreamPages } from './page-meta.js';
 import { clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from './jobs.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { createRtmpServer } from './rtmp.js';
@@ -141,6 +142,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   };
 
   await defineLiveJobs(app, { instance, sessionDir, announce });
+  registerStreamPages(app);
 
   /**
    * With a ladder: waits (a few segments at most) for the rungs' first segments, then writes the

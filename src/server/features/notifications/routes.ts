@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotificationSchema } from '../../../shared/realtime/realtime.js';
 import { userSession } from '../../access/guards.js';
-import { deleteNotification, listNotifications, markAllRead, markRead } from './service.js';
+import { deleteNotification, listNotifications, markAllRead, markRead, notificationsKey } from './service.js';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -19,7 +19,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = userSession(req);
-      return listNotifications(app.db, s.user.id);
+      // Kept under the account's id until it changes (service.ts, `notificationsKey`).
+      return app.readCache.memo(notificationsKey(s.user.id), () => listNotifications(app.db, s.user.id));
     },
   );
 
@@ -29,6 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       await markRead(app.db, app.realtime, s.user.id, req.params.id);
+      app.readCache.drop(notificationsKey(s.user.id));
       return reply.status(204).send();
     },
   );
@@ -39,6 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       await markAllRead(app.db, app.realtime, s.user.id);
+      app.readCache.drop(notificationsKey(s.user.id));
       return reply.status(204).send();
     },
   );
@@ -49,6 +52,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       await deleteNotification(app.db, app.realtime, s.user.id, req.params.id);
+      app.readCache.drop(notificationsKey(s.user.id));
       return reply.status(204).send();
     },
   );

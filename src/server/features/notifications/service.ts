@@ -70,18 +70,20 @@ export async function withActor(db: Db, rows: (typeof notifications.$inferSelect
         )
     : [];
   const byId = new Map(actors.map((a) => [a.id, a]));
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    title: r.title,
-    message: r.message,
-    isRead: r.isRead,
-    createdAt: r.createdAt.toISOString(),
-    contentId: r.contentId,
-    contentType: r.contentType,
-    actor: (r.actorId && byId.get(r.actorId)) || null,
-  }));
+  return rows.map((r) => toAppNotification(r, (r.actorId && byId.get(r.actorId)) || null));
 }
+
+const toAppNotification = (r: typeof notifications.$inferSelect, actor: AppNotification['actor']): AppNotification => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  message: r.message,
+  isRead: r.isRead,
+  createdAt: r.createdAt.toISOString(),
+  contentId: r.contentId,
+  contentType: r.contentType,
+  actor,
+});
 
 /** A notice from Glint itself (a moderation decision): no actor, its own words. */
 export interface NoticeInput {
@@ -110,7 +112,7 @@ export interface Notifier {
  * the same person only once, so toggling does not spam. Each new one is pushed in realtime and,
  * for users away from the site, as a web push.
  */
-export function createNotifier(db: Db, realtime: Realtime, push: Push, log: FastifyBaseLogger): Notifier {
+export function createNotifier(db: Db, realtime: Realtime, push: Push, log: FastifyBaseLogger, changed: (userId: string) => void = () => {}): Notifier {
   return {
     async notify(input) {
       if (input.userId === input.actorId) return undefined;
@@ -159,6 +161,7 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
   /** Pushes a new notification in realtime and, for users away from the site, as a web push. */
   async function deliver(row: typeof notifications.$inferSelect): Promise<AppNotification> {
     const [n] = await withActor(db, [row]);
+    changed(row.userId);
     await realtime.publish(row.userId, 'notification.created', n!);
     void push
       .send(row.userId, { title: n!.title, body: n!.message, id: n!.id, url: notificationTarget(n!) })
@@ -167,13 +170,31 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
   }
 }
 
+/**
+ * Where an account's notifications are kept in the read cache. Any public write drops them with the
+ * rest; what changes them without one is dropped here (a new one, one read or deleted) and, on the
+ * other servers, when the realtime event for that account arrives (`notificationsChangedBy`).
+ */
+export const notificationsKey = (userId: string) => `notifications:${userId}`;
+
+/** A realtime event to an account that changes its notifications. */
+export const notificationsChangedBy = (event: string) => event.startsWith('notification.');
+
+/** The newest page of an account's notifications with their actors, and how many are unread: one statement. */
 export async function listNotifications(db: Db, userId: string) {
-  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(NOTIFICATIONS_PAGE);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const rows = await db
+    .select({
+      n: notifications,
+      actor: creatorColumns,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and not ${notifications.isRead})`,
+    })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return { notifications: await withActor(db, rows), unread: count?.n ?? 0 };
+    .leftJoin(profilesTable, eq(profilesTable.id, notifications.actorId))
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(NOTIFICATIONS_PAGE);
+  // No notification at all: none unread either.
+  return { notifications: rows.map((r) => toAppNotification(r.n, r.actor)), unread: Number(rows[0]?.unread ?? 0) };
 }
 
 /** Marks one of your notifications read; someone else's is "not found". */

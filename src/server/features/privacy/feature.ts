@@ -14,5 +14,5 @@ export default fp(
     await definePrivacyJobs(app, accountMail(app));
     await app.register(privacyRoutes);
   },
-  { name: 'glint-privacy', fastify: '5.x', decorators: { fastify: ['db', 'config', 'auth', 'storage', 'mailer', 'jobs', 'realtime'] } },
+  { name: 'glint-privacy', fastify: '5.x', decorators: { fastify: ['db', 'config', 'auth', 'storage', 'mailer', 'jobs', 'realtime', 'readCache'] } },
 );

@@ -45,7 +45,9 @@ export async function definePrivacyJobs(app: FastifyInstance, mailTo: AccountMai
       const n = await eraseDueAccounts(db, storage, new Date(), app.log);
       if (!n) return;
       app.log.info({ erased: n }, 'accounts deleted after their grace period');
-      // Their sessions are gone: the realtime sockets they opened close on every server.
+      // Their sessions are gone: the realtime sockets they opened close on every server, and what
+      // the servers kept of them (their content in the public reads, their sessions) is dropped.
+      app.readCache.invalidate();
       await app.realtime.sessionsEnded();
     },
   });

@@ -1,18 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { profiles } from '../../access/schema.js';
 import { getVideo, TRANSCODE_QUEUE, updateVideoRow } from './service.js';
 import { demoClipArgs } from '../../platform/media/ffmpeg.js';
+import { boldFontFile } from '../../platform/media/cards.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { runMediaTool } from '../../platform/media/run.js';
 
 export const DEMO_SOURCE_QUEUE = 'demo-source';
-
-/** A bold sans font for the words on demo clips, if the machine has one (fonts-liberation, DejaVu). */
-const FONTS = ['/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'];
-const demoFont = () => FONTS.find((f) => fs.existsSync(f));
 
 /**
  * Makes a demo video's source — a moving scene with its title and creator drawn in and a soft
@@ -32,7 +28,7 @@ export async function makeDemoSource(db: Db, jobs: Pick<Jobs, 'send'>, uploadsDi
     creator: owner?.username ?? 'glint',
     tone: Number(p.tone) / 2,
     scene: Number(p.scene ?? 0),
-    fontFile: demoFont(),
+    fontFile: boldFontFile(),
   };
   await runMediaTool('ffmpeg', demoClipArgs(path.join(uploadsDir, key), clip), { signal, timeoutMs: 120_000 });
   await updateVideoRow(db, videoId, { sourceKey: key });

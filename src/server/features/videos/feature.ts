@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { cacheControlFor, isPrivateMediaPath } from '../../platform/storage/storage.js';
 import { defineVideoJobs } from './jobs.js';
+import { registerVideoPages } from './page-meta.js';
 import { videoRoutes } from './routes.js';
 import { uploadRoutes } from './uploads.js';
 
@@ -12,6 +13,7 @@ export default fp(
     const { config, storage } = app;
     fs.mkdirSync(config.uploadsDir, { recursive: true });
     await defineVideoJobs(app);
+    registerVideoPages(app);
     if (storage.root) {
       await app.register(fastifyStatic, {
         root: storage.root,
@@ -35,6 +37,6 @@ export default fp(
     name: 'glint-videos',
     fastify: '5.x',
     dependencies: ['glint-x402'],
-    decorators: { fastify: ['db', 'config', 'auth', 'storage', 'jobs', 'realtime', 'readCache', 'notifier', 'moderationRegistry'] },
+    decorators: { fastify: ['db', 'config', 'auth', 'storage', 'jobs', 'realtime', 'readCache', 'notifier', 'moderationRegistry', 'pageMeta'] },
   },
 );

@@ -3,6 +3,7 @@ import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js'
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './demo-media.js';
 import { processVideo } from './process-video.js';
+import { makeVideoCard, VIDEO_CARD_QUEUE } from './page-meta.js';
 import { markFailed, PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory, RELEASE_HELD_VIDEOS_QUEUE, releaseHeldVideos, TRANSCODE_QUEUE } from './service.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads } from './uploads.js';
 
@@ -13,9 +14,10 @@ export interface VideoJobs {
   [EXPIRE_UPLOADS_QUEUE]: Record<string, never>;
   [RELEASE_HELD_VIDEOS_QUEUE]: Record<string, never>;
   [PRUNE_VIEW_HISTORY_QUEUE]: Record<string, never>;
+  [VIDEO_CARD_QUEUE]: { videoId: string };
 }
 
-/** Background work of the videos: transcoding, demo media, the upload expiry sweep, held videos and old views. */
+/** Background work of the videos: transcoding, demo media, the upload expiry sweep, held videos, old views and link preview cards. */
 export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
   const { db, storage, config } = app;
   const jobs = jobsFor<VideoJobs>(app.jobs);
@@ -64,4 +66,6 @@ export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
     },
   });
   await jobs.schedule(PRUNE_VIEW_HISTORY_QUEUE, '7 * * * *');
+  // A video's link preview picture, asked for by its page the first time it is served.
+  await jobs.define(VIDEO_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeVideoCard(app, data.videoId, signal) });
 }

@@ -40,9 +40,13 @@ import {
   saveProgress,
   setLike,
   updateVideoRow,
+  viewerStateOf,
 } from './service.js';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Where a viewer's own state of a video (liked, their place) is kept in the read cache. */
+const viewerStateKey = (videoId: string, viewerId: string) => `video-viewer:${videoId}:${viewerId}`;
 
 /** Who is counted for a view or share: the account, or a guest's address (and browser), hashed so no address is stored. */
 function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, withAgent: boolean): string {
@@ -145,7 +149,17 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = await sessionOf(req);
-      return getVideoDetail(app.db, app.storage, req.params.id, s?.user.id, app.x402);
+      if (!s) return getVideoDetail(app.db, app.storage, req.params.id, undefined, app.x402);
+      // Signed in: a free published video's page is the guests' (kept in the read cache) with
+      // what is this viewer's merged in. A priced one (its access and sources are the viewer's),
+      // or one only its owner may see, is read whole for them.
+      const shared = await app.readCache
+        .memo(`video:${req.params.id}`, () => getVideoDetail(app.db, app.storage, req.params.id, undefined, app.x402))
+        .catch(() => undefined);
+      if (!shared || shared.priceUsdc !== null) return getVideoDetail(app.db, app.storage, req.params.id, s.user.id, app.x402);
+      // Theirs alone, kept under their id: a like is a write; their place is dropped when saved.
+      const mine = await app.readCache.memo(viewerStateKey(shared.id, s.user.id), () => viewerStateOf(app.db, shared.id, s.user.id));
+      return { ...shared, ...mine, isOwner: shared.creator.id === s.user.id };
     },
   );
 
@@ -289,6 +303,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const s = userSession(req);
       await published(req.params.id);
       await saveProgress(app.db, s.user.id, req.params.id, req.body.positionSeconds);
+      // Not a public write (it drops nothing else): only this viewer's kept state of the video goes.
+      app.readCache.drop(viewerStateKey(req.params.id, s.user.id));
       return reply.status(204).send();
     },
   );
@@ -300,9 +316,13 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } },
     },
     async (req) => {
-      await published(req.params.id);
       const s = await sessionOf(req);
-      return listComments(app.db, req.params.id, s?.user.id);
+      // The same list for everyone (kept in the read cache); which are the viewer's is theirs.
+      const comments = await app.readCache.memo(`comments:${req.params.id}`, async () => {
+        await published(req.params.id);
+        return listComments(app.db, req.params.id, undefined);
+      });
+      return s ? comments.map((c) => ({ ...c, isMine: c.author.id === s.user.id })) : comments;
     },
   );
 

@@ -279,6 +279,23 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   };
 }
 
+/**
+ * What a video's page holds for one viewer alone, in one query by ids: whether they liked it and
+ * where they stopped (docs/decisions/026-signed-in-reads.md).
+ */
+export async function viewerStateOf(db: Db, videoId: string, viewerId: string): Promise<{ likedByMe: boolean; resumeAt: number | null }> {
+  const [row] = await db
+    .select({
+      likedByMe: sql<boolean>`exists (select 1 from ${videoLikes} where ${videoLikes.videoId} = ${videos.id} and ${videoLikes.userId} = ${viewerId})`,
+      resumeAt: sql<
+        number | null
+      >`(select ${videoProgress.positionSeconds} from ${videoProgress} where ${videoProgress.videoId} = ${videos.id} and ${videoProgress.userId} = ${viewerId})`,
+    })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  return { likedByMe: !!row?.likedByMe, resumeAt: row?.resumeAt == null ? null : Number(row.resumeAt) };
+}
+
 /** The owner's uploads in every state, newest first (the owner's "your uploads" list); one a moderator removed reads `removed`. */
 export async function listOwnUploads(db: Db, ownerId: string) {
   return db

@@ -6,9 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeed } from '../../../shared/home/home-feed.js';
 import { buildApp } from '../../app.js';
-import { videos } from '../../features/videos/schema.js';
 import { testPatternArgs } from '../media/ffmpeg.js';
-import { Client, createTestApp, waitUntil, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, waitUntil, type TestApp } from '../../test-support/app.js';
 import { giveRole, person, type Person } from '../../test-support/role-clients.js';
 import { tusUploadWhole } from '../../test-support/tus.js';
 import { createReadCache } from './read-cache.js';
@@ -26,24 +25,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** A ready, public video of `owner` (made in the database: the setup, not what is tested). */
-async function readyVideo(title: string) {
-  const [v] = await t.app.db
-    .insert(videos)
-    .values({
-      ownerId: owner.id,
-      kind: 'long',
-      title,
-      slug: 'v',
-      description: 'd',
-      category: 'defi',
-      status: 'ready',
-      hlsKey: 'videos/x/hls/master.m3u8',
-      publishedAt: new Date(),
-    })
-    .returning();
-  return v!.id;
-}
+/** A ready, public video of `owner`. */
+const readyVideo = (title: string) => readyVideoRow(t.app, owner.id, title);
 
 describe("a guest's cached answer", () => {
   it("never carries a signed-in viewer's like, ownership or comments, whichever is asked first", async () => {
@@ -221,5 +204,21 @@ describe('the cache itself', () => {
 
     clock += 1000;
     expect(await cache.memo('k', async () => 7)).toBe(7);
+  });
+
+  it('drops one key, and a load of it that the drop overtook, keeping the others', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    expect(await cache.memo('mine', async () => 'old place')).toBe('old place');
+    expect(await cache.memo('theirs', async () => 'their place')).toBe('their place');
+    expect(await cache.memo('mine', async () => 'x')).toBe('old place');
+    cache.drop('mine');
+    let release!: () => void;
+    const loading = cache.memo('mine', () => new Promise<string>((r) => (release = () => r('read before the change'))));
+    // The change lands while that load is under way: what it read may be old, so it is not kept.
+    cache.drop('mine');
+    release();
+    expect(await loading).toBe('read before the change');
+    expect(await cache.memo('mine', async () => 'new place')).toBe('new place');
+    expect(await cache.memo('theirs', async () => 'reloaded')).toBe('their place');
   });
 });

@@ -10,9 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * A write is a successful state-changing API request on any instance (each tells the others over
  * the realtime NOTIFY channel), a video whose processing ends, or a stream status event; what
  * changes without either (view and viewer counts, trending order as time passes, a schedule
- * coming due) is at most `ttlMs` old. Only guests' answers are kept: a request that carries a
- * session cookie or a bearer token is never answered from, nor stored in, this cache, so nothing
- * personal (liked by me, following, my comments) can reach another person through it.
+ * coming due) is at most `ttlMs` old. Under an address, only answers that are the same for everyone
+ * are kept: a guest's, or anyone's to a route that declares no `auth`; a request that carries a
+ * session cookie or a bearer token to a route with `auth: 'optional'` is never answered from, nor
+ * stored in, it. A signed-in person's own answer is kept under their id (`answerPersonally`), so
+ * nothing personal (liked by me, following, my comments) can reach another person through it.
  */
 export interface ReadCache {
   /** A kept value for `key`, or `load()`'s (one load at a time per key); kept only if nothing changed meanwhile. */
@@ -27,6 +29,11 @@ export interface ReadCache {
   invalidate(): void;
   /** Forgets everything here only (a note from another instance). */
   forget(): void;
+  /**
+   * Forgets one key here, and any load of it under way (a change only one person reads, which is
+   * no public write: their place in a video, their notifications read).
+   */
+  drop(key: string): void;
 }
 
 export interface CachedAnswer {
@@ -48,11 +55,15 @@ export interface ReadCacheOptions {
   now?: () => number;
   /** Tells the other instances (the realtime bus); called on every local invalidation. */
   broadcast?: () => void;
+  /** Called whenever everything is forgotten, here or on a note from another instance (what depends on the same writes). */
+  onForget?: () => void;
 }
 
-export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broadcast }: ReadCacheOptions): ReadCache {
+export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broadcast, onForget }: ReadCacheOptions): ReadCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
+  /** How often each key was dropped alone while loading, since everything was last forgotten. */
+  const drops = new Map<string, number>();
   let generation = 0;
 
   const fresh = (key: string): Entry | undefined => {
@@ -62,8 +73,8 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
     entries.delete(key);
     return undefined;
   };
-  const store = (key: string, value: unknown, startedAt: number) => {
-    if (ttlMs <= 0 || startedAt !== generation) return;
+  const store = (key: string, value: unknown, startedAt: number, dropsAtStart = drops.get(key) ?? 0) => {
+    if (ttlMs <= 0 || startedAt !== generation || (drops.get(key) ?? 0) !== dropsAtStart) return;
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { value, at: now() });
@@ -72,6 +83,8 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
     generation++;
     entries.clear();
     loading.clear();
+    drops.clear();
+    onForget?.();
   };
 
   return {
@@ -85,8 +98,9 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
       const inFlight = loading.get(key);
       if (inFlight && inFlight.generation === generation) return inFlight.promise as Promise<T>;
       const startedAt = generation;
+      const dropsAtStart = drops.get(key) ?? 0;
       const promise = load().then((value) => {
-        store(key, value, startedAt);
+        store(key, value, startedAt, dropsAtStart);
         return value;
       });
       loading.set(key, { generation: startedAt, promise });
@@ -108,6 +122,14 @@ export function createReadCache({ ttlMs, maxEntries = 2000, now = Date.now, broa
       broadcast?.();
     },
     forget,
+    drop(key) {
+      entries.delete(key);
+      // Counted only when a load is under way (what it read may be old); bounded: past as many
+      // keys as entries, starting over is as good.
+      if (!loading.delete(key)) return;
+      drops.set(key, (drops.get(key) ?? 0) + 1);
+      if (drops.size > maxEntries) forget();
+    },
   };
 }
 
@@ -137,6 +159,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request's answer may be kept: the cache generation when its handler began. */
     cacheGeneration?: number;
+    /** Where it is kept, when not under its address alone (a signed-in person's own answer). */
+    cacheKey?: string;
   }
 }
 
@@ -153,7 +177,11 @@ const matches = (req: FastifyRequest, etag: string) => {
  */
 export function registerReadCaching(app: FastifyInstance, cache: ReadCache): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || !req.routeOptions.config.guestCache || !isGuestRequest(req)) return;
+    const { guestCache, auth } = req.routeOptions.config;
+    if (req.method !== 'GET' || !guestCache) return;
+    // A route that declares no `auth` answers everyone alike (access/guards.ts): the signed-in get
+    // the kept answer too. One with `auth: 'optional'` answers each person their own.
+    if (auth !== undefined && !isGuestRequest(req)) return;
     const hit = cache.peek(req.url);
     if (hit) return sendCached(req, reply, hit);
     req.cacheGeneration = cache.generation;
@@ -170,7 +198,7 @@ export function registerReadCaching(app: FastifyInstance, cache: ReadCache): voi
     const etag = etagOf(payload);
     if (req.cacheGeneration !== undefined) {
       cache.keep(
-        req.url,
+        req.cacheKey ?? req.url,
         { body: payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') },
         req.cacheGeneration,
       );
@@ -182,6 +210,25 @@ export function registerReadCaching(app: FastifyInstance, cache: ReadCache): voi
     }
     return payload;
   });
+}
+
+/**
+ * A signed-in person's own answer to a route whose answer depends only on its address, the data
+ * and who asks (docs/decisions/026-signed-in-reads.md): sent from the cache under their id when
+ * kept (true: the handler returns `reply`), else marked to be kept under it when it leaves. Every
+ * write drops it with the rest.
+ */
+export function answerPersonally(cache: ReadCache, req: FastifyRequest, reply: FastifyReply, userId: string): boolean {
+  if (req.method !== 'GET') return false;
+  const key = `user:${userId}\n${req.url}`;
+  const hit = cache.peek(key);
+  if (hit) {
+    void sendCached(req, reply, hit);
+    return true;
+  }
+  req.cacheKey = key;
+  req.cacheGeneration = cache.generation;
+  return false;
 }
 
 function sendCached(req: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) {

@@ -8,6 +8,7 @@ import { routePattern } from '../../../shared/platform/routes.js';
 import type { Me } from '../../../shared/auth/session.js';
 import { etagOf } from './read-cache.js';
 import { pagePreloads, screenPreloads, type PosterOf } from './page-preloads.js';
+import { pageMetaFor, withHead } from './page-meta.js';
 
 /** What the pages need from the features, given by the app (the platform imports no feature). */
 export interface SpaHooks {
@@ -42,8 +43,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, { ses
     });
   }
 
-  // The page is read and compressed once: a build replaces the whole folder, and a server serves
-  // one build. A page written for a signed-in person is made (and compressed, quickly) per request.
+  // The page is read once: a build replaces the whole folder, and a server serves one build. A page
+  // written for a signed-in person is made (and compressed, quickly) per request.
   const html = hasClient ? fs.readFileSync(indexFile, 'utf8') : '';
   const screenFiles = screenPreloads(clientDir, app.log);
   const accepts = (acceptEncoding: string | undefined) =>
@@ -61,28 +62,39 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, { ses
     const sent = encoding ? encode(encoding, body, fast) : body;
     return { encoding, body: sent, tag: etagOf(sent) };
   };
-  /** One page in each encoding a browser may take, made at start. */
-  const pagesOf = (body: Buffer) => new Map((['br', 'gzip', undefined] as const).map((e) => [e, pageOf(body, e, false)]));
+  /** One page in each encoding a browser may take. */
+  const pagesOf = (body: Buffer) => new Map((['br', 'gzip', undefined] as const).map((e) => [e, pageOf(body, e, true)]));
 
+  // Each page is named in its head (title, description, a link preview's card: page-meta.ts). A
+  // guest's page for one head is made once and kept (a few hundred at most, then made again).
   // A page that knows who is there: the `GET /api/me` answer written into it, so the web app
   // draws the right header (and screen) in its first frame instead of drawing it again when that
   // answer arrives. A guest's page is the same for everyone; a signed-in person's is private to them.
-  const withSession = (me: Me) =>
-    Buffer.from(html.replace('<body>', `<body>\n    <script id="${INLINE_SESSION_ID}" type="application/json">${jsonForHtml(me)}</script>`));
-  // Without it (a path that is no screen, or the session could not be read): the app asks the API.
-  const bare = pagesOf(Buffer.from(html));
-  const guest = pagesOf(withSession({ user: null }));
-  const pageFor = (req: FastifyRequest, pages: typeof bare) => pages.get(encodingFor(req.headers['accept-encoding']))!;
-  const pageWithSession = async (req: FastifyRequest) => {
+  const withSession = (page: string, me: Me) =>
+    Buffer.from(page.replace('<body>', `<body>\n    <script id="${INLINE_SESSION_ID}" type="application/json">${jsonForHtml(me)}</script>`));
+  type Pages = ReturnType<typeof pagesOf>;
+  const made = new Map<string, { bare: Pages; guest: Pages }>();
+  const pagesFor = (page: string) => {
+    let pages = made.get(page);
+    if (!pages) {
+      if (made.size >= 500) made.clear();
+      // Without a session (a path that is no screen, or the session could not be read): the app asks the API.
+      pages = { bare: pagesOf(Buffer.from(page)), guest: pagesOf(withSession(page, { user: null })) };
+      made.set(page, pages);
+    }
+    return pages;
+  };
+  const pageFor = (req: FastifyRequest, pages: Pages) => pages.get(encodingFor(req.headers['accept-encoding']))!;
+  const pageWithSession = async (req: FastifyRequest, page: string) => {
     // No cookie and no token: a guest, without asking.
-    if (!req.headers.cookie && !req.headers.authorization) return pageFor(req, guest);
+    if (!req.headers.cookie && !req.headers.authorization) return pageFor(req, pagesFor(page).guest);
     try {
       const me = await sessionOf(req);
-      if (!me.user) return pageFor(req, guest);
-      return { ...pageOf(withSession(me), encodingFor(req.headers['accept-encoding']), true), personal: true };
+      if (!me.user) return pageFor(req, pagesFor(page).guest);
+      return { ...pageOf(withSession(page, me), encodingFor(req.headers['accept-encoding']), true), personal: true };
     } catch (err) {
       req.log.warn({ err }, 'the page was sent without its session');
-      return pageFor(req, bare);
+      return pageFor(req, pagesFor(page).bare);
     }
   };
 
@@ -93,7 +105,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, { ses
     }
     const pattern = routePattern(url);
     const status = pattern ? 200 : 404;
-    const page: { encoding?: string | undefined; body: Buffer; tag: string; personal?: boolean } = pattern ? await pageWithSession(req) : pageFor(req, bare);
+    const query = new URLSearchParams(req.url.slice(url.length + 1));
+    const headed = withHead(html, await pageMetaFor(app, pattern, url, query), app.config.publicUrl);
+    const page: { encoding?: string | undefined; body: Buffer; tag: string; personal?: boolean } = pattern
+      ? await pageWithSession(req, headed)
+      : pageFor(req, pagesFor(headed).bare);
     reply
       .header('Cache-Control', page.personal ? 'private, no-cache' : 'no-cache')
       .header('ETag', page.tag)
@@ -102,7 +118,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string, { ses
     // The page's largest picture (a watch page's poster) and its screen's code start downloading
     // with the page.
     if (pattern) {
-      const links = [...(await pagePreloads(app, posterOf, pattern, url, new URLSearchParams(req.url.slice(url.length + 1)))), ...screenFiles(pattern)];
+      const links = [...(await pagePreloads(app, posterOf, pattern, url, query)), ...screenFiles(pattern)];
       if (links.length) reply.header('Link', links.join(', '));
     }
     if (page.encoding) reply.header('Content-Encoding', page.encoding);

@@ -75,6 +75,14 @@ export interface JobsOptions {
   cronSeconds?: number;
 }
 
+/**
+ * Sends a job unless one with the same data already waits, runs or will be retried: work asked
+ * for by every reader of a page (a link preview's card) is queued once, however many ask.
+ */
+export async function sendUnlessPending<M extends JobMap, Q extends keyof M & string>(jobs: Jobs<M>, queue: Q, data: M[Q]): Promise<void> {
+  if (!(await jobs.pending(queue, data))) await jobs.send(queue, data);
+}
+
 /** The same jobs, typed by a feature's map of its queues (the data is JSON in the queue either way). */
 export const jobsFor = <M extends JobMap>(jobs: Jobs): Jobs<M> => jobs as unknown as Jobs<M>;
 

@@ -327,6 +327,9 @@ export function demoClipArgs(output: string, c: DemoClip): string[] {
   ];
 }
 
+/** One JPEG frame of good quality, without the input's metadata (EXIF). */
+export const JPEG_STILL = ['-frames:v', '1', '-map_metadata', '-1', '-q:v', '3'];
+
 /** Re-encodes an uploaded image to a JPEG of exactly `w`x`h` (cropped to fill), metadata (EXIF) dropped. */
 export function imageArgs(input: string, output: string, w: number, h: number): string[] {
   return [
@@ -337,12 +340,7 @@ export function imageArgs(input: string, output: string, w: number, h: number): 
     input,
     '-vf',
     `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`,
-    '-frames:v',
-    '1',
-    '-map_metadata',
-    '-1',
-    '-q:v',
-    '3',
+    ...JPEG_STILL,
     output,
   ];
 }

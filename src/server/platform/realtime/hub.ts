@@ -97,6 +97,10 @@ export interface StreamRooms {
 export interface RealtimeOptions {
   /** Another server changed public data, or a stream's status changed (the home rows show it). */
   onReadsChanged?: () => void;
+  /** An event for one account arrived (from this server or another), before it is sent to its sockets. */
+  onUserEvent?: (userId: string, event: string) => void;
+  /** Sessions were ended (a ban, a sign-out elsewhere, an erased account) here or on another server. */
+  onSessionsEnded?: () => void;
   rooms: StreamRooms;
   /** Of these session ids, those that still exist and have not expired (the auth feature knows). */
   liveSessions(ids: string[]): Promise<string[]>;
@@ -109,7 +113,7 @@ const send = <K extends RealtimeEventName>(ws: WebSocket, event: K, data: Realti
 export async function registerRealtime(
   app: FastifyInstance,
   database: Database,
-  { onReadsChanged, rooms: streamRooms, liveSessions }: RealtimeOptions,
+  { onReadsChanged, onUserEvent, onSessionsEnded, rooms: streamRooms, liveSessions }: RealtimeOptions,
 ): Promise<Realtime> {
   const db = database.db;
   /** This process's name in the viewer-count table: new on every start, so a dead one goes stale. */
@@ -139,6 +143,7 @@ export async function registerRealtime(
         scheduleFlush();
       }
     }
+    if ('userId' in env) onUserEvent?.(env.userId, env.event);
     const message = JSON.stringify({ event: env.event, data: env.data });
     const targets = 'userId' in env ? users.get(env.userId) : rooms.get(env.streamId);
     for (const c of targets ?? []) if (c.ws.readyState === c.ws.OPEN) c.ws.send(message);
@@ -208,7 +213,10 @@ export async function registerRealtime(
   const unlisten = await database.listen(CHANNEL, (payload) => {
     try {
       const env = JSON.parse(payload) as Envelope;
-      if ('sessionsEnded' in env) recheck();
+      if ('sessionsEnded' in env) {
+        onSessionsEnded?.();
+        recheck();
+      }
       // Its own note this instance has acted on already.
       else if ('readsChanged' in env) {
         if (env.readsChanged !== instance) onReadsChanged?.();

@@ -37,8 +37,13 @@ async function exercise(storage: Storage, read: Read) {
   expect(await read(storage.url('videos/abc/hls/720p/seg_0000.ts'))).toBe(376);
   expect(storage.keyOf(storage.url('videos/abc/poster.jpg'))).toBe('videos/abc/poster.jpg');
   expect(storage.keyOf('https://elsewhere.example/x.jpg')).toBeUndefined();
+  // Whether a file is there (a made-once picture): a file, not a folder nor a missing key.
+  expect(await storage.exists('videos/abc/poster.jpg')).toBe(true);
+  expect(await storage.exists('videos/abc/missing.jpg')).toBe(false);
+  expect(await storage.exists('videos/abc/hls')).toBe(false);
   await storage.deleteAllOf(videoMedia('abc'));
   expect(await read(storage.url('videos/abc/hls/master.m3u8'))).toBeUndefined();
+  expect(await storage.exists('videos/abc/poster.jpg')).toBe(false);
   // A sibling whose key merely starts the same stays.
   expect(await read(storage.url('videos/abcd/poster.jpg'))).toBe(4);
   await expect(storage.putFile('../escape.jpg', path.join(tmp, 'poster.jpg'))).rejects.toThrow(/Unsafe/);

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
 /**
  * Where media lives (HLS renditions, posters, sprites, images): local disk served by Glint at
@@ -21,6 +29,8 @@ export interface Storage {
   deleteAllOf(owner: OwnerPrefix): Promise<void>;
   /** A stored file's bytes, for Glint to serve itself (private media); undefined when there is none. */
   read(key: string): Promise<{ body: Readable; size: number | undefined } | undefined>;
+  /** Whether a file is stored under `key` (a made-once picture such as a link preview's card). */
+  exists(key: string): Promise<boolean>;
   /** Moves `from` (a file, or a folder and everything below it) to `to`, both under the same owner id. */
   move(from: string, to: string): Promise<void>;
   /** The address a browser fetches `key` from. */
@@ -65,13 +75,15 @@ export const safeKey = (key: string) => {
 
 /** The only places a delete may reach: one user's profile images, one video's files, or one stream's pictures. */
 export type OwnerPrefix = string & { readonly __ownerPrefix: true };
-const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'paid' | 'exports', id: string): OwnerPrefix => {
+const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'bounties' | 'paid' | 'exports', id: string): OwnerPrefix => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new UnsafeKey(`Unsafe owner id: ${JSON.stringify(id)}`);
   return `${area}/${id}` as OwnerPrefix;
 };
 export const profileMedia = (userId: string) => ownerPrefix('profiles', userId);
 export const videoMedia = (videoId: string) => ownerPrefix('videos', videoId);
 export const streamMedia = (streamId: string) => ownerPrefix('streams', streamId);
+/** One bounty's pictures (its link preview's card). */
+export const bountyMedia = (bountyId: string) => ownerPrefix('bounties', bountyId);
 /** A priced video's HLS and preview sprite: private, served only to those entitled (x402). */
 export const paidMedia = (videoId: string) => ownerPrefix('paid', videoId);
 /** One account export's zip (private: never under `/media/`). */
@@ -129,6 +141,10 @@ export function createLocalStorage(root: string, publicBase = '/media'): Storage
       const stat = await fs.promises.stat(file).catch(() => undefined);
       if (!stat?.isFile()) return undefined;
       return { body: fs.createReadStream(file), size: stat.size };
+    },
+    async exists(key) {
+      const stat = await fs.promises.stat(path.join(root, safeKey(key))).catch(() => undefined);
+      return !!stat?.isFile();
     },
     async move(from, to) {
       const source = path.join(root, safeKey(from));
@@ -202,6 +218,16 @@ export function createS3Storage(o: S3Options): Storage {
         return { body: out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body.transformToWebStream() as never), size: out.ContentLength };
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw err;
+      }
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: o.bucket, Key: safeKey(key) }));
+        return true;
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return false;
         throw err;
       }
     },
