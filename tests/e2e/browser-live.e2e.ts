@@ -5,7 +5,7 @@ import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
 // in for the creator's, and permission prompts are answered yes.
 const b = useBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
 
-it('a creator goes live from the browser, a guest watches it advance, and Stop ends the stream', async () => {
+it('a creator goes live from the browser, a guest watches it advance and is back at the live edge after a pause, and Stop ends the stream', async () => {
   const { page } = await signedInAccount(b, 'cam');
   await page.goto('/submit?mode=live');
   const form = page.getByRole('form', { name: 'Go live' });
@@ -46,6 +46,12 @@ it('a creator goes live from the browser, a guest watches it advance, and Stop e
   }, 20_000);
   await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 1), 15_000);
   console.info(`browser live: the guest's player at ${t0.toFixed(1)} s, ${Date.now() - started} ms after Start streaming`);
+  // A guest who paused is brought back to the live edge once they play again, not left behind.
+  const ahead = () => video.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0));
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await eventually(async () => expect(await ahead()).toBeGreaterThan(2), 15_000);
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await eventually(async () => expect(await ahead()).toBeLessThan(1.5), 15_000);
 
   // Leaving the page for another in the app asks first; staying keeps the stream going.
   const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));

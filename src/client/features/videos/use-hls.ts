@@ -5,6 +5,7 @@ import type Hls from 'hls.js';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { serverUrl } from '../../lib/native/api-origin';
 import { byQualityDesc, levelForHeight, levelLabel, parseMasterLevels, type QualityLevel } from './hls-levels';
+import { bufferedAhead, catchUpWindowMs, liveCatchUp, STALL_MEMORY_MS, type AheadSample } from './live-catch-up';
 
 export type { QualityLevel } from './hls-levels';
 
@@ -65,18 +66,67 @@ export interface HlsOptions {
   live?: boolean;
 }
 
-/** hls.js for live: close to the edge (catching up a little faster when behind), little back buffer. */
 /** How often a live player may start over after an error it cannot recover from. */
 const LIVE_REBUILDS = 5;
 
+/**
+ * hls.js for live: it starts one target duration behind the newest segment (with 0.5 s segments
+ * the playlist says 1 s, the nearest whole number), and jumps back there when 3 behind the live
+ * edge it estimates: a device too busy to load segments as fast as they come falls behind without
+ * a stall or a growing buffer. The rate is left to `followLiveEdge`: hls.js speeds up only with
+ * over a second buffered and a delay within one target duration of its goal, so once a busy
+ * device had fallen further behind, it stayed there (docs/performance.md, "Live").
+ */
 const LIVE_CONFIG = {
   lowLatencyMode: true,
-  // 1.2 segments behind the newest one: with 0.5 s segments, about 1.3 to 1.7 s glass to glass (npm run bench).
-  liveSyncDurationCount: 1.2,
-  liveMaxLatencyDurationCount: 4,
-  maxLiveSyncPlaybackRate: 1.5,
+  liveSyncDurationCount: 1,
+  liveMaxLatencyDurationCount: 3,
+  maxLiveSyncPlaybackRate: 1,
   backBufferLength: 30,
 };
+/** How often the live player checks how much it holds ahead (ms). */
+const CATCH_UP_EVERY_MS = 250;
+
+/**
+ * Keeps a playing live `video` close to its live edge (live-catch-up.ts): it samples the picture
+ * held ahead, plays faster while that stays above the cushion and jumps when far above; stalls
+ * make the cushion larger. A pause or a seek starts the sampling over. Returns the function that
+ * stops it.
+ */
+function followLiveEdge(video: HTMLVideoElement, segmentSeconds: () => number): () => void {
+  let samples: AheadSample[] = [];
+  let stalls: number[] = [];
+  const forget = () => {
+    samples = [];
+  };
+  // Out of picture while playing (not a seek, not the start): segments came later than the cushion covered.
+  const stalled = () => {
+    if (!video.seeking && video.currentTime > 0) stalls.push(performance.now());
+  };
+  const timer = window.setInterval(() => {
+    if (video.paused || video.seeking) return forget();
+    const now = performance.now();
+    const { buffered } = video;
+    const ranges = Array.from({ length: buffered.length }, (_, i) => [buffered.start(i), buffered.end(i)] as const);
+    const seg = segmentSeconds();
+    samples = [...samples.filter((s) => now - s.at < catchUpWindowMs(seg)), { at: now, ahead: bufferedAhead(ranges, video.currentTime) }];
+    stalls = stalls.filter((at) => now - at < STALL_MEMORY_MS);
+    const { rate, skip } = liveCatchUp(samples, seg, stalls.length);
+    if (skip > 0) {
+      video.currentTime += skip;
+      forget();
+    }
+    if (video.playbackRate !== rate) video.playbackRate = rate;
+  }, CATCH_UP_EVERY_MS);
+  video.addEventListener('seeking', forget);
+  video.addEventListener('waiting', stalled);
+  return () => {
+    window.clearInterval(timer);
+    video.removeEventListener('seeking', forget);
+    video.removeEventListener('waiting', stalled);
+    video.playbackRate = 1;
+  };
+}
 
 /**
  * Plays the HLS `src` in the video element of `videoRef` (rendered with the component); hls.js
@@ -150,6 +200,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
 
     let rebuilds = 0;
     let rebuildTimer: number | undefined;
+    let unfollow: (() => void) | undefined;
     void loadHlsAfterPaint().then(({ default: HlsClass }) => {
       if (cancelled) return;
       if (!HlsClass.isSupported()) {
@@ -210,6 +261,10 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
         });
         hls.loadSource(serverUrl(src));
         hls.attachMedia(video);
+        if (live && !unfollow) {
+          // The segment length, from the playlist the player holds now (after a rebuild, the new one's).
+          unfollow = followLiveEdge(video, () => hlsRef.current?.latestLevelDetails?.averagetargetduration ?? 1);
+        }
         setEngine('hls.js');
       };
       attach();
@@ -218,6 +273,7 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, src: string
     return () => {
       cancelled = true;
       window.clearTimeout(rebuildTimer);
+      unfollow?.();
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };

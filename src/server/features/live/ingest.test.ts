@@ -33,4 +33,16 @@ describe('live segments on disk', () => {
     expect(args).not.toContain('delete_segments');
     expect(args).toContain('temp_file');
   });
+
+  it('come from a decoder that holds back no frames, whatever the server’s core count', () => {
+    // Frame threads delay each decoded frame by one per thread: 15 frames (0.5 s) on a 16-core
+    // server. Slice threads do not. The option must come before the input it applies to.
+    for (const format of ['flv', 'webm'] as const) {
+      const args = liveArgs(format, { dir: '/tmp/x', segmentSeconds: 0.5 });
+      const at = args.indexOf('-thread_type');
+      expect(args[at + 1]).toBe('slice');
+      expect(at).toBeGreaterThan(-1);
+      expect(at).toBeLessThan(args.indexOf('-i'));
+    }
+  });
 });

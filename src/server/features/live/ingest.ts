@@ -129,6 +129,10 @@ export function liveArgs(format: IngestFormat, out: LiveOutput): string[] {
     ...(format === 'webm'
       ? ['-fflags', '+genpts', '-analyzeduration', '500000', '-probesize', '500000']
       : ['-fflags', '+nobuffer+genpts', '-analyzeduration', '1000000']),
+    // The publisher's picture is decoded with slice threads only: frame threads hold back a frame
+    // per thread (ffmpeg starts one per core, up to 16), half a second of delay on a large server.
+    '-thread_type',
+    'slice',
     // Only the container the publisher's path sends, read from the pipe: no other demuxer or protocol.
     '-protocol_whitelist',
     'pipe',
