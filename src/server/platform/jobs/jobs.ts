@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Job } from 'pg-boss';
+import { PgBoss, type Job, type QueueOptions } from 'pg-boss';
 import type { Database } from '../db/client.js';
 
 /**
@@ -41,18 +41,29 @@ export interface JobDefinition<D = JobData> {
   heartbeatSeconds?: number;
   /** Longest a single run may take (default 4 h, the longest video). */
   expireInSeconds?: number;
+  /**
+   * At most one waiting job per `singletonKey`: every send to the queue names a key, and a send
+   * while a job of that key still waits makes no new one (the database refuses it, so readers
+   * asking at once still queue one). Once that job has started, the next send queues again.
+   * Only such a queue accepts a key.
+   */
+  oncePerKey?: boolean;
 }
 
 export interface SendOptions {
   /** Run no earlier than this (a Date) or this many seconds from now. */
   startAfter?: Date | number;
-  /** At most one waiting job with this key per queue. */
+  /**
+   * At most one waiting job with this key per queue: the send answers null when one waits. Only for
+   * a queue defined `oncePerKey`, and required by one.
+   */
   singletonKey?: string;
 }
 
 export interface Jobs<M extends JobMap = AnyJobs> {
   /** Declares a queue and its retry policy. Must come before sending to it. */
   define<Q extends keyof M & string>(queue: Q, def: JobDefinition<M[Q]>): Promise<void>;
+  /** The new job's id, or null when a queue defined `oncePerKey` already has one waiting with the key. */
   send<Q extends keyof M & string>(queue: Q, data: M[Q], opts?: SendOptions): Promise<string | null>;
   /** Whether a job of `queue` whose data includes `data` waits, runs or will be retried. */
   pending<Q extends keyof M & string>(queue: Q, data: Partial<M[Q]>): Promise<boolean>;
@@ -75,14 +86,6 @@ export interface JobsOptions {
   cronSeconds?: number;
 }
 
-/**
- * Sends a job unless one with the same data already waits, runs or will be retried: work asked
- * for by every reader of a page (a link preview's card) is queued once, however many ask.
- */
-export async function sendUnlessPending<M extends JobMap, Q extends keyof M & string>(jobs: Jobs<M>, queue: Q, data: M[Q]): Promise<void> {
-  if (!(await jobs.pending(queue, data))) await jobs.send(queue, data);
-}
-
 /** The same jobs, typed by a feature's map of its queues (the data is JSON in the queue either way). */
 export const jobsFor = <M extends JobMap>(jobs: Jobs): Jobs<M> => jobs as unknown as Jobs<M>;
 
@@ -100,7 +103,7 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
   boss.on('error', (err: unknown) => log.error({ err }, 'jobs: background error'));
   await boss.start();
 
-  const defs = new Map<string, Required<Omit<JobDefinition, 'onFinalFailure' | 'handler'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler'>>();
+  const defs = new Map<string, Required<Omit<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>>();
   /** Jobs run at once per queue in this process; 0 until `work` is called. */
   let workers = 0;
   const working = new Set<string>();
@@ -132,22 +135,44 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
     }
   }
 
+  /**
+   * pg-boss fixes a queue's policy when it is created: a queue defined before it declared (or
+   * dropped) `oncePerKey` is made again with the new policy, its waiting jobs carried over (a job
+   * running at that moment is lost with the old queue).
+   */
+  async function recreate(queue: string, options: QueueOptions & { policy: string }) {
+    const waiting = await boss.findJobs<JobData>(queue, { queued: true, limit: 100_000 });
+    await boss.deleteQueue(queue);
+    await boss.createQueue(queue, options);
+    for (const job of waiting)
+      await boss.send(queue, job.data, { startAfter: job.startAfter, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) });
+    log.info({ queue, policy: options.policy, carried: waiting.length }, 'jobs: queue made again with a new policy');
+  }
+
   return {
     async define(queue, def) {
       const full = { ...DEFAULTS, ...def };
       defs.set(queue, full);
-      const policy = {
+      const options = {
         retryLimit: full.retryLimit,
         retryDelay: full.retryDelaySeconds,
         retryBackoff: true,
         heartbeatSeconds: full.heartbeatSeconds,
         expireInSeconds: full.expireInSeconds,
       };
-      if (await boss.getQueue(queue)) await boss.updateQueue(queue, policy);
-      else await boss.createQueue(queue, policy);
+      // `short`: pg-boss lets one job per key wait (a unique index), any number run.
+      const policy = full.oncePerKey ? 'short' : 'standard';
+      const existing = await boss.getQueue(queue);
+      if (!existing) await boss.createQueue(queue, { ...options, policy });
+      else if (existing.policy === policy) await boss.updateQueue(queue, options);
+      else await recreate(queue, { ...options, policy });
       await startWorking(queue);
     },
     async send(queue, data, opts = {}) {
+      const def = defs.get(queue);
+      if (opts.singletonKey !== undefined && !def?.oncePerKey)
+        throw new Error(`Queue ${queue} is not defined oncePerKey: a singletonKey there would deduplicate nothing`);
+      if (def?.oncePerKey && !opts.singletonKey) throw new Error(`Queue ${queue} is defined oncePerKey: every send names its singletonKey`);
       return boss.send(queue, data, {
         ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
