@@ -43,7 +43,9 @@ export function registerBountyPages(app: FastifyInstance): void {
     const shown = await shownBounty(app.db, params.id ?? '');
     if (!shown) return unavailablePage('bounty', false);
     const { bounty: b, poster: p } = shown;
-    const image = await cardPicture(app.storage, bountyMedia(b.id), cardSpec(b, p), () => jobs.send(BOUNTY_CARD_QUEUE, { bountyId: b.id }, { singletonKey: b.id }));
+    const image = await cardPicture(app.storage, bountyMedia(b.id), cardSpec(b, p), () =>
+      jobs.send(BOUNTY_CARD_QUEUE, { bountyId: b.id }, { singletonKey: b.id }),
+    );
     const about = shortDescription(b.description, 150);
     return {
       title: documentTitle(b.title, 'Bounties'),

@@ -55,7 +55,9 @@ export function registerStreamPages(app: FastifyInstance): void {
     if (s === 'removed') return unavailablePage('stream', true);
     if (!s) return unavailablePage('stream', false);
     const { label, lead } = standing(s);
-    const image = await cardPicture(app.storage, streamMedia(s.id), cardSpec(s), () => jobs.send(STREAM_CARD_QUEUE, { streamId: s.id }, { singletonKey: s.id }));
+    const image = await cardPicture(app.storage, streamMedia(s.id), cardSpec(s), () =>
+      jobs.send(STREAM_CARD_QUEUE, { streamId: s.id }, { singletonKey: s.id }),
+    );
     const about = shortDescription(s.description, 160);
     return {
       title: documentTitle(s.title, s.creator.displayName),

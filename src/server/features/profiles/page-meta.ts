@@ -31,7 +31,9 @@ export function registerProfilePages(app: FastifyInstance): void {
     const p = await shownProfile(app.db, await findProfileByUsername(app.db, params.username ?? ''));
     if (p === 'banned') return unavailablePage('account', true);
     if (!p) return unavailablePage('profile', false);
-    const image = await cardPicture(app.storage, profileMedia(p.id), cardSpec(p), () => jobs.send(PROFILE_CARD_QUEUE, { userId: p.id }, { singletonKey: p.id }));
+    const image = await cardPicture(app.storage, profileMedia(p.id), cardSpec(p), () =>
+      jobs.send(PROFILE_CARD_QUEUE, { userId: p.id }, { singletonKey: p.id }),
+    );
     return {
       title: documentTitle(`@${p.username}`),
       description: shortDescription(p.bio) || `Live streams, videos and shorts by ${p.displayName} (@${p.username}) on ${PRODUCT_NAME}.`,

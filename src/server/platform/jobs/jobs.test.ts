@@ -67,7 +67,7 @@ describe('the job library', () => {
     expect(ticks).toBeGreaterThanOrEqual(2);
   });
 
-  it('queues one job per key while it waits, and a new one once it has run', async () => {
+  it('queues one job per key while it waits or runs, and a new one once it has run', async () => {
     const ran: string[] = [];
     await jobs.define('once', { oncePerKey: true, handler: async (data) => void ran.push(String(data.n)) });
     // The first waits a second to start, so the two sent at once after it find it waiting.
@@ -83,6 +83,20 @@ describe('the job library', () => {
     expect(await jobs.send('once', { n: 5 }, { singletonKey: 'k' })).toEqual(expect.any(String));
     await until(() => ran.length === 3, 20_000);
     expect(ran).toContain('5');
+  });
+
+  it('queues no second job of a key while the first runs', async () => {
+    let release = () => {};
+    const started: string[] = [];
+    await jobs.define('once-running', {
+      oncePerKey: true,
+      handler: (data) => new Promise<void>((done) => ((release = done), started.push(String(data.n)))),
+    });
+    await jobs.work(1);
+    await jobs.send('once-running', { n: 1 }, { singletonKey: 'k' });
+    await until(() => started.length === 1, 20_000);
+    expect(await jobs.send('once-running', { n: 2 }, { singletonKey: 'k' })).toBeNull();
+    release();
   });
 
   it('refuses a key on a queue not defined once per key, and a keyless send on one that is', async () => {

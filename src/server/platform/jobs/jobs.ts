@@ -42,10 +42,10 @@ export interface JobDefinition<D = JobData> {
   /** Longest a single run may take (default 4 h, the longest video). */
   expireInSeconds?: number;
   /**
-   * At most one waiting job per `singletonKey`: every send to the queue names a key, and a send
-   * while a job of that key still waits makes no new one (the database refuses it, so readers
-   * asking at once still queue one). Once that job has started, the next send queues again.
-   * Only such a queue accepts a key.
+   * At most one job per `singletonKey` waiting, running or due for a retry: every send to the queue
+   * names a key, and a send while such a job of that key exists makes no new one (the database
+   * refuses it, so readers asking at once still queue one). Once that job has finished or finally
+   * failed, the next send queues again. Only such a queue accepts a key.
    */
   oncePerKey?: boolean;
 }
@@ -54,8 +54,8 @@ export interface SendOptions {
   /** Run no earlier than this (a Date) or this many seconds from now. */
   startAfter?: Date | number;
   /**
-   * At most one waiting job with this key per queue: the send answers null when one waits. Only for
-   * a queue defined `oncePerKey`, and required by one.
+   * At most one job with this key per queue waiting or running: the send answers null when one
+   * does. Only for a queue defined `oncePerKey`, and required by one.
    */
   singletonKey?: string;
 }
@@ -63,7 +63,7 @@ export interface SendOptions {
 export interface Jobs<M extends JobMap = AnyJobs> {
   /** Declares a queue and its retry policy. Must come before sending to it. */
   define<Q extends keyof M & string>(queue: Q, def: JobDefinition<M[Q]>): Promise<void>;
-  /** The new job's id, or null when a queue defined `oncePerKey` already has one waiting with the key. */
+  /** The new job's id, or null when a queue defined `oncePerKey` already has one with the key (waiting or running). */
   send<Q extends keyof M & string>(queue: Q, data: M[Q], opts?: SendOptions): Promise<string | null>;
   /** Whether a job of `queue` whose data includes `data` waits, runs or will be retried. */
   pending<Q extends keyof M & string>(queue: Q, data: Partial<M[Q]>): Promise<boolean>;
@@ -103,7 +103,10 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
   boss.on('error', (err: unknown) => log.error({ err }, 'jobs: background error'));
   await boss.start();
 
-  const defs = new Map<string, Required<Omit<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>>();
+  const defs = new Map<
+    string,
+    Required<Omit<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>
+  >();
   /** Jobs run at once per queue in this process; 0 until `work` is called. */
   let workers = 0;
   const working = new Set<string>();
@@ -160,8 +163,8 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
         heartbeatSeconds: full.heartbeatSeconds,
         expireInSeconds: full.expireInSeconds,
       };
-      // `short`: pg-boss lets one job per key wait (a unique index), any number run.
-      const policy = full.oncePerKey ? 'short' : 'standard';
+      // `exclusive`: a unique index lets one job per key be waiting, due for a retry or running.
+      const policy = full.oncePerKey ? 'exclusive' : 'standard';
       const existing = await boss.getQueue(queue);
       if (!existing) await boss.createQueue(queue, { ...options, policy });
       else if (existing.policy === policy) await boss.updateQueue(queue, options);
