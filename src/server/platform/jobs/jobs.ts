@@ -144,12 +144,17 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
    * running at that moment is lost with the old queue).
    */
   async function recreate(queue: string, options: QueueOptions & { policy: string }) {
-    const waiting = await boss.findJobs<JobData>(queue, { queued: true, limit: 100_000 });
-    await boss.deleteQueue(queue);
-    await boss.createQueue(queue, options);
-    for (const job of waiting)
-      await boss.send(queue, job.data, { startAfter: job.startAfter, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) });
-    log.info({ queue, policy: options.policy, carried: waiting.length }, 'jobs: queue made again with a new policy');
+    try {
+      const waiting = await boss.findJobs<JobData>(queue, { queued: true, limit: 100_000 });
+      await boss.deleteQueue(queue);
+      await boss.createQueue(queue, options);
+      for (const job of waiting)
+        await boss.send(queue, job.data, { startAfter: job.startAfter, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) });
+      log.info({ queue, policy: options.policy, carried: waiting.length }, 'jobs: queue made again with a new policy');
+    } catch (err) {
+      // Another process starting at the same moment may have made it again first.
+      if ((await boss.getQueue(queue))?.policy !== options.policy) throw err;
+    }
   }
 
   return {
