@@ -32,6 +32,14 @@ describe('support chat', () => {
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('/submit');
     expect(await panel.locator('time').count()).toBe(2);
+    // The article's Markdown as the panel shows it: its list as a list, its path as code, no marks.
+    const answer = panel.locator('[data-role="assistant"]');
+    const items = answer.locator('ul > li');
+    await items.filter({ hasText: 'If OBS drops, reconnect within 15 seconds and the stream goes on.' }).waitFor();
+    expect(await items.count()).toBeGreaterThanOrEqual(4);
+    expect(await answer.locator('code').allTextContents()).toContain('/submit');
+    expect(await answer.locator('strong').allTextContents()).toContain('Go live from OBS');
+    expect(await answer.textContent()).not.toMatch(/[`•]|\*\*/);
 
     await panel.getByRole('button', { name: 'Copy answer' }).click();
     await panel.getByRole('button', { name: 'Copied' }).waitFor();

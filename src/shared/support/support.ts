@@ -24,25 +24,18 @@ export const SupportChatRequestSchema = z.object({
 export type SupportChatRequest = z.infer<typeof SupportChatRequestSchema>;
 
 /*
- * The assistant's answers are Markdown of which only `[text](target)` and `**bold**` are read.
- * What users wrote (stream and bounty titles, names) goes in as text, each special character
- * behind a backslash; and an answer links only to Glint's own pages (docs/security.md "Support
- * chat"). Server and client read links with the same functions below.
+ * The assistant's answers are Markdown (CommonMark): the panel shows their paragraphs, lists, code,
+ * emphasis, headings and links, and never HTML. What users wrote (stream and bounty titles, names)
+ * goes in as text, each special character behind a backslash; and an answer links only to Glint's
+ * own pages (docs/security.md "Support chat"). Server and client read links with the functions below.
  */
 
-/** ASCII punctuation: a backslash before one of these makes it a plain character. */
-export const MARKDOWN_ESCAPABLE = /[!-/:-@[-`{-~]/;
-/** The characters that could start or end a link, emphasis, code or HTML in an answer. */
-const MARKDOWN_SPECIAL = /[\\`*_[\]()<>!|~#]/g;
+/** The characters that could start or end a link, emphasis, code, an entity or HTML in an answer. */
+const MARKDOWN_SPECIAL = /[\\`*_[\]()<>!|~#&]/g;
 
 /** `text` as Markdown that reads back as exactly this text, on one line. */
 export function escapeMarkdown(text: string): string {
   return text.replace(/\s+/g, ' ').replace(MARKDOWN_SPECIAL, '\\$&');
-}
-
-/** Escaped Markdown text back to what it says. */
-export function unescapeMarkdown(text: string): string {
-  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 /** A path of this site (`/…`), never another origin (`//host`, `/\host`, `https:`) or a script. */

@@ -1,4 +1,4 @@
-import { isGlintPath, linkAt, MARKDOWN_ESCAPABLE, unescapeMarkdown, type SupportMessage } from '../../../shared/support/support';
+import type { SupportMessage } from '../../../shared/support/support';
 import { serverUrl } from '../../lib/native/api-origin';
 import { nativeAuthHeaders } from '../../lib/native/session-token';
 
@@ -75,71 +75,4 @@ export function sseParser(onDelta: (text: string) => void) {
       return false;
     },
   };
-}
-
-export type Piece = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string } | { kind: 'bold'; text: string };
-
-/**
- * Only this site's own paths (`/…`) become links: an answer never sends a reader to another site,
- * even when a model or a planted title writes such a link. Anything else stays text.
- */
-export function safeHref(href: string): { href: string } | undefined {
-  return isGlintPath(href) ? { href } : undefined;
-}
-
-/** Where the `**` closing bold that opens at `start` is, if it closes on this line. */
-function boldEnd(line: string, start: number): number | undefined {
-  for (let i = start + 2; i < line.length; i++) {
-    if (line[i] === '\\') i++;
-    else if (line[i] === '*') return line[i + 1] === '*' && i > start + 2 ? i : undefined;
-  }
-  return undefined;
-}
-
-/**
- * A line of the answer's Markdown as text, links and bold: no HTML is ever made from it. A
- * backslash makes the character after it plain text (titles users wrote come escaped).
- */
-export function parseInline(line: string): Piece[] {
-  const out: Piece[] = [];
-  let text = '';
-  const flush = () => {
-    if (text) out.push({ kind: 'text', text });
-    text = '';
-  };
-  let i = 0;
-  while (i < line.length) {
-    const c = line[i]!;
-    if (c === '\\' && i + 1 < line.length && MARKDOWN_ESCAPABLE.test(line[i + 1]!)) {
-      text += line[i + 1];
-      i += 2;
-      continue;
-    }
-    if (c === '[') {
-      const link = linkAt(line, i);
-      if (link && link !== 'open') {
-        const label = unescapeMarkdown(link.label);
-        const safe = safeHref(link.href);
-        if (safe) {
-          flush();
-          out.push({ kind: 'link', text: label, href: safe.href });
-        } else text += label;
-        i = link.end;
-        continue;
-      }
-    }
-    if (c === '*' && line[i + 1] === '*') {
-      const end = boldEnd(line, i);
-      if (end !== undefined) {
-        flush();
-        out.push({ kind: 'bold', text: unescapeMarkdown(line.slice(i + 2, end)) });
-        i = end + 2;
-        continue;
-      }
-    }
-    text += c;
-    i += 1;
-  }
-  flush();
-  return out;
 }

@@ -1,13 +1,13 @@
 import { Check, Copy, Send, X } from 'lucide-react';
-import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PRODUCT_NAME } from '../../../shared/platform/product';
 import { SUPPORT_HISTORY_CHARS_MAX, SUPPORT_HISTORY_MAX, SUPPORT_MESSAGE_MAX, type SupportMessage } from '../../../shared/support/support';
 import { useIsMobile } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
-import { AN_ERROR_OCCURRED, askSupport, parseInline, SupportChatError } from './stream';
+import { AN_ERROR_OCCURRED, askSupport, SupportChatError } from './stream';
+import { SupportAnswer } from './support-answer';
 
 /** How long "Copied" shows after copying an answer (docs/product.md §9). */
 export const COPY_CONFIRMATION_MS = 2000;
@@ -68,37 +68,6 @@ const store = (() => {
 })();
 
 const timeOf = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-function Markdown({ text, onNavigate }: { text: string; onNavigate: () => void }) {
-  return (
-    <>
-      {text.split('\n').map((line, i) => {
-        const bullet = /^\s*-\s+/.test(line);
-        const pieces = parseInline(bullet ? line.replace(/^\s*-\s+/, '') : line);
-        const body = pieces.map((p, j) =>
-          p.kind === 'link' ? (
-            <Link key={j} to={p.href} onClick={onNavigate} className="font-medium text-primary underline underline-offset-2">
-              {p.text}
-            </Link>
-          ) : p.kind === 'bold' ? (
-            <strong key={j}>{p.text}</strong>
-          ) : (
-            <Fragment key={j}>{p.text}</Fragment>
-          ),
-        );
-        if (!line.trim()) return <div key={i} className="h-2" aria-hidden />;
-        return bullet ? (
-          <div key={i} className="flex gap-1.5 pl-1">
-            <span aria-hidden>•</span>
-            <span>{body}</span>
-          </div>
-        ) : (
-          <p key={i}>{body}</p>
-        );
-      })}
-    </>
-  );
-}
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
@@ -198,10 +167,10 @@ export function SupportChatPanel({ open, onClose }: { open: boolean; onClose: ()
               <div
                 className={cn(
                   'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words',
-                  m.role === 'user' ? 'bg-primary-solid whitespace-pre-wrap text-primary-foreground' : 'space-y-1 bg-muted',
+                  m.role === 'user' ? 'bg-primary-solid whitespace-pre-wrap text-primary-foreground' : 'bg-muted',
                 )}
               >
-                {m.role === 'user' ? m.content : <Markdown text={m.content} onNavigate={isMobile ? onClose : () => undefined} />}
+                {m.role === 'user' ? m.content : <SupportAnswer text={m.content} onNavigate={isMobile ? onClose : () => undefined} />}
               </div>
               <div className="flex items-center gap-2 text-xs text-muted-foreground">
                 <time dateTime={new Date(m.at).toISOString()}>{timeOf(m.at)}</time>

@@ -183,8 +183,12 @@ describe('live data', () => {
   });
 
   it('who is live lists the live streams with links', async () => {
-    const { lines } = await lookUpLive('who is live right now?', lookups);
-    expect(lines.join('\n')).toContain('[Yield talk](/stream/alice/yield-talk/s1)');
+    const facts = await lookUpLive('who is live right now?', lookups);
+    expect(facts.lines.join('\n')).toContain('[Yield talk](/stream/alice/yield-talk/s1)');
+    // The list and the line after it are blocks of their own: the line is no part of the last item.
+    expect(composeAnswer({ hits: [], facts })).toMatch(
+      /^Live now:\n- \[Yield talk\]\(\/stream\/alice\/yield-talk\/s1\) by @.+ \(12 watching\)\n\nAll live streams: /,
+    );
   });
 
   it('open bounties in DeFi lists them by category', async () => {
