@@ -43,5 +43,10 @@ export async function defineBountyJobs(app: FastifyInstance): Promise<void> {
     },
   });
   await jobs.schedule(EXPIRE_BOUNTIES_QUEUE, '*/5 * * * *');
-  await jobs.define(BOUNTY_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeBountyCard(app, data.bountyId, signal) });
+  await jobs.define(BOUNTY_CARD_QUEUE, {
+    retryLimit: 1,
+    expireInSeconds: 300,
+    oncePerKey: true,
+    handler: (data, { signal }) => makeBountyCard(app, data.bountyId, signal),
+  });
 }

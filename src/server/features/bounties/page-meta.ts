@@ -8,7 +8,7 @@ import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerPageMeta, unavailablePage } from '../../platform/http/page-meta.js';
-import { jobsFor, sendUnlessPending } from '../../platform/jobs/jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { bountyMedia } from '../../platform/storage/storage.js';
 import type { BountyJobs } from './jobs.js';
@@ -43,7 +43,9 @@ export function registerBountyPages(app: FastifyInstance): void {
     const shown = await shownBounty(app.db, params.id ?? '');
     if (!shown) return unavailablePage('bounty', false);
     const { bounty: b, poster: p } = shown;
-    const image = await cardPicture(app.storage, bountyMedia(b.id), cardSpec(b, p), () => sendUnlessPending(jobs, BOUNTY_CARD_QUEUE, { bountyId: b.id }));
+    const image = await cardPicture(app.storage, bountyMedia(b.id), cardSpec(b, p), () =>
+      jobs.send(BOUNTY_CARD_QUEUE, { bountyId: b.id }, { singletonKey: b.id }),
+    );
     const about = shortDescription(b.description, 150);
     return {
       title: documentTitle(b.title, 'Bounties'),

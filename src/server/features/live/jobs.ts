@@ -43,7 +43,12 @@ export async function defineLiveJobs(app: FastifyInstance, { instance, sessionDi
   const jobs = jobsFor<LiveJobs>(app.jobs);
 
   // A stream's link preview picture, asked for by its page when it has none for where the stream stands.
-  await jobs.define(STREAM_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeStreamCard(app, data.streamId, signal) });
+  await jobs.define(STREAM_CARD_QUEUE, {
+    retryLimit: 1,
+    expireInSeconds: 300,
+    oncePerKey: true,
+    handler: (data, { signal }) => makeStreamCard(app, data.streamId, signal),
+  });
 
   await jobs.define(endQueue(instance), {
     retryLimit: 3,
@@ -89,6 +94,8 @@ export async function defineLiveJobs(app: FastifyInstance, { instance, sessionDi
   // Telling the audience may run on any instance: it only needs the database.
   await jobs.define(NOTIFY_QUEUE, {
     retryLimit: 3,
+    // One notification per stream at a time, however often it goes live before it is sent.
+    oncePerKey: true,
     handler: async (data) => {
       const sent = await notifyLive(db, app.realtime, app.push, app.log, String(data.streamId));
       if (sent) app.log.info({ stream: data.streamId, sent }, 'live: audience notified');

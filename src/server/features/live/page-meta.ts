@@ -6,7 +6,7 @@ import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { registerPageMeta, unavailablePage, type PageMeta } from '../../platform/http/page-meta.js';
-import { jobsFor, sendUnlessPending } from '../../platform/jobs/jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { streamMedia } from '../../platform/storage/storage.js';
 import type { LiveJobs } from './jobs.js';
@@ -55,7 +55,9 @@ export function registerStreamPages(app: FastifyInstance): void {
     if (s === 'removed') return unavailablePage('stream', true);
     if (!s) return unavailablePage('stream', false);
     const { label, lead } = standing(s);
-    const image = await cardPicture(app.storage, streamMedia(s.id), cardSpec(s), () => sendUnlessPending(jobs, STREAM_CARD_QUEUE, { streamId: s.id }));
+    const image = await cardPicture(app.storage, streamMedia(s.id), cardSpec(s), () =>
+      jobs.send(STREAM_CARD_QUEUE, { streamId: s.id }, { singletonKey: s.id }),
+    );
     const about = shortDescription(s.description, 160);
     return {
       title: documentTitle(s.title, s.creator.displayName),

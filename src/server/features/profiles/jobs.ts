@@ -10,5 +10,10 @@ export interface ProfileJobs {
 /** A profile's link preview picture, asked for by its page the first time it is served (and after a new avatar or name). */
 export async function defineProfileJobs(app: FastifyInstance): Promise<void> {
   const jobs = jobsFor<ProfileJobs>(app.jobs);
-  await jobs.define(PROFILE_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeProfileCard(app, data.userId, signal) });
+  await jobs.define(PROFILE_CARD_QUEUE, {
+    retryLimit: 1,
+    expireInSeconds: 300,
+    oncePerKey: true,
+    handler: (data, { signal }) => makeProfileCard(app, data.userId, signal),
+  });
 }

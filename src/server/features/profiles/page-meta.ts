@@ -6,7 +6,7 @@ import { findProfileById, findProfileByUsername } from '../../access/creator.js'
 import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerPageMeta, unavailablePage } from '../../platform/http/page-meta.js';
-import { jobsFor, sendUnlessPending } from '../../platform/jobs/jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { profileMedia } from '../../platform/storage/storage.js';
 import type { ProfileJobs } from './jobs.js';
@@ -31,7 +31,9 @@ export function registerProfilePages(app: FastifyInstance): void {
     const p = await shownProfile(app.db, await findProfileByUsername(app.db, params.username ?? ''));
     if (p === 'banned') return unavailablePage('account', true);
     if (!p) return unavailablePage('profile', false);
-    const image = await cardPicture(app.storage, profileMedia(p.id), cardSpec(p), () => sendUnlessPending(jobs, PROFILE_CARD_QUEUE, { userId: p.id }));
+    const image = await cardPicture(app.storage, profileMedia(p.id), cardSpec(p), () =>
+      jobs.send(PROFILE_CARD_QUEUE, { userId: p.id }, { singletonKey: p.id }),
+    );
     return {
       title: documentTitle(`@${p.username}`),
       description: shortDescription(p.bio) || `Live streams, videos and shorts by ${p.displayName} (@${p.username}) on ${PRODUCT_NAME}.`,

@@ -67,5 +67,10 @@ export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
   });
   await jobs.schedule(PRUNE_VIEW_HISTORY_QUEUE, '7 * * * *');
   // A video's link preview picture, asked for by its page the first time it is served.
-  await jobs.define(VIDEO_CARD_QUEUE, { retryLimit: 1, expireInSeconds: 300, handler: (data, { signal }) => makeVideoCard(app, data.videoId, signal) });
+  await jobs.define(VIDEO_CARD_QUEUE, {
+    retryLimit: 1,
+    expireInSeconds: 300,
+    oncePerKey: true,
+    handler: (data, { signal }) => makeVideoCard(app, data.videoId, signal),
+  });
 }

@@ -8,7 +8,7 @@ import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerPageMeta, unavailablePage, type PageMeta } from '../../platform/http/page-meta.js';
-import { jobsFor, sendUnlessPending } from '../../platform/jobs/jobs.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
 import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { videoMedia } from '../../platform/storage/storage.js';
 import type { VideoJobs } from './jobs.js';
@@ -63,7 +63,7 @@ export function registerVideoPages(app: FastifyInstance): void {
       shortDescription(v.description) ||
       `Watch “${shortDescription(v.title, 120)}” by ${c.displayName} on ${PRODUCT_NAME}${price ? ` (pay per view, ${price})` : ''}.`;
     const spec = cardSpec(v, c);
-    const image = await cardPicture(app.storage, videoMedia(v.id), spec, () => sendUnlessPending(jobs, VIDEO_CARD_QUEUE, { videoId: v.id }));
+    const image = await cardPicture(app.storage, videoMedia(v.id), spec, () => jobs.send(VIDEO_CARD_QUEUE, { videoId: v.id }, { singletonKey: v.id }));
     return {
       title: documentTitle(v.title, c.displayName),
       description,

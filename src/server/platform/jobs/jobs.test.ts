@@ -66,6 +66,54 @@ describe('the job library', () => {
     await until(() => ticks >= 2, 30_000);
     expect(ticks).toBeGreaterThanOrEqual(2);
   });
+
+  it('queues one job per key while it waits or runs, and a new one once it has run', async () => {
+    const ran: string[] = [];
+    await jobs.define('once', { oncePerKey: true, handler: async (data) => void ran.push(String(data.n)) });
+    // The first waits a second to start, so the two sent at once after it find it waiting.
+    const first = await jobs.send('once', { n: 1 }, { singletonKey: 'k', startAfter: 1 });
+    const again = await Promise.all([2, 3].map((n) => jobs.send('once', { n }, { singletonKey: 'k' })));
+    const other = await jobs.send('once', { n: 4 }, { singletonKey: 'other' });
+    expect(first).toEqual(expect.any(String));
+    expect(again).toEqual([null, null]);
+    expect(other).toEqual(expect.any(String));
+    await jobs.work(1);
+    await until(() => ran.length === 2, 20_000);
+    expect(ran.sort()).toEqual(['1', '4']);
+    expect(await jobs.send('once', { n: 5 }, { singletonKey: 'k' })).toEqual(expect.any(String));
+    await until(() => ran.length === 3, 20_000);
+    expect(ran).toContain('5');
+  });
+
+  it('queues no second job of a key while the first runs', async () => {
+    let release = () => {};
+    const started: string[] = [];
+    await jobs.define('once-running', {
+      oncePerKey: true,
+      handler: (data) => new Promise<void>((done) => ((release = done), started.push(String(data.n)))),
+    });
+    await jobs.work(1);
+    await jobs.send('once-running', { n: 1 }, { singletonKey: 'k' });
+    await until(() => started.length === 1, 20_000);
+    expect(await jobs.send('once-running', { n: 2 }, { singletonKey: 'k' })).toBeNull();
+    release();
+  });
+
+  it('refuses a key on a queue not defined once per key, and a keyless send on one that is', async () => {
+    await jobs.define('plain', {});
+    await expect(jobs.send('plain', {}, { singletonKey: 'k' })).rejects.toThrow(/not defined oncePerKey/);
+    await jobs.define('keyed', { oncePerKey: true });
+    await expect(jobs.send('keyed', {})).rejects.toThrow(/every send names its singletonKey/);
+  });
+
+  it('makes a queue defined before it was once per key again, keeping its waiting jobs', async () => {
+    await jobs.define('grown', {});
+    await jobs.send('grown', { n: 1 }, { startAfter: 3600 });
+    await jobs.define('grown', { oncePerKey: true });
+    expect(await jobs.pending('grown', { n: 1 })).toBe(true);
+    expect(await jobs.send('grown', { n: 2 }, { singletonKey: 'k' })).toEqual(expect.any(String));
+    expect(await jobs.send('grown', { n: 3 }, { singletonKey: 'k' })).toBeNull();
+  });
 });
 
 describe('a job whose process is killed while it runs', () => {

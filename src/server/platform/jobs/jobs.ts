@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type Job } from 'pg-boss';
+import { PgBoss, type Job, type QueueOptions } from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { currentRequestId, runForRequest } from '../http/request-id.js';
 
@@ -42,18 +42,29 @@ export interface JobDefinition<D = JobData> {
   heartbeatSeconds?: number;
   /** Longest a single run may take (default 4 h, the longest video). */
   expireInSeconds?: number;
+  /**
+   * At most one job per `singletonKey` waiting, running or due for a retry: every send to the queue
+   * names a key, and a send while such a job of that key exists makes no new one (the database
+   * refuses it, so readers asking at once still queue one). Once that job has finished or finally
+   * failed, the next send queues again. Only such a queue accepts a key.
+   */
+  oncePerKey?: boolean;
 }
 
 export interface SendOptions {
   /** Run no earlier than this (a Date) or this many seconds from now. */
   startAfter?: Date | number;
-  /** At most one waiting job with this key per queue. */
+  /**
+   * At most one job with this key per queue waiting or running: the send answers null when one
+   * does. Only for a queue defined `oncePerKey`, and required by one.
+   */
   singletonKey?: string;
 }
 
 export interface Jobs<M extends JobMap = AnyJobs> {
   /** Declares a queue and its retry policy. Must come before sending to it. */
   define<Q extends keyof M & string>(queue: Q, def: JobDefinition<M[Q]>): Promise<void>;
+  /** The new job's id, or null when a queue defined `oncePerKey` already has one with the key (waiting or running). */
   send<Q extends keyof M & string>(queue: Q, data: M[Q], opts?: SendOptions): Promise<string | null>;
   /** Whether a job of `queue` whose data includes `data` waits, runs or will be retried. */
   pending<Q extends keyof M & string>(queue: Q, data: Partial<M[Q]>): Promise<boolean>;
@@ -89,14 +100,6 @@ export interface JobsOptions {
   cronSeconds?: number;
 }
 
-/**
- * Sends a job unless one with the same data already waits, runs or will be retried: work asked
- * for by every reader of a page (a link preview's card) is queued once, however many ask.
- */
-export async function sendUnlessPending<M extends JobMap, Q extends keyof M & string>(jobs: Jobs<M>, queue: Q, data: M[Q]): Promise<void> {
-  if (!(await jobs.pending(queue, data))) await jobs.send(queue, data);
-}
-
 /** The same jobs, typed by a feature's map of its queues (the data is JSON in the queue either way). */
 export const jobsFor = <M extends JobMap>(jobs: Jobs): Jobs<M> => jobs as unknown as Jobs<M>;
 
@@ -126,7 +129,10 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
   await boss.start();
   running = true;
 
-  const defs = new Map<string, Required<Omit<JobDefinition, 'onFinalFailure' | 'handler'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler'>>();
+  const defs = new Map<
+    string,
+    Required<Omit<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>> & Pick<JobDefinition, 'onFinalFailure' | 'handler' | 'oncePerKey'>
+  >();
   /** Jobs run at once per queue in this process; 0 until `work` is called. */
   let workers = 0;
   const working = new Set<string>();
@@ -162,22 +168,49 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
     }
   }
 
+  /**
+   * pg-boss fixes a queue's policy when it is created: a queue defined before it declared (or
+   * dropped) `oncePerKey` is made again with the new policy, its waiting jobs carried over (a job
+   * running at that moment is lost with the old queue).
+   */
+  async function recreate(queue: string, options: QueueOptions & { policy: string }) {
+    try {
+      const waiting = await boss.findJobs<JobData>(queue, { queued: true, limit: 100_000 });
+      await boss.deleteQueue(queue);
+      await boss.createQueue(queue, options);
+      for (const job of waiting)
+        await boss.send(queue, job.data, { startAfter: job.startAfter, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) });
+      log.info({ queue, policy: options.policy, carried: waiting.length }, 'jobs: queue made again with a new policy');
+    } catch (err) {
+      // Another process starting at the same moment may have made it again first.
+      if ((await boss.getQueue(queue))?.policy !== options.policy) throw err;
+    }
+  }
+
   return {
     async define(queue, def) {
       const full = { ...DEFAULTS, ...def };
       defs.set(queue, full);
-      const policy = {
+      const options = {
         retryLimit: full.retryLimit,
         retryDelay: full.retryDelaySeconds,
         retryBackoff: true,
         heartbeatSeconds: full.heartbeatSeconds,
         expireInSeconds: full.expireInSeconds,
       };
-      if (await boss.getQueue(queue)) await boss.updateQueue(queue, policy);
-      else await boss.createQueue(queue, policy);
+      // `exclusive`: a unique index lets one job per key be waiting, due for a retry or running.
+      const policy = full.oncePerKey ? 'exclusive' : 'standard';
+      const existing = await boss.getQueue(queue);
+      if (!existing) await boss.createQueue(queue, { ...options, policy });
+      else if (existing.policy === policy) await boss.updateQueue(queue, options);
+      else await recreate(queue, { ...options, policy });
       await startWorking(queue);
     },
     async send(queue, data, opts = {}) {
+      const def = defs.get(queue);
+      if (opts.singletonKey !== undefined && !def?.oncePerKey)
+        throw new Error(`Queue ${queue} is not defined oncePerKey: a singletonKey there would deduplicate nothing`);
+      if (def?.oncePerKey && !opts.singletonKey) throw new Error(`Queue ${queue} is defined oncePerKey: every send names its singletonKey`);
       const reqId = currentRequestId();
       return boss.send(queue, reqId ? { ...data, [REQUEST_ID_KEY]: reqId } : data, {
         ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
