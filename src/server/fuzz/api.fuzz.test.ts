@@ -305,6 +305,13 @@ afterAll(async () => {
   await chain.close();
 });
 
+/**
+ * A 5xx that a protocol asks for is not a failure: oEmbed answers 501 Not Implemented to a format
+ * it does not offer (`format=xml`; Glint offers JSON only).
+ */
+const answersAsSpecified = (url: string, status: number, body: string) =>
+  status === 501 && new URL(url, 'http://glint.test').pathname === '/api/oembed' && body.includes('"format_not_implemented"');
+
 describe('the API under fuzzing', () => {
   it(`answers ${REQUESTS_OWNERLESS + REQUESTS_OWNER} generated requests without a 5xx, and nobody changes what is A's`, async () => {
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -324,7 +331,8 @@ describe('the API under fuzzing', () => {
         ...(r.body !== undefined ? { payload: r.body } : {}),
       });
       sent++;
-      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${r.method} ${r.url} ${r.body ?? ''} -> ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500 && !answersAsSpecified(r.url, res.statusCode, res.body))
+        failures.push(`${res.statusCode} ${r.method} ${r.url} ${r.body ?? ''} -> ${res.body.slice(0, 200)}`);
     };
 
     const before = await snapshotOfA();
