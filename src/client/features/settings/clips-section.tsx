@@ -1,4 +1,5 @@
 import { Scissors } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { useOwnProfile, useUpdateProfile } from '../profiles/queries';
 import { Skeleton } from '../../ui/skeleton';
@@ -11,16 +12,22 @@ import { SettingsSection } from './settings-section';
 export function ClipsSection() {
   const profile = useOwnProfile();
   const update = useUpdateProfile();
+  // The box shows the choice at once, in the same render as the press: the mutation's own pending
+  // state reaches the component a tick later, and a controlled checkbox would snap back meanwhile.
+  const [choice, setChoice] = useState<boolean>();
   if (profile.isError) return null;
-  const allowed = update.isPending && update.variables.allowClips !== undefined ? update.variables.allowClips : profile.data?.allowClips;
-  const toggle = (allowClips: boolean) =>
+  const allowed = choice ?? profile.data?.allowClips;
+  const toggle = (allowClips: boolean) => {
+    setChoice(allowClips);
     update.mutate(
       { allowClips },
       {
         onSuccess: () => toast.success(allowClips ? 'Viewers can clip your streams' : 'Clips are off for your streams'),
         onError: (error) => toast.error(error.message),
+        onSettled: () => setChoice(undefined),
       },
     );
+  };
   return (
     <SettingsSection
       id="clips"

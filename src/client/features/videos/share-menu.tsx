@@ -59,8 +59,9 @@ export function ShareMenuLoaded({
 }: ShareMenuProps & { defaultOpen?: boolean }) {
   const url = absoluteUrl(path);
   const [embedding, setEmbedding] = useState(false);
-  // The position when the menu opened: the "start at" items say it and use it.
-  const [at, setAt] = useState(0);
+  // The position when the menu opened: the "start at" items say it and use it. A menu pressed before
+  // its code arrived opens already open (`defaultOpen`), without an open change to read it then.
+  const [at, setAt] = useState(() => (defaultOpen ? (currentTime?.() ?? 0) : 0));
   const counted = async () =>
     videoId &&
     recordShare(videoId).then(
