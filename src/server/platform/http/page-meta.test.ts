@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, sanctions } from './access/schema.js';
-import { bounties } from './features/bounties/schema.js';
-import { livestreams } from './features/live/schema.js';
-import { videos } from './features/videos/schema.js';
-import { createTestApp, verifiedClient, waitUntil, type TestApp } from './test-support/app.js';
-import { parseHtml } from './test-support/dom.js';
-import { PRODUCT_SLUG } from '../shared/platform/product.js';
+import { profiles, sanctions } from '../../access/schema.js';
+import { bounties } from '../../features/bounties/schema.js';
+import { livestreams } from '../../features/live/schema.js';
+import { videos } from '../../features/videos/schema.js';
+import { createTestApp, verifiedClient, waitUntil, type TestApp } from '../../test-support/app.js';
+import { parseHtml } from '../../test-support/dom.js';
+import { PRODUCT_SLUG } from '../../../shared/platform/product.js';
 
 /**
  * Every page names itself in the HTML the server sends, and an item's page carries its link
@@ -26,7 +26,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-heads-'));
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-client-'));
   // The built page's head as the app's own (src/client/index.html): a title and description to replace.
-  const source = fs.readFileSync(path.join(import.meta.dirname, '..', 'client', 'index.html'), 'utf8');
+  const source = fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'client', 'index.html'), 'utf8');
   fs.writeFileSync(path.join(clientDir, 'index.html'), source.replace(/<script type="module"[^>]*><\/script>/, ''));
   t = await createTestApp({ CLIENT_DIR: clientDir });
   origin = t.config.publicUrl;
