@@ -1,6 +1,6 @@
 import type { VideoProcessingEvent } from '../../../shared/realtime/realtime';
 import type { PreviousUpload, Upload } from 'tus-js-client';
-import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
+import { VIDEO_HELD, type VideoDetail, type Visibility } from '../../../shared/videos/videos';
 import { GENERIC_ERROR_MESSAGE } from '../../../shared/platform/errors';
 import { api, ApiError } from '../../lib/api';
 import { serverUrl } from '../../lib/native/api-origin';

@@ -5,7 +5,7 @@ import type { VideoCard } from '../../../shared/videos/video-card.js';
 import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboards/leaderboard-rules.js';
 import { slugify } from '../../../shared/platform/routes.js';
-import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos/videos.js';
+import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind, type Visibility } from '../../../shared/videos/videos.js';
 import { type Access } from '../../../shared/x402/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
@@ -86,7 +86,7 @@ export async function createDraft(
     description: string;
     category: string;
     tags: string[];
-    visibility: 'public' | 'unlisted';
+    visibility: Visibility;
     priceUsdc?: string | undefined;
   },
 ) {
@@ -119,9 +119,10 @@ export async function getOwnedVideo(db: Db, id: string, userId: string) {
  * A published video anyone may watch and act on (like, comment, view, share): ready, not removed
  * by a moderator (410, its page says so), its owner not banned (then it does not exist).
  */
-export async function getPublishedVideo(db: Db, id: string) {
+export async function getPublishedVideo(db: Db, id: string, viewerId?: string) {
   const v = await getVideo(db, id);
-  if (!v || v.status !== 'ready') throw notFound('This video is not available');
+  // A private video is its owner's alone: to anyone else it does not exist.
+  if (!v || v.status !== 'ready' || (v.visibility === 'private' && v.ownerId !== viewerId)) throw notFound('This video is not available');
   if (v.takenDownAt) throw removedError('video');
   if (await isBanned(db, v.ownerId)) throw notFound('This video is not available');
   return v;
@@ -205,7 +206,8 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   const v = await getVideo(db, id);
   const isOwner = !!v && v.ownerId === viewerId;
   // Others see only what is published: ready and not removed (unlisted ones by their link).
-  if (!v || v.status === 'removed' || (!isOwner && v.status !== 'ready')) throw notFound('This video is not available');
+  // Private ones only by their owner (moderators review them through their reports, like held ones).
+  if (!v || v.status === 'removed' || (!isOwner && (v.status !== 'ready' || v.visibility === 'private'))) throw notFound('This video is not available');
   // Removed by a moderator: the page says so, to the owner too. A banned account's videos are gone.
   if (v.takenDownAt) throw removedError('video');
   if (!isOwner && (await isBanned(db, v.ownerId))) throw notFound('This video is not available');
@@ -228,10 +230,10 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
       .where(and(eq(videoProgress.videoId, id), eq(videoProgress.userId, viewerId)));
     resumeAt = p?.positionSeconds ?? null;
   }
-  // A priced video's media is private: its sources are the x402 routes, and only for a viewer who
-  // may watch it (the poster and thumbnails stay public).
+  // A priced or private video's media is private: its sources are the x402 routes, and only for a
+  // viewer who may watch it (the poster and thumbnails stay public).
   const access = await paid.accessOf(v, viewerId);
-  const sources = v.priceMicroUsdc === null ? undefined : paid.sources(v.id, viewerId);
+  const sources = v.priceMicroUsdc === null && v.visibility !== 'private' ? undefined : paid.sources(v.id, viewerId);
   const open = access !== 'locked';
   return {
     id: v.id,
