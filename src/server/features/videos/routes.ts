@@ -19,15 +19,15 @@ import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
 import { notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
-import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
+import { videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
 import { commentModeration, videoModeration } from './moderation.js';
-import { removeVideo } from './video-state.js';
 import {
   addComment,
   changeComment,
   createDraft,
+  deleteOwnVideo,
   getOwnedVideo,
   getPublishedVideo,
   getVideoDetail,
@@ -199,11 +199,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = userSession(req);
-      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      // Already removed by a request that arrived at once: its media goes all the same.
-      await removeVideo(app.db, v.id);
-      await app.storage.deleteAllOf(videoMedia(v.id));
-      await app.storage.deleteAllOf(paidMedia(v.id));
+      await deleteOwnVideo(app.db, app.storage, req.params.id, s.user.id);
       return reply.status(204).send();
     },
   );

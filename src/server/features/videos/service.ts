@@ -15,9 +15,9 @@ import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.
 import { livestreams } from '../live/schema.js';
 import { videoComments, videoLikes, videoProgress, videoViews, videos } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import type { Storage } from '../../platform/storage/storage.js';
+import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
-import { failProcessing, releaseHeld, type VideoFields } from './video-state.js';
+import { failProcessing, releaseHeld, removeVideo, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
@@ -574,4 +574,41 @@ export async function listIndexedVideos(db: Db, f: { kinds: VideoKind[]; ownerId
 /** How many listed videos of a kind there are and when the newest was published (the sitemap index). */
 export function countIndexedVideos(db: Db, kind: VideoKind): Promise<CountAndNewest> {
   return countAndNewest(db, videos, sql`coalesce(${videos.publishedAt}, ${videos.createdAt})`, and(eq(videos.kind, kind), ...listedVideo));
+}
+
+/**
+ * The owner's videos, shorts and clips as rows of the Creator Studio's content table (a `select`
+ * the studio unions with the streams'): every state but the owner's own delete; one a moderator
+ * removed reads `removed`. A clip is a short cut from a stream (`clipped_by_id` set); a stream's
+ * replay is a video.
+ */
+export function studioVideoRows(ownerId: string): SQL {
+  return sql`select ${videos.id}::text as id,
+      case when ${videos.clippedById} is not null then 'clip' when ${videos.kind} = 'short' then 'short' else 'video' end as kind,
+      ${videos.title} as title, ${videos.slug} as slug, ${videos.category} as category,
+      case when ${videos.takenDownAt} is not null then 'removed' else ${videos.status}::text end as status,
+      ${videos.visibility}::text as visibility,
+      coalesce(${videos.publishedAt}, ${videos.createdAt}) as date,
+      ${videos.views} as views, ${videos.likes} as likes, ${videos.comments} as comments,
+      ${videos.thumbnailUrl} as thumbnail_url, ${videos.priceMicroUsdc} as price_micro_usdc
+    from ${videos}
+    where ${videos.ownerId} = ${ownerId} and ${videos.status} <> 'removed'`;
+}
+
+/**
+ * The owner deletes their video, short or clip: `removed` for good and its media deleted (public
+ * and private areas). 404 for anyone else's or one already gone; 410 while a moderator holds it.
+ */
+export async function deleteOwnVideo(db: Db, storage: Storage, id: string, userId: string): Promise<void> {
+  const v = await getOwnedVideo(db, id, userId);
+  // Already removed by a request that arrived at once: its media goes all the same.
+  await removeVideo(db, v.id);
+  await storage.deleteAllOf(videoMedia(v.id));
+  await storage.deleteAllOf(paidMedia(v.id));
+}
+
+/** The owner moves their video, short or clip to another category (404 for anyone else's, 410 while a moderator holds it). */
+export async function setOwnVideoCategory(db: Db, id: string, userId: string, category: string): Promise<void> {
+  const v = await getOwnedVideo(db, id, userId);
+  await updateVideoRow(db, v.id, { category });
 }

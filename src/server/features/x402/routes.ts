@@ -317,8 +317,6 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
         if (video.priceMicroUsdc === null && video.visibility !== 'private') return reply.redirect(app.storage.url(video.hlsKey), 302);
         const s = await sessionOf(req);
         const userId = s?.user.id ?? null;
-        // A private video is sold to nobody: its owner and moderators play it, anyone else finds nothing.
-        if (video.priceMicroUsdc === null && (await accessOf(video, userId ?? undefined)) === 'locked') throw notFound('This video is not available');
         // Removed by a moderator, or its creator banned: nobody buys or plays it, but moderators review it.
         await assertStillUp(video, userId);
         const access = await accessOf(video, userId ?? undefined);
@@ -335,6 +333,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
           }
           return sendPlaylist(reply, video, userId);
         }
+        // A free private video is sold to nobody (assertStillUp let only its owner and moderators this far).
+        if (video.priceMicroUsdc === null) throw notFound('This video is not available');
         if (!enabled) throw new HttpError(503, 'x402_disabled', X402_DISABLED);
         const payTo = (await findProfileById(db, video.ownerId))?.publicWalletAddress;
         if (!payTo) throw new HttpError(409, 'not_for_sale', NOT_FOR_SALE);
