@@ -42,7 +42,8 @@ export interface ContentQuery {
 
 export const DEFAULT_CONTENT_QUERY: ContentQuery = { sort: 'date', order: 'desc', page: 1 };
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined => (v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
+  v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined;
 
 /**
  * The table's view from an address's query: anything unknown, malformed or out of range falls

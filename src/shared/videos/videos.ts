@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { CATEGORY_NAMES, findCategory } from '../categories/categories.js';
-import { COMMENT_MAX, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE, VISIBILITIES } from './video-rules.js';
+import {
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
+  VIDEO_KINDS,
+  VIDEO_PAGE_MAX,
+  VIDEO_PAGE_SIZE,
+  VISIBILITIES,
+} from './video-rules.js';
 import { CreatorSchema } from '../profiles/creator.js';
 import { ACCESS, PriceSchema } from '../x402/x402.js';
 

@@ -20,7 +20,7 @@ export interface UploadRequest {
   description: string;
   category: string;
   tags: string[];
-  visibility: 'public' | 'unlisted';
+  visibility: Visibility;
   /** Pay-per-view: a price in USDC, or none for a free video. */
   priceUsdc?: string | undefined;
 }

@@ -166,7 +166,8 @@ async function ownContent(db: Db, claimantId: string, content: { type: ClaimCont
   const v = await getVideo(db, content.id);
   const kindOk = content.type === 'short_video' ? v?.kind === 'short' : v?.kind === 'long';
   // A private video is its owner's alone: the poster could not judge it.
-  if (!v || v.ownerId !== claimantId || !kindOk || v.status !== 'ready' || v.visibility === 'private') throw new HttpError(400, 'wrong_content', CLAIM_NOT_YOURS);
+  if (!v || v.ownerId !== claimantId || !kindOk || v.status !== 'ready' || v.visibility === 'private')
+    throw new HttpError(400, 'wrong_content', CLAIM_NOT_YOURS);
   return v.title;
 }
 

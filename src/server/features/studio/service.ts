@@ -63,10 +63,7 @@ export async function contentPage(db: Db, ownerId: string, query: ContentQuery):
   if (query.visibility) where.push(sql`visibility = ${query.visibility}`);
   if (query.q) where.push(sql`title ilike ${`%${escapeLike(query.q)}%`}`);
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  const order = sql.join(
-    [...ORDER[query.sort].map((c) => sql`${c} ${direction} nulls last`), sql`date ${direction}`, sql`id ${direction}`],
-    sql`, `,
-  );
+  const order = sql.join([...ORDER[query.sort].map((c) => sql`${c} ${direction} nulls last`), sql`date ${direction}`, sql`id ${direction}`], sql`, `);
   const res = (await db.execute(sql`
     with items as ((${studioVideoRows(ownerId)}) union all (${studioStreamRows(ownerId)})),
       sol as (${earningsByContent(ownerId)}),

@@ -67,7 +67,9 @@ describe('the content table', () => {
       });
     await tip(long, 1_500_000_000n);
     await tip(live, 250_000_000n);
-    await t.app.db.insert(payments).values({ kind: 'tip', payerId: stranger.id, payeeId: me.id, payerWallet: 'p', payeeWallet: 'q', lamports: 9n, contentId: long, status: 'failed' });
+    await t.app.db
+      .insert(payments)
+      .values({ kind: 'tip', payerId: stranger.id, payeeId: me.id, payerWallet: 'p', payeeWallet: 'q', lamports: 9n, contentId: long, status: 'failed' });
     await t.app.db.insert(videoPurchases).values({
       videoId: long,
       buyerId: stranger.id,
@@ -84,7 +86,15 @@ describe('the content table', () => {
     const all = await page(me.c);
     expect(all.total).toBe(4);
     const byId = new Map(all.items.map((r) => [r.id, r]));
-    expect(byId.get(long)).toMatchObject({ kind: 'video', status: 'ready', visibility: 'public', views: 30, likes: 3, comments: 2, earnings: { sol: '1.5', usdc: '2' } });
+    expect(byId.get(long)).toMatchObject({
+      kind: 'video',
+      status: 'ready',
+      visibility: 'public',
+      views: 30,
+      likes: 3,
+      comments: 2,
+      earnings: { sol: '1.5', usdc: '2' },
+    });
     expect(byId.get(short)).toMatchObject({ kind: 'short', visibility: 'unlisted', earnings: { sol: '0', usdc: '0' } });
     expect(byId.get(clip)).toMatchObject({ kind: 'clip' });
     expect(byId.get(live)).toMatchObject({ kind: 'stream', status: 'ended', views: 7, likes: null, comments: null, earnings: { sol: '0.25' } });
