@@ -55,7 +55,7 @@ describe('Creator Studio: content', () => {
       await table.getByRole('link', { name: `Quick tip ${username}` }).waitFor();
 
       // Filtered to long videos: the short goes, and the address keeps the view.
-      await page.getByLabel('Type').selectOption('video');
+      await page.getByLabel('Type', { exact: true }).selectOption('video');
       await page.waitForURL((u) => u.searchParams.get('kind') === 'video');
       await eventually(async () => expect(await table.getByRole('link', { name: `Quick tip ${username}` }).count()).toBe(0), 10_000);
       await page.getByRole('searchbox', { name: 'Search titles' }).fill('harbour');
