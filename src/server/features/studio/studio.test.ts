@@ -266,3 +266,27 @@ describe('bulk actions', () => {
     expect(still).toMatchObject({ visibility: 'public', category: 'education' });
   });
 });
+
+describe('with the guests’ read cache on', () => {
+  it('drops a kept page and list as soon as a video is made private or its category moved in bulk', async () => {
+    const cached = await createTestApp({ READ_CACHE_SECONDS: '60' });
+    try {
+      const creator = await person(cached.app, 'cached');
+      const id = await readyVideo(cached.app, creator.id, 'Kept lesson');
+      const g = new Client(cached.app);
+      const listed = async () => (await g.get('/api/videos?kind=long')).json().map((v: { id: string }) => v.id) as string[];
+      // Read once, so the guests' answers are kept.
+      expect((await g.get(`/api/videos/${id}`)).statusCode).toBe(200);
+      expect(await listed()).toContain(id);
+      expect((await g.get(`/api/videos?kind=long&category=education`)).json()).toHaveLength(1);
+      const moved = await creator.c.post('/api/studio/content/category', { category: 'Gaming', items: [{ kind: 'video', id }] });
+      expect((moved.json() as BulkResult).results[0]!.ok).toBe(true);
+      expect((await g.get(`/api/videos?kind=long&category=education`)).json()).toHaveLength(0);
+      expect((await creator.c.request('PATCH', `/api/videos/${id}`, { visibility: 'private' })).statusCode).toBe(200);
+      expect((await g.get(`/api/videos/${id}`)).statusCode).toBe(404);
+      expect(await listed()).not.toContain(id);
+    } finally {
+      await cached.close();
+    }
+  });
+});
