@@ -14,6 +14,8 @@ import { PublicLayout } from './layout/public-layout';
 import { Root } from './layout/root';
 import { isNativePlatform, startRedirect } from '../lib/native/platform';
 
+const StudioLayout = lazy(() => import('../features/studio/studio-layout'));
+
 /** Sends `/` on to `/app` in the native app before the landing page is even loaded. */
 function nativeStartLoader({ request }: LoaderFunctionArgs) {
   const to = startRedirect(new URL(request.url).pathname, isNativePlatform());
@@ -133,6 +135,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   screen('/admin/moderation', () => import('../features/admin/moderation-screen')),
                   screen('/admin/reports', () => import('../features/admin/reports-screen')),
                   screen('/admin/roles', () => import('../features/admin/roles-screen')),
+                  {
+                    // The Creator Studio: its heading and tabs around each of its screens.
+                    Component: StudioLayout,
+                    children: [screen('/studio', () => import('../features/studio/content-screen'))],
+                  },
                 ],
               },
               {

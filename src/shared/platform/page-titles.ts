@@ -41,6 +41,7 @@ const ROUTE_NAMES: Readonly<Record<string, string>> = {
   '/admin/moderation': 'Moderation',
   '/admin/reports': 'Reports',
   '/admin/roles': 'Roles',
+  '/studio': 'Creator Studio',
   '/shorts': 'Shorts',
 };
 

@@ -33,6 +33,7 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/admin/moderation',
   '/admin/reports',
   '/admin/roles',
+  '/studio',
   '/shorts',
   '/shorts/:username/:titleSlug/:id',
 ];
@@ -73,6 +74,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/admin/reports': 'features/admin/reports-screen.tsx',
   '/admin/roles': 'features/admin/roles-screen.tsx',
   '/settings': 'features/settings/settings-screen.tsx',
+  '/studio': 'features/studio/content-screen.tsx',
   '/shorts': 'features/shorts/shorts-screen.tsx',
   '/shorts/:username/:titleSlug/:id': 'features/shorts/shorts-screen.tsx',
 };

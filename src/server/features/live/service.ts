@@ -355,3 +355,28 @@ export async function listIndexedStreams(
 export function countIndexedStreams(db: Db): Promise<CountAndNewest> {
   return countAndNewest(db, livestreams, streamChanged, and(...indexedStream));
 }
+
+/**
+ * The owner's streams (scheduled, live, ended) as rows of the Creator Studio's content table, in
+ * the columns of videos' `studioVideoRows`: a stream has no visibility of its own (it is public)
+ * and counts its peak viewers as views; one a moderator removed reads `removed`.
+ */
+export function studioStreamRows(ownerId: string): SQL {
+  return sql`select ${livestreams.id}::text as id, 'stream' as kind, ${livestreams.title} as title, ${livestreams.slug} as slug,
+      ${livestreams.category} as category,
+      case when ${livestreams.takenDownAt} is not null then 'removed' else ${livestreams.status}::text end as status,
+      'public' as visibility,
+      coalesce(${livestreams.startedAt}, ${livestreams.scheduledAt}, ${livestreams.createdAt}) as date,
+      ${livestreams.peakViewers} as views, null::int as likes, null::int as comments,
+      ${livestreams.thumbnailUrl} as thumbnail_url, null::int as price_micro_usdc
+    from ${livestreams}
+    where ${livestreams.ownerId} = ${ownerId}`;
+}
+
+/** The owner moves their stream to another category: 404 for anyone else's, 410 while a moderator holds it. */
+export async function setOwnStreamCategory(db: Db, id: string, userId: string, category: string): Promise<void> {
+  const s = await getStreamRow(db, id);
+  if (!s || s.ownerId !== userId) throw notFound(STREAM_NOT_FOUND);
+  if (s.takenDownAt) throw removedError('stream');
+  await db.update(livestreams).set({ category }).where(eq(livestreams.id, id));
+}

@@ -29,6 +29,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /admin',
     'Disallow: /settings',
     'Disallow: /submit',
+    'Disallow: /studio',
     'Disallow: /reset-password',
     'Disallow: /update-password',
     '',
