@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CreatorSchema } from '../profiles/creator.js';
 
+// Rules without zod live in ./stream-rules.ts, so screens that only need them do not load the schema library.
+export * from './stream-rules.js';
+
 export const StreamCardSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -30,13 +33,6 @@ export const StreamDetailSchema = StreamCardSchema.extend({
   clipsAllowed: z.boolean(),
 });
 export type StreamDetail = z.infer<typeof StreamDetailSchema>;
-/**
- * A stream its creator cancelled before it went live: it ended without ever starting (a stream
- * that goes live always has a start). It is in no list; its page says so.
- */
-export const isCancelled = (s: Pick<StreamCard, 'status' | 'startedAt'>) => s.status === 'ended' && !s.startedAt;
-export const STREAM_CANCELLED = 'This stream was cancelled';
-
 /** The page of a stream that does not exist (or no longer does). */
 export const STREAM_NOT_FOUND = 'This stream is not available';
 
