@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { eventually, signedInAccount, useBrowser } from './support.js';
+import { useAxe } from './a11y.js';
+import { eventually, signedInAccount } from './support.js';
 
 // A creator manages an upcoming stream from its studio page: it never goes live, so this file runs
 // in the `browser` group beside the others.
-const b = useBrowser();
+const { b, scanRoutes } = useAxe();
 
 /** A `datetime-local` value `days` ahead at 18:30 on the browser's clock, and that time as ISO. */
 const localTime = (page: Page, days: number) =>
@@ -68,4 +69,7 @@ it('a creator reschedules an upcoming stream from its studio page, sees the new 
     .getByRole('dialog', { name: 'Notifications' })
     .getByRole('button', { name: /moved “Friday AMA” to .* UTC/ })
     .waitFor();
-}, 90_000);
+
+  // The studio page passes axe in both themes, at desktop and phone width.
+  expect(await scanRoutes(page, 'creator', [`/studio/streams/${id}`])).toEqual([]);
+}, 150_000);
