@@ -25,6 +25,9 @@ const schedule = async (c: Client, title: string, body: Record<string, unknown> 
   return res.json() as StreamDetail;
 };
 const list = async (status: string) => ((await new Client(t.app).get(`/api/streams?status=${status}`)).json() as StreamCard[]).map((s) => s.id);
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /** A small file stored under `key`, as the media pipeline would have left it. */
 const store = async (key: string) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glint-manage-')), 'f');
@@ -198,7 +201,25 @@ describe('who may manage a stream', () => {
       expect((await unverified.request(method, url, body)).statusCode, `${method} ${url} unverified`).toBe(403);
       expect((await stranger.request(method, url, body)).statusCode, `${method} ${url} as a stranger`).toBe(404);
     }
-    expect((await c.get(`/api/streams/${s.id}`)).json()).toMatchObject({ title: 'Mine alone', status: 'scheduled', scheduledAt: s.scheduledAt });
+    // The thumbnail (an image body) and a new stream key (the account's own) likewise.
+    const picture = (who: Client) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/streams/${s.id}/thumbnail`,
+        payload: PNG,
+        headers: { 'content-type': 'image/png', origin: t.app.config.publicUrl, ...(who.cookies.size ? { cookie: who.cookie } : {}) },
+      });
+    expect((await picture(guest)).statusCode).toBe(401);
+    expect((await picture(unverified)).statusCode).toBe(403);
+    expect((await picture(stranger)).statusCode).toBe(404);
+    expect((await guest.post('/api/live/key', {})).statusCode).toBe(401);
+    expect((await unverified.post('/api/live/key', {})).statusCode).toBe(403);
+    expect((await c.get(`/api/streams/${s.id}`)).json()).toMatchObject({
+      title: 'Mine alone',
+      status: 'scheduled',
+      scheduledAt: s.scheduledAt,
+      thumbnailUrl: null,
+    });
     expect((await c.request('PATCH', '/api/streams/00000000-0000-4000-8000-000000000000', { title: 'x' })).statusCode).toBe(404);
   });
 });
