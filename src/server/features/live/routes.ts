@@ -59,6 +59,7 @@ import {
   createStream,
   deleteStreamRow,
   endSession,
+  endedAmong,
   endStreamNow,
   getOwnedStream,
   getStreamRow,
@@ -313,6 +314,10 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const sweep = setInterval(() => {
     if (!active.size) return;
     cutOffReplacedKeys().catch((err: unknown) => app.log.warn({ err }, 'live: key sweep failed'));
+    // Ended by its creator on an instance whose note did not arrive here.
+    void endedAmong(db, [...active.keys()])
+      .then((ended) => ended.forEach(letGo))
+      .catch((err: unknown) => app.log.warn({ err }, 'live: ended-stream sweep failed'));
     void publishersToStop(
       db,
       [...active].map(([streamId, a]) => ({ streamId, ownerId: a.ownerId })),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/live/streams.js';
-import { STREAM_ENDED_BY_CREATOR, STREAM_KEY_PREFIX, type CreateStreamSchema, type UpdateStreamSchema } from '../../../shared/live/live.js';
+import { STREAM_KEY_PREFIX, type CreateStreamSchema, type UpdateStreamSchema } from '../../../shared/live/live.js';
 import { categorySlug } from '../../../shared/categories/categories.js';
 import { removedMessage } from '../../../shared/moderation/moderation.js';
 import { slugify } from '../../../shared/platform/routes.js';
@@ -290,13 +290,13 @@ export async function setStreamTakenDown(db: Db, id: string, at: Date | null): P
 
 /**
  * Of these live publishers, those that must stop now, with why: their account is suspended or
- * banned, a moderator removed their stream, or its creator ended it. One query for each, whatever the number.
+ * banned, or a moderator removed their stream. One query for each, whatever the number.
  */
 export async function publishersToStop(db: Db, publishers: { streamId: string; ownerId: string }[]): Promise<{ streamId: string; reason: string }[]> {
   if (!publishers.length) return [];
   const standings = await standingsAmong(db, [...new Set(publishers.map((p) => p.ownerId))]);
-  const stopped = await db
-    .select({ id: livestreams.id, takenDownAt: livestreams.takenDownAt })
+  const removed = await db
+    .select({ id: livestreams.id })
     .from(livestreams)
     .where(
       and(
@@ -304,17 +304,25 @@ export async function publishersToStop(db: Db, publishers: { streamId: string; o
           livestreams.id,
           publishers.map((p) => p.streamId),
         ),
-        or(isNotNull(livestreams.takenDownAt), ne(livestreams.status, 'live')),
+        isNotNull(livestreams.takenDownAt),
       ),
     );
-  // A stream that is not live any more with its publisher still here: its creator ended it.
-  const reasons = new Map(stopped.map((r) => [r.id, r.takenDownAt ? removedMessage('stream') : STREAM_ENDED_BY_CREATOR]));
+  const gone = new Set(removed.map((r) => r.id));
   return publishers.flatMap(({ streamId, ownerId }) => {
-    const reason = reasons.get(streamId);
-    if (reason) return [{ streamId, reason }];
+    if (gone.has(streamId)) return [{ streamId, reason: removedMessage('stream') }];
     const standing = standings.get(ownerId);
     return standing ? [{ streamId, reason: standingRefusal(standing).message }] : [];
   });
+}
+
+/** Of these streams with a publisher, those that ended meanwhile: their creator ended them from the studio. */
+export async function endedAmong(db: Db, streamIds: string[]): Promise<string[]> {
+  if (!streamIds.length) return [];
+  const rows = await db
+    .select({ id: livestreams.id })
+    .from(livestreams)
+    .where(and(inArray(livestreams.id, streamIds), eq(livestreams.status, 'ended')));
+  return rows.map((r) => r.id);
 }
 
 // Streams as viewers see them: lists, a stream's page.
