@@ -61,7 +61,8 @@ it('a creator reschedules an upcoming stream from its studio page, sees the new 
   await page.waitForURL((u) => u.pathname.endsWith(`/${id}`) && u.pathname.startsWith('/stream/'));
   await page.locator(`[data-testid="stream-page"] time[datetime="${next.iso}"]`).first().waitFor();
 
-  // The fan's bell rang without a reload, with the new time.
+  // The fan, still on the stream's page, sees the new time without a reload; their bell rang with it.
+  await fan.page.locator(`[data-testid="stream-page"] time[datetime="${next.iso}"]`).first().waitFor();
   const bell = fan.page.getByRole('button', { name: 'Notifications', exact: true });
   await eventually(async () => expect(await bell.locator('[data-slot="unread-badge"]').innerText()).toBe('1'), 15_000);
   await bell.click();

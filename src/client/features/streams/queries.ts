@@ -54,8 +54,16 @@ export function useStream(id: string) {
     // replaced by a fresh one.
     if (qc.isFetching({ queryKey: streamKeys.one(id), exact: true })) void qc.invalidateQueries({ queryKey: streamKeys.one(id), exact: true });
   };
-  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
-    patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
+  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId, scheduledAt }) =>
+    patch(streamId, {
+      status,
+      hlsUrl,
+      startedAt,
+      endedAt,
+      recordingVideoId,
+      ...(scheduledAt !== undefined ? { scheduledAt } : {}),
+      ...(status === 'ended' ? { viewerCount: 0 } : {}),
+    }),
   );
   useRealtimeEvent('stream.viewers', (count) => {
     if (count.streamId === id) setCounted(count);

@@ -1,4 +1,4 @@
-import { Ban, CalendarClock, ExternalLink, Radio, Square, Trash2 } from 'lucide-react';
+import { Ban, CalendarClock, ExternalLink, Radio, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -13,11 +13,12 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { fieldErrors, FormError, InputField } from '../../ui/form-field';
 import { BrowserStudio } from './browser-studio';
-import { useCancelStream, useDeleteStream, useEndStream, useRescheduleStream } from './queries';
+import { useCancelStream, useDeleteStream, useRescheduleStream } from './queries';
 import { isoToLocal, localToIso } from './schedule-time';
 import { startsIn } from './stream-card';
 import { StreamEditForm } from './stream-edit-form';
 import { StreamKeyPanel } from './stream-key-panel';
+import { EndStreamButton } from './end-stream-button';
 
 /**
  * Everything a creator does to one of their streams: where it stands and what can be done about
@@ -101,7 +102,7 @@ function StreamStatus({ stream }: { stream: StreamDetail }) {
           </Badge>
           {stream.startedAt ? <span>Started {formatDateTime(stream.startedAt)}</span> : null}
         </p>
-        <EndStream stream={stream} />
+        <EndStreamButton streamId={stream.id} />
       </div>
     );
   return (
@@ -198,42 +199,6 @@ function CancelStream({ stream }: { stream: StreamDetail }) {
             onError: (err) => {
               setOpen(false);
               toast.error('The stream was not cancelled', { description: err.message });
-            },
-          })
-        }
-        holdWhilePending
-        stacked
-      />
-    </div>
-  );
-}
-
-function EndStream({ stream }: { stream: StreamDetail }) {
-  const end = useEndStream(stream.id);
-  const [open, setOpen] = useState(false);
-  return (
-    <div>
-      <Button variant="destructive" onClick={() => setOpen(true)}>
-        <Square aria-hidden /> End stream
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="End this stream now?"
-        description="Viewers see it end at once and what was recorded becomes its replay. Stop streaming in OBS too: if it reconnects, it goes live again on your next stream."
-        keepLabel="Keep streaming"
-        confirmLabel="End stream"
-        pendingLabel="Ending…"
-        pending={end.isPending}
-        onConfirm={() =>
-          end.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success('Stream ended');
-            },
-            onError: (err) => {
-              setOpen(false);
-              toast.error('The stream was not ended', { description: err.message });
             },
           })
         }

@@ -30,6 +30,7 @@ import { NotifyMeButton } from './notify-me-button';
 import { useStream } from './queries';
 import { BrowserStudio } from './browser-studio';
 import { StreamKeyPanel } from './stream-key-panel';
+import { EndStreamButton } from './end-stream-button';
 
 /**
  * /stream/... : a stream's page: the live player while it is live, its schedule while it is
@@ -157,6 +158,7 @@ export default function StreamScreen() {
               <Share2 aria-hidden /> Share
             </Button>
           </ShareMenu>
+          {mine && stream.status === 'live' ? <EndStreamButton streamId={stream.id} /> : null}
           {mine ? (
             <Button asChild variant="outline" className="rounded-full">
               <Link to={paths.studioStream(stream.id)}>

@@ -150,6 +150,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         status: s.status,
         publishing: s.publishing,
         hlsUrl: s.status === 'live' && s.publishing ? s.hlsPath : null,
+        scheduledAt: iso(s.scheduledAt),
         startedAt: iso(s.startedAt),
         endedAt: iso(s.endedAt),
         recordingVideoId: s.recordingVideoId,
@@ -410,6 +411,8 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
             await reminderHolders(db, moved.id),
             rescheduledNotificationText(await creatorName(moved.ownerId), moved.title, at),
           );
+        // Whoever has its page open sees the new time at once.
+        await announce(moved.id);
         return (await getStream(db, stream.id))!;
       },
     );
