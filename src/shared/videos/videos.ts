@@ -46,7 +46,7 @@ export const UpdateVideoSchema = z.object({
   title: CreateVideoSchema.shape.title.optional(),
   description: z.string().trim().max(DESCRIPTION_MAX).optional(),
   category: CategoryField.optional(),
-  tags: CreateVideoSchema.shape.tags.optional(),
+  tags: TagsField.optional(),
   visibility: z.enum(['public', 'unlisted']).optional(),
   /** One of the frames processing picked, by index. */
   thumbnailIndex: z.number().int().min(0).max(9).optional(),
