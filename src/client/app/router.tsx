@@ -116,6 +116,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               screen('/streams', () => import('../features/streams/pump-streams-screen')),
               screen('/stream/:username/:titleSlug/:id', () => import('../features/streams/stream-screen')),
               screen('/stream/:id', () => import('../features/streams/stream-screen')),
+              // The stream's creator only; anyone else sees a stream that is not available.
+              screen('/studio/streams/:id', () => import('../features/streams/studio-stream-screen')),
               screen(`/${PRODUCT_SLUG}`, () => import('../features/videos/videos-screen')),
               ...aliases(
                 [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, `/${PRODUCT_SLUG}/:id`],

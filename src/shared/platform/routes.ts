@@ -17,6 +17,7 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/streams',
   '/stream/:username/:titleSlug/:id',
   '/stream/:id',
+  '/studio/streams/:id',
   `/${PRODUCT_SLUG}`,
   `/${PRODUCT_SLUG}/:username/:titleSlug/:id`,
   `/${PRODUCT_SLUG}/:id`,
@@ -61,6 +62,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/streams': 'features/streams/pump-streams-screen.tsx',
   '/stream/:username/:titleSlug/:id': 'features/streams/stream-screen.tsx',
   '/stream/:id': 'features/streams/stream-screen.tsx',
+  '/studio/streams/:id': 'features/streams/studio-stream-screen.tsx',
   [`/${PRODUCT_SLUG}`]: 'features/videos/videos-screen.tsx',
   [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`]: 'features/videos/video-screen.tsx',
   [`/${PRODUCT_SLUG}/:id`]: 'features/videos/video-screen.tsx',
@@ -117,6 +119,8 @@ export function slugify(title: string): string {
 
 export const paths = {
   home: (category?: string) => (category ? `/app?category=${encodeURIComponent(category)}` : '/app'),
+  /** Where the creator manages one of their streams. */
+  studioStream: (id: string) => `/studio/streams/${id}`,
   stream: (s: { id: string; username?: string; title?: string }) =>
     s.username && s.title ? `/stream/${s.username}/${slugify(s.title)}/${s.id}` : `/stream/${s.id}`,
   video: (v: { id: string; username?: string; title?: string }) =>

@@ -23,16 +23,18 @@ export const CategoryField = z
   .refine((v) => !!findCategory(v), { message: 'Choose a category' })
   .transform((v) => findCategory(v)!.slug);
 
+/** Tags as typed: trimmed, lower case, without repeats; no default, so an edit that leaves them out keeps them. */
+export const TagsField = z
+  .array(z.string().trim().toLowerCase().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+  .transform((t) => [...new Set(t)]);
+
 export const CreateVideoSchema = z.object({
   kind: z.enum(VIDEO_KINDS),
   title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
   description: z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`).default(''),
   category: CategoryField,
-  tags: z
-    .array(z.string().trim().toLowerCase().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
-    .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
-    .default([])
-    .transform((t) => [...new Set(t)]),
+  tags: TagsField.default([]),
   visibility: z.enum(VISIBILITIES).default('public'),
   /** Pay-per-view: a price in USDC; absent for a free video. */
   priceUsdc: PriceSchema.optional(),
@@ -54,7 +56,7 @@ export const UpdateVideoSchema = z.object({
   title: CreateVideoSchema.shape.title.optional(),
   description: z.string().trim().max(DESCRIPTION_MAX).optional(),
   category: CategoryField.optional(),
-  tags: CreateVideoSchema.shape.tags.optional(),
+  tags: TagsField.optional(),
   visibility: z.enum(VISIBILITIES).optional(),
   /** One of the frames processing picked, by index. */
   thumbnailIndex: z.number().int().min(0).max(9).optional(),

@@ -136,6 +136,13 @@ export async function updateVideoRow(db: Db, id: string, set: VideoFields) {
 // The transitions the live feature uses for the drafts it makes (replays, clips).
 export { queueForProcessing, type VideoFields, type VideoStatus } from './video-state.js';
 
+/** Removes a video (a deleted stream's replay) and all of its media, as its owner's Delete does. */
+export async function deleteVideoWithMedia(db: Db, storage: Storage, id: string): Promise<void> {
+  await removeVideo(db, id);
+  await storage.deleteAllOf(videoMedia(id));
+  await storage.deleteAllOf(paidMedia(id));
+}
+
 /** The recurring job that publishes held videos whose owners are in good standing again (every minute). */
 export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
 
