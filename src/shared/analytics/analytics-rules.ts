@@ -76,3 +76,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   };
   return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
 }
+
+/**
+ * Where a view came from, by the screen the viewer was on before the watch page (null: the watch
+ * page was the first one opened, from a link elsewhere or typed in).
+ */
+export function viewSourceFromPath(previous: string | null, productSlug: string): ViewSource {
+  if (previous === null) return 'external';
+  const path = previous.replace(/\/+$/, '') || '/';
+  const first = path.split('/')[1] ?? '';
+  if (['/', '/app', '/trending', '/recent', '/upcoming', '/streams', `/${productSlug}`].includes(path)) return 'home';
+  if (first === 'search') return 'search';
+  if (first === 'shorts') return 'shorts';
+  if (first === 'profile') return 'profile';
+  return 'other';
+}

@@ -35,6 +35,7 @@ const ROUTE_NAMES: Readonly<Record<string, string>> = {
   '/submit': 'Upload',
   '/profile': 'Your profile',
   '/settings': 'Settings',
+  '/studio/analytics': 'Studio analytics',
   '/search': 'Search',
   '/leaderboards': 'Leaderboards',
   '/admin/verification': 'Verification requests',

@@ -24,6 +24,7 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/profile/:username',
   '/profile',
   '/settings',
+  '/studio/analytics',
   '/search',
   '/leaderboards',
   '/trending',
@@ -73,6 +74,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/admin/reports': 'features/admin/reports-screen.tsx',
   '/admin/roles': 'features/admin/roles-screen.tsx',
   '/settings': 'features/settings/settings-screen.tsx',
+  '/studio/analytics': 'features/studio-analytics/analytics-screen.tsx',
   '/shorts': 'features/shorts/shorts-screen.tsx',
   '/shorts/:username/:titleSlug/:id': 'features/shorts/shorts-screen.tsx',
 };
