@@ -63,6 +63,7 @@ describe('counting a scripted audience', () => {
     expect((await owner.post(`/api/videos/${videoId}/view`, { source: 'profile' })).json()).toEqual({ counted: false });
     const before = await t.app.db.$count(playbackReports);
     expect((await owner.post('/api/analytics/playback', { videoId, playbackId: randomUUID(), positionSeconds: 3 })).statusCode).toBe(204);
+    await t.app.playbackReports.flush();
     expect(await t.app.db.$count(playbackReports)).toBe(before);
 
     await rollUp(t.app.db);
@@ -184,9 +185,11 @@ describe('who may read and report', () => {
   it('takes a guest’s report, refuses a malformed one, drops one for a video nobody may watch', async () => {
     const before = await t.app.db.$count(playbackReports);
     expect((await guestB.post('/api/analytics/playback', { videoId, playbackId: randomUUID(), positionSeconds: 1 })).statusCode).toBe(204);
+    await t.app.playbackReports.flush();
     expect(await t.app.db.$count(playbackReports)).toBe(before + 1);
     expect((await guestB.post('/api/analytics/playback', { videoId, playbackId: 'x', positionSeconds: -1 })).statusCode).toBe(400);
     expect((await guestB.post('/api/analytics/playback', { videoId: randomUUID(), playbackId: randomUUID(), positionSeconds: 1 })).statusCode).toBe(204);
+    await t.app.playbackReports.flush();
     expect(await t.app.db.$count(playbackReports)).toBe(before + 1);
   });
 });

@@ -13,6 +13,8 @@ export async function defineAnalyticsJobs(app: FastifyInstance): Promise<void> {
   await jobs.define(ROLLUP_QUEUE, {
     retryLimit: 0,
     handler: async () => {
+      // This instance's last second of reports first (the others' are written within a second).
+      await app.playbackReports.flush();
       const { days, pruned } = await rollUp(app.db);
       app.log.debug({ days: days.length, pruned }, 'analytics rolled up');
     },
