@@ -44,7 +44,9 @@ async function seed(database: Database): Promise<void> {
   await db.execute(sql`select setseed(0.42)`);
   await db.execute(sql`insert into auth_user (id, name, email, email_verified, username, created_at)
     select 'c' || g, 'creator' || g, 'creator' || g || '@example.com', true, 'creator' || g, now() - interval '400 days' from generate_series(1, ${CREATORS}) g`);
-  await db.execute(sql`insert into profiles (id, username, display_name) select 'c' || g, 'creator' || g, 'Creator ' || g from generate_series(1, ${CREATORS}) g`);
+  await db.execute(
+    sql`insert into profiles (id, username, display_name) select 'c' || g, 'creator' || g, 'Creator ' || g from generate_series(1, ${CREATORS}) g`,
+  );
   // Videos 1-1000 are c1's; the rest spread over the others.
   await db.execute(sql`insert into videos (id, owner_id, kind, title, slug, category, status, duration_seconds, views)
     select ${videoId('g')}, case when g <= 1000 then 'c1' else 'c' || (2 + g % ${CREATORS - 1}) end, 'long', 'Bench video ' || g, 'bench-video', 'trading', 'ready',
@@ -64,7 +66,9 @@ async function seed(database: Database): Promise<void> {
     select video_id, viewer_key, to_timestamp(floor(extract(epoch from started) / 21600) * 21600), started,
       (array['home','search','shorts','profile','notification','external','embed','other'])[1 + (p % 8)]
     from bench_playbacks on conflict do nothing`);
-  await db.execute(sql`update videos v set views = c.n from (select video_id, count(*)::int as n from video_views group by video_id) c where c.video_id = v.id`);
+  await db.execute(
+    sql`update videos v set views = c.n from (select video_id, count(*)::int as n from video_views group by video_id) c where c.video_id = v.id`,
+  );
   await db.execute(sql`insert into follow_changes (followee_id, change, at)
     select 'c' || (1 + floor(${CREATORS} * power(random(), 3))::int), case when random() < 0.8 then 1 else -1 end, now() - random() * interval '90 days'
     from generate_series(1, 100000) g`);
@@ -100,12 +104,23 @@ async function heartbeatRate(database: Database, dataDir: string): Promise<Analy
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/`;
     const body = JSON.stringify({ videoId: '00000000-0000-4000-8000-000000000007', playbackId: 'bench-heartbeat-1', positionSeconds: 12.5 });
-    const post = { url: `${base}/api/analytics/playback`, method: 'POST' as const, body, headers: { 'content-type': 'application/json', origin: config.publicUrl } };
+    const post = {
+      url: `${base}/api/analytics/playback`,
+      method: 'POST' as const,
+      body,
+      headers: { 'content-type': 'application/json', origin: config.publicUrl },
+    };
     await autocannon({ url: bareUrl, connections: 10, duration: 1 });
     const b = await autocannon({ url: bareUrl, connections: 10, duration: SECONDS });
     await autocannon({ ...post, connections: 10, duration: 1 });
     const r = await autocannon({ ...post, connections: 10, duration: SECONDS });
-    return { requestsPerSecond: r.requests.average, bareRequestsPerSecond: b.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+    return {
+      requestsPerSecond: r.requests.average,
+      bareRequestsPerSecond: b.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    };
   } finally {
     await bare.close();
     await app.close();
@@ -128,9 +143,7 @@ async function measure(engine: AnalyticsBenchResult['engine'], databaseUrl: stri
     const busiest = 'c1';
     for (const period of ANALYTICS_PERIODS) {
       queries.push(await timeQuery(`overview ${period} (every chart of the screen)`, () => getOverview(database.db, busiest, period)));
-      queries.push(
-        await timeQuery(`retention ${period}`, () => getRetention(database.db, busiest, '00000000-0000-4000-8000-000000000001', period)),
-      );
+      queries.push(await timeQuery(`retention ${period}`, () => getRetention(database.db, busiest, '00000000-0000-4000-8000-000000000001', period)));
     }
     const heartbeat = await heartbeatRate(database, dataDir);
     return { engine, setupMs, rollupMs, queries, heartbeat };

@@ -32,7 +32,11 @@ describe('studio analytics', () => {
   it('shows a chart with its numbers as a table, per period, and as CSV', async () => {
     const { page, username } = await signedInAccount(b, 'studio');
     const fan = await apiPerson('stfan');
-    const follow = await fetch(`${b.baseURL}/api/profiles/${username}/follow`, { method: 'PUT', headers: { cookie: fan, 'content-type': 'application/json', origin: b.baseURL }, body: '{}' });
+    const follow = await fetch(`${b.baseURL}/api/profiles/${username}/follow`, {
+      method: 'PUT',
+      headers: { cookie: fan, 'content-type': 'application/json', origin: b.baseURL },
+      body: '{}',
+    });
     expect(follow.status).toBe(200);
     // The roll-up runs every 5 minutes; a developer's server runs it at once when asked.
     expect((await fetch(`${b.baseURL}/api/dev/analytics/rollup`, { method: 'POST', headers: { origin: b.baseURL } })).status).toBe(204);

@@ -144,25 +144,25 @@ function EmbeddedVideo({ item, src, options }: { item: EmbedItem; src: string; o
   const onReport = useMemo(() => playbackReporter(item.id), [item.id]);
   const onFirstPlay = useCallback(() => void countView(item.id, 'embed').catch(() => undefined), [item.id]);
   return (
-      <div className="relative h-full w-full" data-testid="embed">
-        <VideoPlayer
-          video={{
-            id: item.id,
-            title: item.title,
-            hlsUrl: src,
-            thumbnailUrl: item.poster,
-            sprite: null,
-            durationSeconds: item.durationSeconds,
-            resumeAt: null,
-          }}
-          onFirstPlay={onFirstPlay}
-          onReport={onReport}
-          autoplay={options.autoplay}
-          startMuted={options.muted}
-          startAt={options.start}
-          className="aspect-auto h-full rounded-none"
-        />
-        <TitleBar item={item} />
-      </div>
-    );
+    <div className="relative h-full w-full" data-testid="embed">
+      <VideoPlayer
+        video={{
+          id: item.id,
+          title: item.title,
+          hlsUrl: src,
+          thumbnailUrl: item.poster,
+          sprite: null,
+          durationSeconds: item.durationSeconds,
+          resumeAt: null,
+        }}
+        onFirstPlay={onFirstPlay}
+        onReport={onReport}
+        autoplay={options.autoplay}
+        startMuted={options.muted}
+        startAt={options.start}
+        className="aspect-auto h-full rounded-none"
+      />
+      <TitleBar item={item} />
+    </div>
+  );
 }

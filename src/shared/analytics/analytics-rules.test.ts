@@ -22,7 +22,16 @@ describe('periods', () => {
 
 describe('CSV', () => {
   it('quotes what needs it and keeps formulas as text', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], [1, null], ['=SUM(A1)', -2]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n1,\r\n\'=SUM(A1),-2\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          [1, null],
+          ['=SUM(A1)', -2],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n1,\r\n\'=SUM(A1),-2\r\n');
   });
 });
 

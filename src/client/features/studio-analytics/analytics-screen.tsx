@@ -270,7 +270,12 @@ function ChartFigure({
 
 function DataTable({ caption, header, rows, collapsible }: { caption: string; header: string[]; rows: (string | number)[][]; collapsible: boolean }) {
   const table = (
-    <div tabIndex={0} role="region" aria-label={`${caption}: table`} className="max-h-72 overflow-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption}: table`}
+      className="max-h-72 overflow-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className="w-full text-left text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-background">
@@ -427,7 +432,12 @@ function TopContent({
                   <td className="px-2 py-1">{formatHours(hours(v.watchSeconds))}</td>
                   <td className="px-2 py-1">{formatCount(v.publicViews)}</td>
                   <td className="px-2 py-1 text-right">
-                    <Button variant={selected === v.videoId ? 'secondary' : 'ghost'} size="sm" aria-pressed={selected === v.videoId} onClick={() => onRetention(v.videoId)}>
+                    <Button
+                      variant={selected === v.videoId ? 'secondary' : 'ghost'}
+                      size="sm"
+                      aria-pressed={selected === v.videoId}
+                      onClick={() => onRetention(v.videoId)}
+                    >
                       Retention<span className="sr-only"> of {v.title}</span>
                     </Button>
                   </td>

@@ -11,8 +11,7 @@ export interface ChartSeries {
 
 /** uPlot and its styles, loaded once, when the first chart is drawn (never with the app's first load). */
 let uplotModule: Promise<typeof uPlot> | null = null;
-const loadUplot = () =>
-  (uplotModule ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([m]) => m.default));
+const loadUplot = () => (uplotModule ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([m]) => m.default));
 
 /** A theme's custom property as a color the canvas can draw with. */
 function resolveColor(color: string): string {
@@ -67,7 +66,13 @@ export function LineChart({
             ticks: { stroke: gridColor },
             ...(xFormat ? { values: (_u: uPlot, vals: number[]) => vals.map(xFormat) } : {}),
           },
-          { stroke: axisColor, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor }, size: 60, values: (_u: uPlot, vals: number[]) => vals.map(format) },
+          {
+            stroke: axisColor,
+            grid: { stroke: gridColor, width: 1 },
+            ticks: { stroke: gridColor },
+            size: 60,
+            values: (_u: uPlot, vals: number[]) => vals.map(format),
+          },
         ],
         series: [
           {},

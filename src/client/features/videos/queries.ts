@@ -162,7 +162,6 @@ export function recordShare(id: string) {
   return api<{ shares: number }>(`/api/videos/${id}/share`, { method: 'POST', json: {} });
 }
 
-
 /** Counts a view (one per viewer per window whatever we send), and the count on screen goes up when the server counted it. */
 export function useRecordView() {
   const qc = useQueryClient();

@@ -83,4 +83,3 @@ export const rollupState = pgTable('analytics_rollup_state', {
   id: smallint('id').primaryKey(),
   rolledUpAt: timestamp('rolled_up_at', { withTimezone: true }).notNull(),
 });
-

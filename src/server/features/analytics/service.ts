@@ -248,7 +248,13 @@ function totalsOf(days: DayRow[], earnings: EarningRow[]): AnalyticsTotals {
   };
 }
 
-const ITEM_FALLBACK: Record<string, string> = { profile: 'Your profile', bounty: 'A bounty', livestream: 'A stream', glint_video: 'A video', short_video: 'A short' };
+const ITEM_FALLBACK: Record<string, string> = {
+  profile: 'Your profile',
+  bounty: 'A bounty',
+  livestream: 'A stream',
+  glint_video: 'A video',
+  short_video: 'A short',
+};
 
 function toEarning(r: EarningRow): Earning {
   const sale = r.kind === 'sale';
