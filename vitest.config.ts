@@ -25,7 +25,6 @@ const FIRST = [
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,5 +32,24 @@ export default defineConfig({
     // crash test's restarts) and two at a time left a core idle (docs/testing.md has the figures).
     maxWorkers: 3,
     sequence: { sequencer: longestFirst(FIRST) },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          // The server's files run one after another in a worker that keeps its modules: a new
+          // process per file spent more time starting Node and loading Fastify, Drizzle, PGlite and
+          // the features than most files spend testing (docs/testing.md). They share no module
+          // state: every file builds its own app and database, and none mocks a module.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The browser code's tests mock modules (vi.mock) and the DOM: a fresh module graph each.
+        test: { name: 'client', include: ['src/client/**/*.test.{ts,tsx}'] },
+      },
+    ],
   },
 });

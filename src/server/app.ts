@@ -51,6 +51,7 @@ import profiles from './features/profiles/feature.js';
 import roles from './features/roles/feature.js';
 import search from './features/search/feature.js';
 import sharing from './features/sharing/feature.js';
+import studio from './features/studio/feature.js';
 import support from './features/support/feature.js';
 import verification from './features/verification/feature.js';
 import videos from './features/videos/feature.js';
@@ -236,6 +237,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(support);
   await app.register(native);
   await app.register(sharing);
+  await app.register(studio);
   // An API-only instance (MEDIA_WORKERS=0) sends jobs; others run them, once every queue is defined.
   await jobs.work(config.mediaWorkers);
 

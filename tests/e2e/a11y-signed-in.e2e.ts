@@ -20,6 +20,7 @@ describe('every screen passes axe (WCAG 2.2 AA)', () => {
         '/submit',
         '/profile',
         '/settings',
+        '/studio',
         '/admin/moderation',
       ]);
       expect(failures).toEqual([]);

@@ -42,7 +42,9 @@ describe('studio analytics', () => {
     expect((await fetch(`${b.baseURL}/api/dev/analytics/rollup`, { method: 'POST', headers: { origin: b.baseURL } })).status).toBe(204);
 
     await page.goto('/studio/analytics');
-    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Creator Studio', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Analytics', level: 2 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('radio', { name: 'Last 28 days' }).getAttribute('aria-checked')).toBe('true');
     await page.getByRole('radio', { name: 'Last 7 days' }).click();
     await page.waitForURL((u) => u.searchParams.get('period') === '7d');

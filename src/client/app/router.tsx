@@ -14,6 +14,8 @@ import { PublicLayout } from './layout/public-layout';
 import { Root } from './layout/root';
 import { isNativePlatform, startRedirect } from '../lib/native/platform';
 
+const StudioLayout = lazy(() => import('../features/studio/studio-layout'));
+
 /** Sends `/` on to `/app` in the native app before the landing page is even loaded. */
 function nativeStartLoader({ request }: LoaderFunctionArgs) {
   const to = startRedirect(new URL(request.url).pathname, isNativePlatform());
@@ -114,6 +116,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               screen('/streams', () => import('../features/streams/pump-streams-screen')),
               screen('/stream/:username/:titleSlug/:id', () => import('../features/streams/stream-screen')),
               screen('/stream/:id', () => import('../features/streams/stream-screen')),
+              // The stream's creator only; anyone else sees a stream that is not available.
+              screen('/studio/streams/:id', () => import('../features/streams/studio-stream-screen')),
               screen(`/${PRODUCT_SLUG}`, () => import('../features/videos/videos-screen')),
               ...aliases(
                 [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`, `/${PRODUCT_SLUG}/:id`],
@@ -133,15 +137,20 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   screen('/admin/moderation', () => import('../features/admin/moderation-screen')),
                   screen('/admin/reports', () => import('../features/admin/reports-screen')),
                   screen('/admin/roles', () => import('../features/admin/roles-screen')),
+                  {
+                    // The Creator Studio: its heading and tabs around each of its screens.
+                    Component: StudioLayout,
+                    children: [
+                      screen('/studio', () => import('../features/studio/content-screen')),
+                      screen('/studio/analytics', () => import('../features/studio-analytics/analytics-screen')),
+                    ],
+                  },
                 ],
               },
               {
                 // Any signed-in account, verified or not: a new email is confirmed from here.
                 Component: RequireUser,
-                children: [
-                  screen('/settings', () => import('../features/settings/settings-screen')),
-                  screen('/studio/analytics', () => import('../features/studio-analytics/analytics-screen')),
-                ],
+                children: [screen('/settings', () => import('../features/settings/settings-screen'))],
               },
             ],
           },

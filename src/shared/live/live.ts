@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateVideoSchema } from '../videos/videos.js';
+import { CreateVideoSchema, DESCRIPTION_MAX, TagsField } from '../videos/videos.js';
 
 /** How far ahead a stream may be scheduled. */
 export const SCHEDULE_MAX_DAYS = 90;
@@ -20,22 +20,46 @@ export const StreamTokenSchema = z.object({
   name: z.string().trim().min(1, 'Enter the token’s name').max(TOKEN_NAME_MAX, `Name must be at most ${TOKEN_NAME_MAX} characters`),
 });
 
+/** When a stream starts: in the future (a minute's slack for the clock), at most 90 days ahead. */
+const ScheduledAtField = z.iso
+  .datetime({ offset: true, message: 'Choose a date and time' })
+  .refine((v) => Date.parse(v) > Date.now() - 60_000, 'Choose a time in the future')
+  .refine((v) => Date.parse(v) < Date.now() + SCHEDULE_MAX_DAYS * 86_400_000, `Schedule at most ${SCHEDULE_MAX_DAYS} days ahead`);
+
 /** `POST /api/streams`: a stream to go live with now, or scheduled (then it is Upcoming). */
 export const CreateStreamSchema = z.object({
   title: CreateVideoSchema.shape.title,
   description: CreateVideoSchema.shape.description,
   category: CreateVideoSchema.shape.category,
   tags: CreateVideoSchema.shape.tags,
-  scheduledAt: z.iso
-    .datetime({ offset: true, message: 'Choose a date and time' })
-    .refine((v) => Date.parse(v) > Date.now() - 60_000, 'Choose a time in the future')
-    .refine((v) => Date.parse(v) < Date.now() + SCHEDULE_MAX_DAYS * 86_400_000, `Schedule at most ${SCHEDULE_MAX_DAYS} days ahead`)
-    .nullable()
-    .default(null),
+  scheduledAt: ScheduledAtField.nullable().default(null),
   /** Set for a Pump Stream. */
   token: StreamTokenSchema.nullable().default(null),
 });
 export type CreateStreamInput = z.input<typeof CreateStreamSchema>;
+
+/**
+ * `PATCH /api/streams/{id}`: the creator changes what the stream says about itself, any of it,
+ * with the create form's rules and messages. `token: null` makes it an ordinary stream again.
+ */
+export const UpdateStreamSchema = z.object({
+  title: CreateVideoSchema.shape.title.optional(),
+  description: z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`).optional(),
+  category: CreateVideoSchema.shape.category.optional(),
+  tags: TagsField.optional(),
+  token: StreamTokenSchema.nullable().optional(),
+});
+export type UpdateStreamInput = z.input<typeof UpdateStreamSchema>;
+
+/** `POST /api/streams/{id}/reschedule`: a new start for an upcoming stream, checked as at creation. */
+export const RescheduleStreamSchema = z.object({ scheduledAt: ScheduledAtField });
+export type RescheduleStreamInput = z.input<typeof RescheduleStreamSchema>;
+
+export const STREAM_NOT_UPCOMING = 'Only an upcoming stream can be rescheduled or cancelled';
+export const STREAM_NOT_LIVE = 'This stream is not live';
+export const STREAM_END_FIRST = 'End the stream before deleting it';
+/** Why a publisher was cut off when its creator ended the stream from its page. */
+export const STREAM_ENDED_BY_CREATOR = 'You ended this stream';
 
 /** What OBS needs: the server address and, right after it is made, the key (shown once). */
 export const StreamKeyInfoSchema = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CreatorSchema } from '../profiles/creator.js';
 
+// Rules without zod live in ./stream-rules.ts, so screens that only need them do not load the schema library.
+export * from './stream-rules.js';
+
 export const StreamCardSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -35,6 +35,7 @@ const ROUTE_NAMES: Readonly<Record<string, string>> = {
   '/submit': 'Upload',
   '/profile': 'Your profile',
   '/settings': 'Settings',
+  '/studio/streams/:id': 'Manage stream',
   '/studio/analytics': 'Studio analytics',
   '/search': 'Search',
   '/leaderboards': 'Leaderboards',
@@ -42,6 +43,7 @@ const ROUTE_NAMES: Readonly<Record<string, string>> = {
   '/admin/moderation': 'Moderation',
   '/admin/reports': 'Reports',
   '/admin/roles': 'Roles',
+  '/studio': 'Creator Studio',
   '/shorts': 'Shorts',
 };
 

@@ -17,6 +17,7 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/streams',
   '/stream/:username/:titleSlug/:id',
   '/stream/:id',
+  '/studio/streams/:id',
   `/${PRODUCT_SLUG}`,
   `/${PRODUCT_SLUG}/:username/:titleSlug/:id`,
   `/${PRODUCT_SLUG}/:id`,
@@ -24,7 +25,6 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/profile/:username',
   '/profile',
   '/settings',
-  '/studio/analytics',
   '/search',
   '/leaderboards',
   '/trending',
@@ -34,6 +34,8 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/admin/moderation',
   '/admin/reports',
   '/admin/roles',
+  '/studio',
+  '/studio/analytics',
   '/shorts',
   '/shorts/:username/:titleSlug/:id',
 ];
@@ -61,6 +63,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/streams': 'features/streams/pump-streams-screen.tsx',
   '/stream/:username/:titleSlug/:id': 'features/streams/stream-screen.tsx',
   '/stream/:id': 'features/streams/stream-screen.tsx',
+  '/studio/streams/:id': 'features/streams/studio-stream-screen.tsx',
   [`/${PRODUCT_SLUG}`]: 'features/videos/videos-screen.tsx',
   [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`]: 'features/videos/video-screen.tsx',
   [`/${PRODUCT_SLUG}/:id`]: 'features/videos/video-screen.tsx',
@@ -74,6 +77,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/admin/reports': 'features/admin/reports-screen.tsx',
   '/admin/roles': 'features/admin/roles-screen.tsx',
   '/settings': 'features/settings/settings-screen.tsx',
+  '/studio': 'features/studio/content-screen.tsx',
   '/studio/analytics': 'features/studio-analytics/analytics-screen.tsx',
   '/shorts': 'features/shorts/shorts-screen.tsx',
   '/shorts/:username/:titleSlug/:id': 'features/shorts/shorts-screen.tsx',
@@ -117,6 +121,8 @@ export function slugify(title: string): string {
 
 export const paths = {
   home: (category?: string) => (category ? `/app?category=${encodeURIComponent(category)}` : '/app'),
+  /** Where the creator manages one of their streams. */
+  studioStream: (id: string) => `/studio/streams/${id}`,
   stream: (s: { id: string; username?: string; title?: string }) =>
     s.username && s.title ? `/stream/${s.username}/${slugify(s.title)}/${s.id}` : `/stream/${s.id}`,
   video: (v: { id: string; username?: string; title?: string }) =>

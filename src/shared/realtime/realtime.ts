@@ -61,6 +61,8 @@ export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'starte
   streamId: string;
   /** Media is arriving right now. */
   publishing: boolean;
+  /** When an upcoming stream starts (its creator may move it); absent from senders that do not know it. */
+  scheduledAt?: string | null;
 };
 
 /** Events that go to a stream's room rather than to one user. */

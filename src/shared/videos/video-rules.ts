@@ -5,6 +5,13 @@ import type { VideoCard } from './video-card.js';
 export const VIDEO_KINDS = ['long', 'short'] as const;
 export type VideoKind = (typeof VIDEO_KINDS)[number];
 
+/**
+ * Who may watch a video or short: everyone, and it is listed (`public`); anyone with its link,
+ * listed nowhere (`unlisted`); its owner alone (`private`: 404 "not available" to everyone else).
+ */
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 /** Shorts are vertical or square and at most 3 minutes (docs/product.md). */
 export const SHORT_MAX_SECONDS = 180;
 export const TITLE_MAX = 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateVideoSchema, shortProblem, SHORT_NOT_VERTICAL, SHORT_TOO_LONG, toVideoCard, trendingScore } from './videos.js';
+import { CreateVideoSchema, UpdateVideoSchema, shortProblem, SHORT_NOT_VERTICAL, SHORT_TOO_LONG, toVideoCard, trendingScore } from './videos.js';
 
 describe('trending', () => {
   const e = (views: number, likes = 0, comments = 0, shares = 0) => ({ views, likes, comments, shares });
@@ -50,5 +50,13 @@ describe('a video card', () => {
       creator,
     };
     expect(toVideoCard({ ...card, description: 'long text', hlsUrl: 'x', isOwner: true } as typeof card)).toEqual(card);
+  });
+});
+
+describe('an edit of a video', () => {
+  it('keeps the tags when it does not name them (they are not reset to none)', () => {
+    expect(UpdateVideoSchema.parse({ visibility: 'unlisted' })).toEqual({ visibility: 'unlisted' });
+    expect(UpdateVideoSchema.parse({ tags: ['DeFi', 'defi'] })).toEqual({ tags: ['defi'] });
+    expect(CreateVideoSchema.parse({ kind: 'long', title: 't', category: 'Trading' }).tags).toEqual([]);
   });
 });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { CATEGORY_NAMES, findCategory } from '../categories/categories.js';
-import { COMMENT_MAX, DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX, VIDEO_KINDS, VIDEO_PAGE_MAX, VIDEO_PAGE_SIZE } from './video-rules.js';
+import {
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
+  VIDEO_KINDS,
+  VIDEO_PAGE_MAX,
+  VIDEO_PAGE_SIZE,
+  VISIBILITIES,
+} from './video-rules.js';
 import { CreatorSchema } from '../profiles/creator.js';
 import { ACCESS, PriceSchema } from '../x402/x402.js';
 
@@ -8,22 +18,24 @@ import { ACCESS, PriceSchema } from '../x402/x402.js';
 // number or a message do not load the schema library.
 export * from './video-rules.js';
 
-const CategoryField = z
+export const CategoryField = z
   .string()
   .refine((v) => !!findCategory(v), { message: 'Choose a category' })
   .transform((v) => findCategory(v)!.slug);
+
+/** Tags as typed: trimmed, lower case, without repeats; no default, so an edit that leaves them out keeps them. */
+export const TagsField = z
+  .array(z.string().trim().toLowerCase().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+  .transform((t) => [...new Set(t)]);
 
 export const CreateVideoSchema = z.object({
   kind: z.enum(VIDEO_KINDS),
   title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
   description: z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`).default(''),
   category: CategoryField,
-  tags: z
-    .array(z.string().trim().toLowerCase().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
-    .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
-    .default([])
-    .transform((t) => [...new Set(t)]),
-  visibility: z.enum(['public', 'unlisted']).default('public'),
+  tags: TagsField.default([]),
+  visibility: z.enum(VISIBILITIES).default('public'),
   /** Pay-per-view: a price in USDC; absent for a free video. */
   priceUsdc: PriceSchema.optional(),
 });
@@ -44,8 +56,8 @@ export const UpdateVideoSchema = z.object({
   title: CreateVideoSchema.shape.title.optional(),
   description: z.string().trim().max(DESCRIPTION_MAX).optional(),
   category: CategoryField.optional(),
-  tags: CreateVideoSchema.shape.tags.optional(),
-  visibility: z.enum(['public', 'unlisted']).optional(),
+  tags: TagsField.optional(),
+  visibility: z.enum(VISIBILITIES).optional(),
   /** One of the frames processing picked, by index. */
   thumbnailIndex: z.number().int().min(0).max(9).optional(),
   /** A price in USDC (pay-per-view), or null to make the video free again. */
@@ -64,7 +76,7 @@ export const VideoDetailSchema = z.object({
   category: z.string(),
   tags: z.array(z.string()),
   status: z.enum(['uploading', 'processing', 'ready', 'failed', 'removed', 'held']),
-  visibility: z.enum(['public', 'unlisted']),
+  visibility: z.enum(VISIBILITIES),
   processingPercent: z.number(),
   failureReason: z.string().nullable(),
   durationSeconds: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import { CirclePlus, Flag, LogIn, LogOut, Settings, ShieldCheck, User, UserCog, Zap } from 'lucide-react';
+import { CirclePlus, Flag, LayoutDashboard, LogIn, LogOut, Settings, ShieldCheck, User, UserCog, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuthDialog } from '../../features/auth/auth-dialog-context';
 import { isAdmin, isModerator, useSession } from '../../features/auth/session';
@@ -44,6 +44,11 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
             <DropdownMenuItem asChild>
               <Link to="/submit">
                 <CirclePlus aria-hidden /> Create Content
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/studio">
+                <LayoutDashboard aria-hidden /> Creator Studio
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>

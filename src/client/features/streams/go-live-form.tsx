@@ -17,9 +17,7 @@ import { broadcaster } from './broadcaster';
 import { STUDIO_SUBMITTER } from './browser-studio';
 import { useCreateStream, useUploadStreamThumbnail } from './queries';
 import { StreamThumbnailField } from './stream-thumbnail-field';
-
-/** A `datetime-local` value as an ISO time with the viewer's offset. */
-const localToIso = (v: string) => (v ? new Date(v).toISOString() : null);
+import { localToIso } from './schedule-time';
 
 /**
  * Describe a stream, then go live now (from OBS or the browser) or schedule it as Upcoming. Sent

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { CreateClipInput, CreateStreamInput, StreamKeyInfo, StreamReminder } from '../../../shared/live/live';
+import type { CreateClipInput, CreateStreamInput, RescheduleStreamInput, StreamKeyInfo, StreamReminder, UpdateStreamInput } from '../../../shared/live/live';
 import type { StreamCard, StreamDetail } from '../../../shared/live/streams';
 import type { RealtimeEvents } from '../../../shared/realtime/realtime';
 import { api, ApiError, apiPath, postImage } from '../../lib/api';
@@ -54,8 +54,16 @@ export function useStream(id: string) {
     // replaced by a fresh one.
     if (qc.isFetching({ queryKey: streamKeys.one(id), exact: true })) void qc.invalidateQueries({ queryKey: streamKeys.one(id), exact: true });
   };
-  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId }) =>
-    patch(streamId, { status, hlsUrl, startedAt, endedAt, recordingVideoId, ...(status === 'ended' ? { viewerCount: 0 } : {}) }),
+  useRealtimeEvent('stream.status', ({ streamId, status, hlsUrl, startedAt, endedAt, recordingVideoId, scheduledAt }) =>
+    patch(streamId, {
+      status,
+      hlsUrl,
+      startedAt,
+      endedAt,
+      recordingVideoId,
+      ...(scheduledAt !== undefined ? { scheduledAt } : {}),
+      ...(status === 'ended' ? { viewerCount: 0 } : {}),
+    }),
   );
   useRealtimeEvent('stream.viewers', (count) => {
     if (count.streamId === id) setCounted(count);
@@ -149,5 +157,44 @@ export function useUploadStreamThumbnail() {
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File }) => postImage(`/api/streams/${encodeURIComponent(id)}/thumbnail`, file),
     onSuccess: () => qc.invalidateQueries({ queryKey: streamKeys.all }),
+  });
+}
+
+/**
+ * The creator's writes on a stream from its studio page. Each answers the stream as it now is: the
+ * page's copy is replaced with it, and lists (where it moved, or left) are read again.
+ */
+function useStreamWrite<T>(id: string, request: (input: T) => Promise<StreamDetail>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (stream) => {
+      qc.setQueryData(streamKeys.one(id), stream);
+      void qc.invalidateQueries({ queryKey: streamKeys.all, predicate: (q) => q.queryKey[1] !== 'one' || q.queryKey[2] !== id });
+    },
+  });
+}
+
+const streamUrl = (id: string, action = '') => `/api/streams/${encodeURIComponent(id)}${action}`;
+
+export const useUpdateStream = (id: string) =>
+  useStreamWrite(id, (input: UpdateStreamInput) => api<StreamDetail>(streamUrl(id), { method: 'PATCH', json: input }));
+
+export const useRescheduleStream = (id: string) =>
+  useStreamWrite(id, (input: RescheduleStreamInput) => api<StreamDetail>(streamUrl(id, '/reschedule'), { method: 'POST', json: input }));
+
+export const useCancelStream = (id: string) => useStreamWrite(id, () => api<StreamDetail>(streamUrl(id, '/cancel'), { method: 'POST', json: {} }));
+
+export const useEndStream = (id: string) => useStreamWrite(id, () => api<StreamDetail>(streamUrl(id, '/end'), { method: 'POST', json: {} }));
+
+/** Deletes the stream with its replay and pictures; its page is gone, so its copy is dropped. */
+export function useDeleteStream(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(streamUrl(id), { method: 'DELETE' }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: streamKeys.one(id) });
+      void qc.invalidateQueries({ queryKey: streamKeys.all });
+    },
   });
 }

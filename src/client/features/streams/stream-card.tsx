@@ -1,6 +1,7 @@
 import { CalendarClock, Eye, Radio } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StreamCard as Stream } from '../../../shared/live/streams';
+import { isCancelled } from '../../../shared/live/stream-rules';
 import { paths } from '../../../shared/platform/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { Thumbnail } from '../../ui/thumbnail';
@@ -12,6 +13,7 @@ import { Badge } from '../../ui/badge';
 export function streamWhen(stream: Stream, now: number): { text: string; iso: string | null } {
   if (stream.status === 'live') return { text: stream.startedAt ? `Started ${timeAgo(stream.startedAt, now)}` : 'Live now', iso: stream.startedAt };
   if (stream.status === 'scheduled') return { text: stream.scheduledAt ? formatSchedule(stream.scheduledAt) : 'Scheduled', iso: stream.scheduledAt };
+  if (isCancelled(stream)) return { text: 'Cancelled', iso: null };
   return { text: stream.endedAt ? `Ended ${timeAgo(stream.endedAt, now)}` : 'Ended', iso: stream.endedAt };
 }
 

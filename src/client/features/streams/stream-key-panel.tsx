@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { copyWithToast } from '../../lib/clipboard';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { useFreshStreamKey, useNewStreamKey, useStreamKey } from './queries';
@@ -17,13 +18,18 @@ export function StreamKeyPanel() {
   const key = useFreshStreamKey();
   const [shown, setShown] = useState(false);
 
-  const generate = () => {
-    if (info.data?.hasKey && !window.confirm('Make a new stream key? The current key stops working at once.')) return;
+  const [confirming, setConfirming] = useState(false);
+  const generate = () =>
     make.mutate(undefined, {
-      onSuccess: () => setShown(true),
-      onError: (e) => toast.error(e.message),
+      onSuccess: () => {
+        setShown(true);
+        setConfirming(false);
+      },
+      onError: (e) => {
+        setConfirming(false);
+        toast.error(e.message);
+      },
     });
-  };
 
   return (
     <section aria-labelledby="obs-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
@@ -78,9 +84,26 @@ export function StreamKeyPanel() {
                 : 'Make a stream key to stream from OBS.'}
             </p>
           )}
-          <Button type="button" variant={info.data.hasKey ? 'outline' : 'brand'} onClick={generate} disabled={make.isPending} className="self-start">
+          <Button
+            type="button"
+            variant={info.data.hasKey ? 'outline' : 'brand'}
+            onClick={() => (info.data.hasKey ? setConfirming(true) : generate())}
+            disabled={make.isPending}
+            className="self-start"
+          >
             <RefreshCw aria-hidden /> {info.data.hasKey ? 'Make a new key' : 'Make a stream key'}
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Make a new stream key?"
+            description="The current key stops working at once: OBS streaming with it is cut off. The new key is shown once."
+            confirmLabel="Make a new key"
+            pendingLabel="Making a key…"
+            pending={make.isPending}
+            onConfirm={generate}
+            holdWhilePending
+          />
         </>
       )}
     </section>

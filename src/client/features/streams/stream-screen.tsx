@@ -1,5 +1,6 @@
-import { CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Share2, TrendingUp } from 'lucide-react';
+import { Ban, CalendarClock, Eye, MessageSquare, PlayCircle, Radio, RadioTower, Settings2, Share2, TrendingUp } from 'lucide-react';
 import { paths } from '../../../shared/platform/routes';
+import { isCancelled, STREAM_CANCELLED } from '../../../shared/live/stream-rules';
 import { documentTitle, shortDescription } from '../../../shared/platform/page-titles';
 import { usePageTitle } from '../../lib/page-title';
 import { Link, useParams } from 'react-router';
@@ -29,6 +30,7 @@ import { NotifyMeButton } from './notify-me-button';
 import { useStream } from './queries';
 import { BrowserStudio } from './browser-studio';
 import { StreamKeyPanel } from './stream-key-panel';
+import { EndStreamButton } from './end-stream-button';
 
 /**
  * /stream/... : a stream's page: the live player while it is live, its schedule while it is
@@ -101,6 +103,11 @@ export default function StreamScreen() {
                   </Badge>
                   <p className="text-sm">The stream is starting or reconnecting. It plays here as soon as it is back.</p>
                 </>
+              ) : isCancelled(stream) ? (
+                <>
+                  <Ban aria-hidden className="size-8" />
+                  <p className="text-lg font-semibold">{STREAM_CANCELLED}</p>
+                </>
               ) : (
                 <>
                   <p className="text-lg font-semibold">This stream has ended</p>
@@ -151,7 +158,16 @@ export default function StreamScreen() {
               <Share2 aria-hidden /> Share
             </Button>
           </ShareMenu>
-          <ReportButton subject={{ type: 'stream', id: stream.id, ownerId: stream.creator.id, noun: 'stream' }} />
+          {mine && stream.status === 'live' ? <EndStreamButton streamId={stream.id} /> : null}
+          {mine ? (
+            <Button asChild variant="outline" className="rounded-full">
+              <Link to={paths.studioStream(stream.id)}>
+                <Settings2 aria-hidden /> Manage
+              </Link>
+            </Button>
+          ) : (
+            <ReportButton subject={{ type: 'stream', id: stream.id, ownerId: stream.creator.id, noun: 'stream' }} />
+          )}
         </div>
 
         {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}

@@ -8,17 +8,29 @@ import { FormField } from '../../ui/form-field';
  * An optional picture for a stream's card and page while it is not live, with a preview; the
  * file is checked here (type, size) and again, by its content, on the server.
  */
-export function StreamThumbnailField({ id, file, onChange }: { id: string; file: File | null; onChange: (file: File | null) => void }) {
+export function StreamThumbnailField({
+  id,
+  file,
+  onChange,
+  current,
+}: {
+  id: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The picture the stream has now (editing), shown until another is chosen. */
+  current?: string | null | undefined;
+}) {
   const [error, setError] = useState<string>();
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const chosen = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  const preview = chosen ?? current ?? null;
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
 
   return (
-    <FormField id={id} label="Thumbnail (optional)" error={error}>
+    <FormField id={id} label={current ? 'Thumbnail' : 'Thumbnail (optional)'} error={error}>
       <div className="flex items-center gap-4">
         <div className="flex aspect-video w-40 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted">
           {preview ? (
-            <img src={preview} alt="Chosen thumbnail" className="size-full object-cover" />
+            <img src={preview} alt={chosen ? 'Chosen thumbnail' : 'Current thumbnail'} className="size-full object-cover" />
           ) : (
             <ImagePlus aria-hidden className="size-6 text-muted-foreground" />
           )}

@@ -16,7 +16,6 @@ import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
-import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { downloadCsv } from './csv';
 import { LineChart, type ChartSeries } from './line-chart';
@@ -52,13 +51,15 @@ export default function AnalyticsScreen() {
     );
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader
-        icon={<BarChart3 aria-hidden />}
-        title="Analytics"
-        description="How your videos, shorts and channel are doing. Your own views never count."
-        actions={<PeriodPicker period={period} onChange={choose} />}
-      />
+    <div className="flex w-full flex-col gap-6">
+      {/* Inside the studio's frame, whose heading is the page's h1. */}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold tracking-tight">Analytics</h2>
+          <p className="text-sm text-muted-foreground">How your videos, shorts and channel are doing. Your own views never count.</p>
+        </div>
+        <PeriodPicker period={period} onChange={choose} />
+      </div>
       {query.isPending ? (
         <div role="status" aria-label="Loading analytics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {Array.from({ length: 8 }, (_, i) => (

@@ -1,6 +1,6 @@
 import type { VideoProcessingEvent } from '../../../shared/realtime/realtime';
 import type { PreviousUpload, Upload } from 'tus-js-client';
-import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
+import { VIDEO_HELD, type VideoDetail, type Visibility } from '../../../shared/videos/videos';
 import { GENERIC_ERROR_MESSAGE } from '../../../shared/platform/errors';
 import { api, ApiError } from '../../lib/api';
 import { serverUrl } from '../../lib/native/api-origin';
@@ -20,7 +20,7 @@ export interface UploadRequest {
   description: string;
   category: string;
   tags: string[];
-  visibility: 'public' | 'unlisted';
+  visibility: Visibility;
   /** Pay-per-view: a price in USDC, or none for a free video. */
   priceUsdc?: string | undefined;
 }

@@ -313,6 +313,10 @@ const Description = memo(function Description({ video: v, now }: { video: VideoD
           <Badge variant="outline" className="gap-1">
             <EyeOff aria-hidden /> Unlisted
           </Badge>
+        ) : v.visibility === 'private' ? (
+          <Badge variant="outline" className="gap-1">
+            <Lock aria-hidden /> Private
+          </Badge>
         ) : null}
       </p>
       {v.description ? (

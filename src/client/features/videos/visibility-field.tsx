@@ -1,14 +1,16 @@
-import { Globe, Link2 } from 'lucide-react';
+import { Globe, Link2, Lock } from 'lucide-react';
+import type { Visibility } from '../../../shared/videos/video-rules';
 import { cn } from '../../lib/utils';
 
-export type Visibility = 'public' | 'unlisted';
+export type { Visibility };
 
 const OPTIONS: { value: Visibility; label: string; hint: string; icon: typeof Globe }[] = [
   { value: 'public', label: 'Public', hint: 'Everyone can find and watch it', icon: Globe },
   { value: 'unlisted', label: 'Unlisted', hint: 'Only people with the link can watch it', icon: Link2 },
+  { value: 'private', label: 'Private', hint: 'Only you can watch it', icon: Lock },
 ];
 
-/** Public or unlisted, as two radio cards. */
+/** Public, unlisted or private, as three radio cards. */
 export function VisibilityField({
   name,
   value,
@@ -23,7 +25,7 @@ export function VisibilityField({
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-medium">Visibility</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid gap-2 sm:grid-cols-3">
         {OPTIONS.map((o) => (
           <label
             key={o.value}

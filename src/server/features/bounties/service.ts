@@ -165,7 +165,9 @@ async function ownContent(db: Db, claimantId: string, content: { type: ClaimCont
   }
   const v = await getVideo(db, content.id);
   const kindOk = content.type === 'short_video' ? v?.kind === 'short' : v?.kind === 'long';
-  if (!v || v.ownerId !== claimantId || !kindOk || v.status !== 'ready') throw new HttpError(400, 'wrong_content', CLAIM_NOT_YOURS);
+  // A private video is its owner's alone: the poster could not judge it.
+  if (!v || v.ownerId !== claimantId || !kindOk || v.status !== 'ready' || v.visibility === 'private')
+    throw new HttpError(400, 'wrong_content', CLAIM_NOT_YOURS);
   return v.title;
 }
 

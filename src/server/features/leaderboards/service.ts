@@ -34,7 +34,7 @@ function within(column: AnyColumn, from: Date | null, to: Date | null): SQL {
 /**
  * `(user_id, value)` of everyone with something on `board` between `from` and `to`: SOL received
  * or given in finalized payments (tips and bounty rewards) at their finalization, views of their
- * videos (not removed ones) when they counted, follows they got (and still have) when they were made.
+ * public videos (not removed, unlisted or private ones) when they counted, follows they got (and still have) when they were made.
  */
 function source(board: LeaderboardBoard, from: Date | null, to: Date | null): SQL {
   switch (board) {
@@ -51,7 +51,7 @@ function source(board: LeaderboardBoard, from: Date | null, to: Date | null): SQ
         // All time: the running count on each video, which outlives the dated view rows.
         return sql`select ${videos.ownerId} as user_id, sum(${videos.views}) as value
           from ${videos}
-          where ${videos.status} <> 'removed'
+          where ${videos.status} <> 'removed' and ${videos.visibility} = 'public'
           group by ${videos.ownerId}`;
       }
       // The condition on viewer_key is the one of the partial index video_views_viewed_at_idx.
@@ -59,7 +59,7 @@ function source(board: LeaderboardBoard, from: Date | null, to: Date | null): SQ
         from ${videoViews}
         join ${videos} on ${videos.id} = ${videoViews.videoId}
         where ${videoViews.viewerKey} not like 'share:%' and ${within(videoViews.viewedAt, from, to)}
-          and ${videos.status} <> 'removed'
+          and ${videos.status} <> 'removed' and ${videos.visibility} = 'public'
         group by ${videos.ownerId}`;
     case 'followed':
       return sql`select ${follows.followeeId} as user_id, count(*) as value

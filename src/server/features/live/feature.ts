@@ -7,5 +7,5 @@ export default fp(registerLive, {
   fastify: '5.x',
   // A stream's replay and its clips are videos, transcoded on the videos' queue.
   dependencies: ['glint-videos'],
-  decorators: { fastify: ['db', 'config', 'auth', 'storage', 'jobs', 'realtime', 'push', 'readCache', 'moderationRegistry', 'pageMeta'] },
+  decorators: { fastify: ['db', 'config', 'auth', 'storage', 'jobs', 'realtime', 'push', 'notifier', 'readCache', 'moderationRegistry', 'pageMeta'] },
 });

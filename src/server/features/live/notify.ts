@@ -10,10 +10,43 @@ import { profiles } from '../../access/schema.js';
 import { withActor } from '../notifications/service.js';
 import type { Push } from '../notifications/service.js';
 import type { Realtime } from '../../platform/realtime/hub.js';
+import type { Notifier } from '../notifications/service.js';
+import { whenUtc } from './page-meta.js';
 
 /** The bell's words for "a creator you follow, or a stream you asked about, is live". */
 export function liveNotificationText(creator: string, title: string) {
   return { title: 'Live now', message: `${creator} is live: “${title}”` };
+}
+
+/** The bell's words for "a stream you asked to be reminded of starts at another time"; the time in UTC, the same for everyone. */
+export function rescheduledNotificationText(creator: string, title: string, scheduledAt: Date) {
+  return { title: 'Stream rescheduled', message: `${creator} moved “${title}” to ${whenUtc(scheduledAt.toISOString())}` };
+}
+
+/** The bell's words for "a stream you asked to be reminded of will not happen". */
+export function cancelledNotificationText(creator: string, title: string) {
+  return { title: 'Stream cancelled', message: `${creator} cancelled “${title}”` };
+}
+
+/**
+ * Tells each person who pressed "Notify me" on the stream, in the bell (realtime) and by web push,
+ * with the creator as the actor: that it moved (the reminder stays, for the new time) or that it
+ * will not happen (`linked: false` when the stream is gone, so the notification opens nothing).
+ * One at a time: reminders are a stream's few interested viewers, not its whole audience.
+ */
+export async function tellReminderHolders(
+  notifier: Pick<Notifier, 'notice'>,
+  log: FastifyBaseLogger,
+  stream: { id: string; ownerId: string },
+  holders: string[],
+  text: { title: string; message: string },
+  linked = true,
+): Promise<void> {
+  for (const userId of holders) {
+    await notifier
+      .notice({ userId, actorId: stream.ownerId, ...text, contentId: linked ? stream.id : null, contentType: linked ? LIVESTREAM_CONTENT_TYPE : null })
+      .catch((err: unknown) => log.warn({ err, stream: stream.id }, 'live: a reminder holder was not told'));
+  }
 }
 
 /** Sends to at most this many web pushes at once, so a big audience does not open thousands of sockets. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { documentTitle, shortDescription } from '../../../shared/platform/page-titles.js';
 import { PRODUCT_NAME } from '../../../shared/platform/product.js';
+import { isCancelled } from '../../../shared/live/streams.js';
 import { paths } from '../../../shared/platform/routes.js';
 import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
@@ -38,6 +39,7 @@ function standing(s: Stream): { label: string; badge: string; lead: string } {
     return { label: 'Scheduled', badge: `Live on ${when}`, lead: `Live on ${PRODUCT_NAME} on ${when}` };
   }
   if (s.status === 'scheduled') return { label: 'Upcoming', badge: 'Upcoming', lead: `Coming up live on ${PRODUCT_NAME}` };
+  if (isCancelled(s)) return { label: 'Cancelled', badge: 'Stream cancelled', lead: `A cancelled live stream on ${PRODUCT_NAME}` };
   if (s.recordingVideoId) return { label: 'Replay', badge: 'Replay', lead: `Replay of a live stream on ${PRODUCT_NAME}` };
   return { label: 'Ended', badge: 'Stream ended', lead: `A live stream on ${PRODUCT_NAME}` };
 }

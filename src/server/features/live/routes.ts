@@ -15,8 +15,14 @@ import {
   CreateStreamSchema,
   REMINDER_NOT_UPCOMING,
   REMINDER_OWN_STREAM,
+  RescheduleStreamSchema,
+  STREAM_END_FIRST,
+  STREAM_ENDED_BY_CREATOR,
+  STREAM_NOT_LIVE,
+  STREAM_NOT_UPCOMING,
   StreamKeyInfoSchema,
   StreamReminderSchema,
+  UpdateStreamSchema,
 } from '../../../shared/live/live.js';
 import { userSession } from '../../access/guards.js';
 import { standingOf } from '../../access/standing.js';
@@ -38,7 +44,10 @@ import {
 import { clipLimitReached, createClipDraft, mayClip } from './clips.js';
 import { registerBrowserIngest } from './browser-ingest.js';
 import { registerStreamPages } from './page-meta.js';
-import { clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from './jobs.js';
+import { cleanupQueue, clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from './jobs.js';
+import { cancelledNotificationText, rescheduledNotificationText, tellReminderHolders } from './notify.js';
+import { findProfileById } from '../../access/creator.js';
+import { deleteVideoWithMedia } from '../videos/service.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { createRtmpServer } from './rtmp.js';
 import { recountViewers } from './viewers.js';
@@ -46,15 +55,23 @@ import { registerModerationAdapter } from '../moderation/service.js';
 import { streamModeration } from './moderation.js';
 import {
   beginSession,
+  cancelStream,
   createStream,
+  deleteStreamRow,
   endSession,
+  endedAmong,
+  endStreamNow,
+  getOwnedStream,
   getStreamRow,
   hasReminder,
   hasStreamKey,
   markPublishing,
   regenerateStreamKey,
+  reminderHolders,
   replacedStreamKeys,
+  rescheduleStream,
   streamsLeftLive,
+  updateStream,
   setReminder,
   setStreamThumbnail,
   userForStreamKey,
@@ -93,6 +110,8 @@ export const STANDING_SWEEP_MS = 15_000;
 /** The realtime note every instance hears when a creator makes a new stream key (its data: the creator's id). */
 const KEY_REPLACED_NOTE = 'live.streamKeyReplaced';
 const KEY_REPLACED = 'Your stream key was replaced: stream with the new one';
+/** The realtime note every instance hears when a creator ends their live stream from its page (its data: the stream's id). */
+const STREAM_ENDED_NOTE = 'live.streamEnded';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +150,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         status: s.status,
         publishing: s.publishing,
         hlsUrl: s.status === 'live' && s.publishing ? s.hlsPath : null,
+        scheduledAt: iso(s.scheduledAt),
         startedAt: iso(s.startedAt),
         endedAt: iso(s.endedAt),
         recordingVideoId: s.recordingVideoId,
@@ -279,10 +299,26 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   app.realtime.onNote(KEY_REPLACED_NOTE, (ownerId) => {
     cutOffReplacedKeys(ownerId).catch((err: unknown) => app.log.warn({ err }, 'live: could not cut off a replaced key'));
   });
+  /**
+   * Its creator ended the stream: the publisher of it here, if any, is let go, its input closed
+   * rather than killed so that the recording is complete for the replay.
+   */
+  const letGo = (streamId: string) => {
+    const a = active.get(streamId);
+    if (!a) return;
+    a.published.cutOff = STREAM_ENDED_BY_CREATOR;
+    a.published.ingest.finish();
+  };
+  // A creator may end their stream on another instance than the one ingesting it.
+  app.realtime.onNote(STREAM_ENDED_NOTE, letGo);
   // A moderator's decision may be taken on another instance: each one checks its own publishers.
   const sweep = setInterval(() => {
     if (!active.size) return;
     cutOffReplacedKeys().catch((err: unknown) => app.log.warn({ err }, 'live: key sweep failed'));
+    // Ended by its creator on an instance whose note did not arrive here.
+    void endedAmong(db, [...active.keys()])
+      .then((ended) => ended.forEach(letGo))
+      .catch((err: unknown) => app.log.warn({ err }, 'live: ended-stream sweep failed'));
     void publishersToStop(
       db,
       [...active].map(([streamId, a]) => ({ streamId, ownerId: a.ownerId })),
@@ -321,6 +357,142 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         const row = await createStream(db, s.user.id, req.body);
         const detail = await getStream(db, row.id);
         return reply.code(201).send(detail!);
+      },
+    );
+
+    // The creator manages a stream from its studio page: edit, reschedule, cancel, end, delete.
+    const streamParams = z.object({ id: z.guid() });
+    const creatorName = async (userId: string) => (await findProfileById(db, userId))?.displayName ?? 'A creator';
+
+    r.patch(
+      '/api/streams/:id',
+      {
+        config: { auth: 'poster' },
+        schema: {
+          tags: ['streams'],
+          summary: 'Edit your stream: title, description, category, tags, token',
+          params: streamParams,
+          body: UpdateStreamSchema,
+          response: { 200: StreamDetailSchema },
+        },
+      },
+      async (req) => {
+        const s = userSession(req);
+        const stream = await getOwnedStream(db, req.params.id, s.user.id);
+        await updateStream(db, stream.id, req.body);
+        return (await getStream(db, stream.id))!;
+      },
+    );
+
+    r.post(
+      '/api/streams/:id/reschedule',
+      {
+        config: { auth: 'poster' },
+        schema: {
+          tags: ['streams'],
+          summary: 'Move your upcoming stream to a new time; whoever asked to be reminded is told',
+          params: streamParams,
+          body: RescheduleStreamSchema,
+          response: { 200: StreamDetailSchema },
+        },
+      },
+      async (req) => {
+        const s = userSession(req);
+        const stream = await getOwnedStream(db, req.params.id, s.user.id);
+        const at = new Date(req.body.scheduledAt);
+        const moved = await rescheduleStream(db, stream.id, at);
+        if (!moved) throw new HttpError(409, 'not_upcoming', STREAM_NOT_UPCOMING);
+        // Told only when the time really changed; their reminders stay, for the new time.
+        if (stream.scheduledAt?.getTime() !== at.getTime())
+          await tellReminderHolders(
+            app.notifier,
+            req.log,
+            moved,
+            await reminderHolders(db, moved.id),
+            rescheduledNotificationText(await creatorName(moved.ownerId), moved.title, at),
+          );
+        // Whoever has its page open sees the new time at once.
+        await announce(moved.id);
+        return (await getStream(db, stream.id))!;
+      },
+    );
+
+    r.post(
+      '/api/streams/:id/cancel',
+      {
+        config: { auth: 'verified' },
+        schema: {
+          tags: ['streams'],
+          summary: 'Cancel your upcoming stream: it leaves every list; whoever asked to be reminded is told',
+          params: streamParams,
+          response: { 200: StreamDetailSchema },
+        },
+      },
+      async (req) => {
+        const s = userSession(req);
+        const stream = await getOwnedStream(db, req.params.id, s.user.id);
+        const cancelled = await cancelStream(db, stream.id);
+        if (!cancelled) throw new HttpError(409, 'not_upcoming', STREAM_NOT_UPCOMING);
+        const holders = await reminderHolders(db, cancelled.id);
+        await tellReminderHolders(app.notifier, req.log, cancelled, holders, cancelledNotificationText(await creatorName(cancelled.ownerId), cancelled.title));
+        // Nothing is left to remind anyone of.
+        for (const userId of holders) await setReminder(db, cancelled.id, userId, false);
+        await announce(cancelled.id);
+        return (await getStream(db, stream.id))!;
+      },
+    );
+
+    r.post(
+      '/api/streams/:id/end',
+      {
+        config: { auth: 'verified' },
+        schema: {
+          tags: ['streams'],
+          summary: 'End your live stream now: the publisher (OBS or a browser) is cut off, the replay is made from the recording',
+          params: streamParams,
+          response: { 200: StreamDetailSchema },
+        },
+      },
+      async (req) => {
+        const s = userSession(req);
+        const stream = await getOwnedStream(db, req.params.id, s.user.id);
+        const ended = await endStreamNow(db, stream.id);
+        if (!ended) throw new HttpError(409, 'not_live', STREAM_NOT_LIVE);
+        // Cut off here, and on the instance ingesting it if that is another one (its sweep would, later).
+        letGo(ended.id);
+        await app.realtime
+          .note(STREAM_ENDED_NOTE, ended.id)
+          .catch((err: unknown) => req.log.warn({ err }, 'live: could not tell the other instances of an ended stream'));
+        await announce(ended.id);
+        return (await getStream(db, stream.id))!;
+      },
+    );
+
+    r.delete(
+      '/api/streams/:id',
+      {
+        config: { auth: 'verified', answers: { 204: 'Deleted with its replay and pictures' } },
+        schema: {
+          tags: ['streams'],
+          summary: 'Delete your stream (upcoming or ended; a live one is ended first) with its replay and pictures; its clips stay your shorts',
+          params: streamParams,
+        },
+      },
+      async (req, reply) => {
+        const s = userSession(req);
+        const stream = await getOwnedStream(db, req.params.id, s.user.id);
+        if (stream.status === 'live') throw new HttpError(409, 'live', STREAM_END_FIRST);
+        const holders = stream.status === 'scheduled' ? await reminderHolders(db, stream.id) : [];
+        const deleted = await deleteStreamRow(db, stream.id);
+        if (!deleted) throw new HttpError(409, 'live', STREAM_END_FIRST);
+        // An upcoming stream deleted is a cancelled one for those waiting for it; there is no page left to open.
+        await tellReminderHolders(app.notifier, req.log, deleted, holders, cancelledNotificationText(await creatorName(deleted.ownerId), deleted.title), false);
+        if (deleted.recordingVideoId) await deleteVideoWithMedia(db, app.storage, deleted.recordingVideoId);
+        await app.storage.deleteAllOf(streamMedia(deleted.id));
+        // What its sessions left on the ingesting instance's disk (segments, recordings), here or there.
+        await fs.promises.rm(path.join(liveDir, deleted.id), { recursive: true, force: true });
+        if (deleted.ingestInstance && deleted.ingestInstance !== instance) await jobs.send(cleanupQueue(deleted.ingestInstance), { streamId: deleted.id });
+        return reply.code(204).send();
       },
     );
 

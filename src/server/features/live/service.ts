@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/live/streams.js';
-import { STREAM_KEY_PREFIX, type CreateStreamSchema } from '../../../shared/live/live.js';
+import { STREAM_KEY_PREFIX, type CreateStreamSchema, type UpdateStreamSchema } from '../../../shared/live/live.js';
 import { categorySlug } from '../../../shared/categories/categories.js';
 import { removedMessage } from '../../../shared/moderation/moderation.js';
 import { slugify } from '../../../shared/platform/routes.js';
@@ -78,6 +78,85 @@ export async function getStreamRow(db: Db, id: string): Promise<StreamRow | unde
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(livestreams).where(eq(livestreams.id, id));
   return row;
+}
+
+/**
+ * The stream for its creator's write: 404 for anyone else (as for a stream that is not there), 410
+ * once a moderator removed it (kept as it is until restored).
+ */
+export async function getOwnedStream(db: Db, id: string, userId: string): Promise<StreamRow> {
+  const row = await getStreamRow(db, id);
+  if (!row || row.ownerId !== userId) throw notFound(STREAM_NOT_FOUND);
+  if (row.takenDownAt) throw removedError('stream');
+  return row;
+}
+
+/** The creator's edit: only what was sent changes; a new title makes a new slug. */
+export async function updateStream(db: Db, id: string, input: z.output<typeof UpdateStreamSchema>): Promise<void> {
+  const set: Partial<typeof livestreams.$inferInsert> = {};
+  if (input.title !== undefined) Object.assign(set, { title: input.title, slug: slugify(input.title) });
+  if (input.description !== undefined) set.description = input.description;
+  if (input.category !== undefined) set.category = input.category;
+  if (input.tags !== undefined) set.tags = input.tags;
+  if (input.token !== undefined)
+    Object.assign(set, { tokenMint: input.token?.mint ?? null, tokenSymbol: input.token?.symbol ?? null, tokenName: input.token?.name ?? null });
+  if (Object.keys(set).length) await db.update(livestreams).set(set).where(eq(livestreams.id, id));
+}
+
+/** A new start for a stream that is still upcoming; undefined when it is not (it went live meanwhile). */
+export async function rescheduleStream(db: Db, id: string, at: Date): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ scheduledAt: at })
+    .where(and(eq(livestreams.id, id), eq(livestreams.status, 'scheduled')))
+    .returning();
+  return row;
+}
+
+/**
+ * Cancels a stream that is still upcoming: it ends without ever starting, which is what a
+ * cancelled stream is (`isCancelled`), and leaves every list. Undefined when it is not upcoming.
+ */
+export async function cancelStream(db: Db, id: string): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ status: 'ended', endedAt: new Date() })
+    .where(and(eq(livestreams.id, id), eq(livestreams.status, 'scheduled')))
+    .returning();
+  return row;
+}
+
+/**
+ * Its creator ends a live stream now: viewers see it ended at once and the publisher is cut off
+ * (by the caller). The session's end job still comes after the grace period and makes the replay
+ * from what was recorded. Undefined when the stream is not live.
+ */
+export async function endStreamNow(db: Db, id: string): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .update(livestreams)
+    .set({ status: 'ended', endedAt: new Date(), publishing: false, hlsPath: null, viewerCount: 0 })
+    .where(and(eq(livestreams.id, id), eq(livestreams.status, 'live')))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes a stream that is not live (its chat, reminders and viewer counts go with it; its clips
+ * stay the creator's shorts, no longer linked to it). The caller removes its media. Undefined
+ * when it is live (it must be ended first) or already gone.
+ */
+export async function deleteStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .delete(livestreams)
+    .where(and(eq(livestreams.id, id), ne(livestreams.status, 'live')))
+    .returning();
+  return row;
+}
+
+/** Who pressed "Notify me" on the stream. */
+export async function reminderHolders(db: Db, streamId: string): Promise<string[]> {
+  const rows = await db.select({ userId: streamReminders.userId }).from(streamReminders).where(eq(streamReminders.streamId, streamId));
+  return rows.map((r) => r.userId);
 }
 
 /** Where a session's playlist is served: the main rendition's, or with a ladder the master playlist. */
@@ -236,6 +315,16 @@ export async function publishersToStop(db: Db, publishers: { streamId: string; o
   });
 }
 
+/** Of these streams with a publisher, those that ended meanwhile: their creator ended them from the studio. */
+export async function endedAmong(db: Db, streamIds: string[]): Promise<string[]> {
+  if (!streamIds.length) return [];
+  const rows = await db
+    .select({ id: livestreams.id })
+    .from(livestreams)
+    .where(and(inArray(livestreams.id, streamIds), eq(livestreams.status, 'ended')));
+  return rows.map((r) => r.id);
+}
+
 // Streams as viewers see them: lists, a stream's page.
 
 export interface StreamFilter {
@@ -252,8 +341,9 @@ export interface StreamFilter {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]> {
-  // Never one a moderator removed, nor one of a banned account.
+  // Never one a moderator removed, nor one of a banned account, nor one cancelled (ended, never started).
   const where: SQL[] = [eq(livestreams.status, f.status), isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
+  if (f.status === 'ended') where.push(isNotNull(livestreams.startedAt));
   if (f.category) where.push(eq(livestreams.category, f.category));
   if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
   if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
@@ -329,7 +419,7 @@ export async function getPublicStream(db: Db, id: string): Promise<StreamDetail>
 }
 
 /** Streams the sitemap lists (scheduled, live, ended: each has its page), newest first; none removed, none of a banned account. */
-const indexedStream = [isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
+const indexedStream = [isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId), or(ne(livestreams.status, 'ended'), isNotNull(livestreams.startedAt))];
 const streamChanged = sql<string>`greatest(${livestreams.createdAt}, coalesce(${livestreams.scheduledAt}, ${livestreams.createdAt}), coalesce(${livestreams.startedAt}, ${livestreams.createdAt}), coalesce(${livestreams.endedAt}, ${livestreams.createdAt}))`;
 
 export async function listIndexedStreams(
@@ -354,4 +444,29 @@ export async function listIndexedStreams(
 
 export function countIndexedStreams(db: Db): Promise<CountAndNewest> {
   return countAndNewest(db, livestreams, streamChanged, and(...indexedStream));
+}
+
+/**
+ * The owner's streams (scheduled, live, ended) as rows of the Creator Studio's content table, in
+ * the columns of videos' `studioVideoRows`: a stream has no visibility of its own (it is public)
+ * and counts its peak viewers as views; one a moderator removed reads `removed`.
+ */
+export function studioStreamRows(ownerId: string): SQL {
+  return sql`select ${livestreams.id}::text as id, 'stream' as kind, ${livestreams.title} as title, ${livestreams.slug} as slug,
+      ${livestreams.category} as category,
+      case when ${livestreams.takenDownAt} is not null then 'removed' else ${livestreams.status}::text end as status,
+      'public' as visibility,
+      coalesce(${livestreams.startedAt}, ${livestreams.scheduledAt}, ${livestreams.createdAt}) as date,
+      ${livestreams.peakViewers} as views, null::int as likes, null::int as comments,
+      ${livestreams.thumbnailUrl} as thumbnail_url, null::int as price_micro_usdc
+    from ${livestreams}
+    where ${livestreams.ownerId} = ${ownerId}`;
+}
+
+/** The owner moves their stream to another category: 404 for anyone else's, 410 while a moderator holds it. */
+export async function setOwnStreamCategory(db: Db, id: string, userId: string, category: string): Promise<void> {
+  const s = await getStreamRow(db, id);
+  if (!s || s.ownerId !== userId) throw notFound(STREAM_NOT_FOUND);
+  if (s.takenDownAt) throw removedError('stream');
+  await db.update(livestreams).set({ category }).where(eq(livestreams.id, id));
 }

@@ -85,9 +85,14 @@ const toAppNotification = (r: typeof notifications.$inferSelect, actor: AppNotif
   actor,
 });
 
-/** A notice from Glint itself (a moderation decision): no actor, its own words. */
+/**
+ * A notice in its own words: from Glint itself (a moderation decision), with no actor; or about
+ * what a creator did to something you asked about (a stream you are reminded of was moved or
+ * cancelled), with the creator as its actor.
+ */
 export interface NoticeInput {
   userId: string;
+  actorId?: string | null;
   title: string;
   message: string;
   contentId?: string | null;
@@ -146,7 +151,7 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
         .insert(notifications)
         .values({
           userId: input.userId,
-          actorId: null,
+          actorId: input.actorId ?? null,
           type: NOTICE_TYPE,
           title: input.title,
           message: input.message,

@@ -4,7 +4,7 @@ import { lamportsToSol } from '../../../shared/payments/sol.js';
 import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../../shared/payments/payments.js';
 import type { Db } from '../../platform/db/client.js';
 import { payments } from './schema.js';
-import { bounties } from '../bounties/schema.js';
+import { bounties, bountyClaims } from '../bounties/schema.js';
 import { profiles } from '../../access/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { creatorColumns, creatorColumnsOf } from '../../access/creator.js';
@@ -233,4 +233,21 @@ export async function failStalePayment(db: Db, id: string, now = new Date()): Pr
     .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'confirmed']), sql`${payments.submittedAt} < ${cutoff}`))
     .returning({ id: payments.id });
   return rows.length > 0;
+}
+
+/**
+ * What `payeeId` earned in SOL per item of theirs, as `(content_id, lamports)` rows for the
+ * Creator Studio: finalized tips made on the item, and finalized bounty rewards paid for a claim
+ * that submitted it.
+ */
+export function earningsByContent(payeeId: string): SQL {
+  return sql`select content_id, sum(lamports)::bigint as lamports from (
+      select ${payments.contentId} as content_id, ${payments.lamports} as lamports
+        from ${payments}
+        where ${payments.kind} = 'tip' and ${payments.status} = 'finalized' and ${payments.payeeId} = ${payeeId} and ${payments.contentId} is not null
+      union all
+      select ${bountyClaims.contentId} as content_id, ${payments.lamports} as lamports
+        from ${payments} join ${bountyClaims} on ${bountyClaims.id} = ${payments.claimId}
+        where ${payments.kind} = 'bounty' and ${payments.status} = 'finalized' and ${payments.payeeId} = ${payeeId}
+    ) earned group by content_id`;
 }

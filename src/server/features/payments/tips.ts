@@ -38,7 +38,7 @@ async function tippedContent(db: Db, creatorId: string, content: NonNullable<z.i
   }
   const video = await getVideo(db, content.id);
   const kindOk = content.type === 'short_video' ? video?.kind === 'short' : video?.kind === 'long';
-  if (!video || video.ownerId !== creatorId || !kindOk || video.status !== 'ready')
+  if (!video || video.ownerId !== creatorId || !kindOk || video.status !== 'ready' || video.visibility === 'private')
     throw new HttpError(400, 'wrong_content', 'That video is not this creator’s.');
   return { type: content.type, id: video.id, title: video.title };
 }

@@ -28,6 +28,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /api/',
     'Disallow: /admin',
     'Disallow: /settings',
+    'Disallow: /studio',
     'Disallow: /submit',
     'Disallow: /reset-password',
     'Disallow: /update-password',

@@ -13,9 +13,12 @@ import { getVideo } from '../videos/service.js';
 type VideoRow = NonNullable<Awaited<ReturnType<typeof getVideo>>>;
 type StreamRow = NonNullable<Awaited<ReturnType<typeof getStreamRow>>>;
 
-/** A video anyone may watch: ready, not removed by a moderator, its owner not banned. Unlisted ones too (their link is how they are watched). */
+/**
+ * A video anyone may watch: ready, not private, not removed by a moderator, its owner not banned.
+ * Unlisted ones too (their link is how they are watched).
+ */
 async function watchable(db: Db, v: VideoRow): Promise<boolean> {
-  return v.status === 'ready' && !v.takenDownAt && !(await isBanned(db, v.ownerId));
+  return v.status === 'ready' && v.visibility !== 'private' && !v.takenDownAt && !(await isBanned(db, v.ownerId));
 }
 
 const creatorOf = async (db: Db, ownerId: string) => {
@@ -117,7 +120,7 @@ export async function oEmbedFor(
   const ref = page && sharedItemId(page);
   if (!ref || !isUuid(ref.id)) return null;
   const video = ref.kind === 'stream' ? undefined : await getVideo(db, ref.id);
-  // Unlisted videos are watched by their link only: no card is made for them.
+  // Unlisted videos are watched by their link only, private ones by their owner only: no card is made for them.
   if (video && video.visibility !== 'public') return null;
   if (ref.kind === 'video' && !video) return null;
   const { status, item } = await embedItemOf(db, storage, ref.id);

@@ -29,7 +29,8 @@ async function shownVideo(db: Db, id: string): Promise<{ video: VideoRow; creato
   const video = await getVideo(db, id);
   if (!video) return undefined;
   if (video.takenDownAt || video.status === 'removed') return 'removed';
-  if (video.status !== 'ready' || (await isBanned(db, video.ownerId))) return undefined;
+  // A private video is not shown to anyone by its page: its owner reads it in the app.
+  if (video.status !== 'ready' || video.visibility === 'private' || (await isBanned(db, video.ownerId))) return undefined;
   const [creator] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, video.ownerId));
   return creator ? { video, creator } : undefined;
 }
@@ -47,7 +48,7 @@ export const videoPath = (v: Pick<VideoRow, 'id' | 'kind' | 'title'>, c: Creator
  * The pages of videos and shorts: named by the video and its creator, and previewed with its card
  * (or poster while the card is made), its player for other sites, and its oEmbed. A priced video's
  * preview shows its poster and price, never its media. An unlisted video is previewed (its link
- * was shared) but kept out of search engines.
+ * was shared) but kept out of search engines, with no player or oEmbed link; a private one is unavailable.
  */
 export function registerVideoPages(app: FastifyInstance): void {
   const jobs = jobsFor<VideoJobs>(app.jobs);
@@ -73,7 +74,8 @@ export function registerVideoPages(app: FastifyInstance): void {
         type: 'video.other',
         canonicalPath: videoPath(v, c),
         ...(image ? { image: { ...image, alt: `${kind === 'short' ? 'Short' : 'Video'} “${v.title}” by ${c.displayName}` } } : {}),
-        embed: kind === 'short' ? { id: v.id, width: 405, height: 720 } : { id: v.id, width: 1280, height: 720 },
+        // An unlisted video is previewed where its link was shared, but offers no player or oEmbed to discover.
+        ...(v.visibility === 'public' ? { embed: kind === 'short' ? { id: v.id, width: 405, height: 720 } : { id: v.id, width: 1280, height: 720 } } : {}),
       },
     };
   };

@@ -10,6 +10,9 @@ type VideoRow = typeof videos.$inferSelect;
 /** Whether the video's playable media (HLS, preview sprite) sits in the private `paid/` area. */
 export const mediaIsPrivate = (v: Pick<VideoRow, 'hlsKey'>) => !!v.hlsKey?.startsWith(PRIVATE_PREFIX);
 
+/** Whether a video's playable media belongs in the private area: priced (pay-per-view) or private (its owner's alone). */
+export const mediaBelongsPrivate = (v: Pick<VideoRow, 'priceMicroUsdc' | 'visibility'>) => v.priceMicroUsdc !== null || v.visibility === 'private';
+
 /**
  * A new, unguessable place for a video's playable media (HLS and preview sprite):
  * `videos/<id>/<generation>` when free, `paid/<id>/<generation>` when priced. Every placement
@@ -25,8 +28,8 @@ export function newMediaPlace(id: string, priced: boolean): string {
 const placeOf = (hlsKey: string) => hlsKey.replace(/\/hls\/master\.m3u8$/, '');
 
 /**
- * Puts a ready video's HLS and preview sprite where its price says: under the public
- * `videos/<id>/<generation>/` when free, under the private `paid/<id>/<generation>/` when priced
+ * Puts a ready video's HLS and preview sprite where its price and visibility say: under the public
+ * `videos/<id>/<generation>/` when free, under the private `paid/<id>/<generation>/` when priced or private
  * (the poster and the thumbnail frames stay public: they are what a buyer sees before paying),
  * each time in a new generation, the old copies deleted. Runs with the video's row locked, so a
  * price change and the end of processing never move the files past each other. `set` is written
@@ -47,7 +50,7 @@ export async function placeVideoMedia(
     const write = change ? { ...set, status: change.to } : set;
     const v = Object.keys(write).length ? (await tx.update(videos).set(write).where(eq(videos.id, id)).returning())[0]! : locked;
     if (v.status !== 'ready' || !v.hlsKey) return true;
-    const wantPrivate = v.priceMicroUsdc !== null;
+    const wantPrivate = mediaBelongsPrivate(v);
     if (mediaIsPrivate(v) === wantPrivate) return true;
     const from = placeOf(v.hlsKey);
     const to = newMediaPlace(id, wantPrivate);

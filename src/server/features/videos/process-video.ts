@@ -25,7 +25,7 @@ import {
 import { sniffVideo } from '../../../shared/media/sniff.js';
 import { runMediaTool } from '../../platform/media/run.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
-import { newMediaPlace } from './paid-media.js';
+import { mediaBelongsPrivate, newMediaPlace } from './paid-media.js';
 import { standingOf } from '../../access/standing.js';
 
 /** The first bytes of a file, to tell what it really is before any tool opens it. */
@@ -134,10 +134,9 @@ export async function processVideo(deps: ProcessDeps, videoId: string, signal: A
     // video is held, its playable media private, until the owner is in good standing again
     // (releaseHeldVideos publishes it then).
     const held = !!(await standingOf(db, video.ownerId));
-    // A priced video's playable media goes straight to the private area (pay-per-view); the
-    // poster and thumbnail frames stay public. placeVideoMedia below settles a price changed meanwhile.
-    const priced = video.priceMicroUsdc != null;
-    const playable = newMediaPlace(videoId, priced || held);
+    // A priced or private video's playable media goes straight to the private area; the poster and
+    // thumbnail frames stay public. placeVideoMedia below settles a price or visibility changed meanwhile.
+    const playable = newMediaPlace(videoId, mediaBelongsPrivate(video) || held);
     await storage.deleteAllOf(own);
     await storage.deleteAllOf(paidMedia(videoId));
     await storage.putDirectory(`${playable}/hls`, hlsDir);

@@ -18,15 +18,15 @@ import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
 import { notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
-import { paidMedia, videoMedia } from '../../platform/storage/storage.js';
+import { videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
 import { commentModeration, videoModeration } from './moderation.js';
-import { removeVideo } from './video-state.js';
 import {
   addComment,
   changeComment,
   createDraft,
+  deleteOwnVideo,
   getOwnedVideo,
   getPublishedVideo,
   getVideoDetail,
@@ -59,7 +59,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** A published video a viewer may act on (like, comment, view, share). */
-  const published = (id: string) => getPublishedVideo(app.db, id);
+  const published = (id: string, viewerId?: string) => getPublishedVideo(app.db, id, viewerId);
 
   app.get(
     '/api/videos',
@@ -179,8 +179,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         if (priceUsdc !== null) await app.x402.assertCanSell(s.user.id);
         set.priceMicroUsdc = priceUsdc === null ? null : usdcToMicros(priceUsdc)!;
       }
-      // A price moves the playable media to the private area (or back) before this answers.
-      if (set.priceMicroUsdc !== undefined) await placeVideoMedia(app.db, app.storage, v.id, set);
+      // A price or a private visibility moves the playable media to the private area (or back) before this answers.
+      if (set.priceMicroUsdc !== undefined || set.visibility !== undefined) await placeVideoMedia(app.db, app.storage, v.id, set);
       else await updateVideoRow(app.db, v.id, set);
       return getVideoDetail(app.db, app.storage, v.id, s.user.id, app.x402);
     },
@@ -194,11 +194,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = userSession(req);
-      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      // Already removed by a request that arrived at once: its media goes all the same.
-      await removeVideo(app.db, v.id);
-      await app.storage.deleteAllOf(videoMedia(v.id));
-      await app.storage.deleteAllOf(paidMedia(v.id));
+      await deleteOwnVideo(app.db, app.storage, req.params.id, s.user.id);
       return reply.status(204).send();
     },
   );
@@ -216,8 +212,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const v = await published(req.params.id);
       const s = await sessionOf(req);
+      const v = await published(req.params.id, s?.user.id);
       // The owner watching their own video is not an audience: neither the page nor the studio counts it.
       if (s?.user.id === v.ownerId) return { counted: false };
       return { counted: await recordView(app.db, req.params.id, viewerKey(req, s, true), new Date(), req.body?.source) };
@@ -232,7 +228,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = userSession(req);
-      const v = await published(req.params.id);
+      const v = await published(req.params.id, s.user.id);
       const r = await setLike(app.db, req.params.id, s.user.id, true);
       if (r.changed) {
         await app.notifier.notify({
@@ -256,7 +252,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = userSession(req);
-      await published(req.params.id);
+      await published(req.params.id, s.user.id);
       const r = await setLike(app.db, req.params.id, s.user.id, false);
       return { likes: r.likes, liked: false };
     },
@@ -269,8 +265,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['videos'], summary: 'Count a share', params: IdParams, response: { 200: z.object({ shares: z.number() }) } },
     },
     async (req) => {
-      const v = await published(req.params.id);
       const s = await sessionOf(req);
+      const v = await published(req.params.id, s?.user.id);
       // Once per viewer per window, like views; a guest counts once per address, whatever the browser says.
       const { shares, counted } = await recordShare(app.db, req.params.id, viewerKey(req, s, false));
       if (s && counted)
@@ -299,7 +295,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = userSession(req);
-      await published(req.params.id);
+      await published(req.params.id, s.user.id);
       await saveProgress(app.db, s.user.id, req.params.id, req.body.positionSeconds);
       // Not a public write (it drops nothing else): only this viewer's kept state of the video goes.
       app.readCache.drop(viewerStateKey(req.params.id, s.user.id));
@@ -316,10 +312,17 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = await sessionOf(req);
       // The same list for everyone (kept in the read cache); which are the viewer's is theirs.
-      const comments = await app.readCache.memo(`comments:${req.params.id}`, async () => {
-        await published(req.params.id);
-        return listComments(app.db, req.params.id, undefined);
-      });
+      const comments = await app.readCache
+        .memo(`comments:${req.params.id}`, async () => {
+          await published(req.params.id);
+          return listComments(app.db, req.params.id, undefined);
+        })
+        .catch(async (err: unknown) => {
+          // A private video's comments are its owner's to read (nobody else reaches the video).
+          if (!s) throw err;
+          await published(req.params.id, s.user.id);
+          return listComments(app.db, req.params.id, undefined);
+        });
       return s ? comments.map((c) => ({ ...c, isMine: c.author.id === s.user.id })) : comments;
     },
   );
@@ -332,7 +335,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = userSession(req);
-      const v = await published(req.params.id);
+      const v = await published(req.params.id, s.user.id);
       const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
       await app.notifier.notify({
         userId: v.ownerId,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, listing, ownedBy, takenDown, takenDownIndex, textList, uuidPrimaryKey } from '../../platform/db/columns.js';
-import { VIDEO_KINDS } from '../../../shared/videos/video-rules.js';
+import { VIDEO_KINDS, VISIBILITIES } from '../../../shared/videos/video-rules.js';
 import { profileRef, profiles, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
 
@@ -10,7 +10,8 @@ export const videoKind = pgEnum('video_kind', VIDEO_KINDS);
 /** `held`: processed while its owner was suspended or banned; published when the owner is in good standing again. */
 export const videoStatus = pgEnum('video_status', ['uploading', 'processing', 'ready', 'failed', 'removed', 'held']);
 
-export const visibility = pgEnum('visibility', ['public', 'unlisted']);
+/** docs/product.md "Visibility": `private` is its owner's alone, its playable media in the private area. */
+export const visibility = pgEnum('visibility', VISIBILITIES);
 
 /** A long video (under the product's section, `/{product}`) or a short (`/shorts`) (docs/product.md "Video"). */
 export const videos = pgTable(

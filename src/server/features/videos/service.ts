@@ -7,7 +7,7 @@ import type { VideoCard } from '../../../shared/videos/video-card.js';
 import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboards/leaderboard-rules.js';
 import { slugify } from '../../../shared/platform/routes.js';
-import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind } from '../../../shared/videos/videos.js';
+import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind, type Visibility } from '../../../shared/videos/videos.js';
 import { type Access } from '../../../shared/x402/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
@@ -17,9 +17,9 @@ import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.
 import { livestreams } from '../live/schema.js';
 import { videoComments, videoLikes, videoProgress, videoViews, videos } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import type { Storage } from '../../platform/storage/storage.js';
+import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
-import { failProcessing, releaseHeld, type VideoFields } from './video-state.js';
+import { failProcessing, releaseHeld, removeVideo, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
@@ -88,7 +88,7 @@ export async function createDraft(
     description: string;
     category: string;
     tags: string[];
-    visibility: 'public' | 'unlisted';
+    visibility: Visibility;
     priceUsdc?: string | undefined;
   },
 ) {
@@ -121,9 +121,10 @@ export async function getOwnedVideo(db: Db, id: string, userId: string) {
  * A published video anyone may watch and act on (like, comment, view, share): ready, not removed
  * by a moderator (410, its page says so), its owner not banned (then it does not exist).
  */
-export async function getPublishedVideo(db: Db, id: string) {
+export async function getPublishedVideo(db: Db, id: string, viewerId?: string) {
   const v = await getVideo(db, id);
-  if (!v || v.status !== 'ready') throw notFound('This video is not available');
+  // A private video is its owner's alone: to anyone else it does not exist.
+  if (!v || v.status !== 'ready' || (v.visibility === 'private' && v.ownerId !== viewerId)) throw notFound('This video is not available');
   if (v.takenDownAt) throw removedError('video');
   if (await isBanned(db, v.ownerId)) throw notFound('This video is not available');
   return v;
@@ -136,6 +137,13 @@ export async function updateVideoRow(db: Db, id: string, set: VideoFields) {
 
 // The transitions the live feature uses for the drafts it makes (replays, clips).
 export { queueForProcessing, type VideoFields, type VideoStatus } from './video-state.js';
+
+/** Removes a video (a deleted stream's replay) and all of its media, as its owner's Delete does. */
+export async function deleteVideoWithMedia(db: Db, storage: Storage, id: string): Promise<void> {
+  await removeVideo(db, id);
+  await storage.deleteAllOf(videoMedia(id));
+  await storage.deleteAllOf(paidMedia(id));
+}
 
 /** The recurring job that publishes held videos whose owners are in good standing again (every minute). */
 export const RELEASE_HELD_VIDEOS_QUEUE = 'release-held-videos';
@@ -207,7 +215,8 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   const v = await getVideo(db, id);
   const isOwner = !!v && v.ownerId === viewerId;
   // Others see only what is published: ready and not removed (unlisted ones by their link).
-  if (!v || v.status === 'removed' || (!isOwner && v.status !== 'ready')) throw notFound('This video is not available');
+  // Private ones only by their owner (moderators review them through their reports, like held ones).
+  if (!v || v.status === 'removed' || (!isOwner && (v.status !== 'ready' || v.visibility === 'private'))) throw notFound('This video is not available');
   // Removed by a moderator: the page says so, to the owner too. A banned account's videos are gone.
   if (v.takenDownAt) throw removedError('video');
   if (!isOwner && (await isBanned(db, v.ownerId))) throw notFound('This video is not available');
@@ -230,10 +239,10 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
       .where(and(eq(videoProgress.videoId, id), eq(videoProgress.userId, viewerId)));
     resumeAt = p?.positionSeconds ?? null;
   }
-  // A priced video's media is private: its sources are the x402 routes, and only for a viewer who
-  // may watch it (the poster and thumbnails stay public).
+  // A priced or private video's media is private: its sources are the x402 routes, and only for a
+  // viewer who may watch it (the poster and thumbnails stay public).
   const access = await paid.accessOf(v, viewerId);
-  const sources = v.priceMicroUsdc === null ? undefined : paid.sources(v.id, viewerId);
+  const sources = v.priceMicroUsdc === null && v.visibility !== 'private' ? undefined : paid.sources(v.id, viewerId);
   const open = access !== 'locked';
   return {
     id: v.id,
@@ -588,4 +597,41 @@ export async function listIndexedVideos(db: Db, f: { kinds: VideoKind[]; ownerId
 /** How many listed videos of a kind there are and when the newest was published (the sitemap index). */
 export function countIndexedVideos(db: Db, kind: VideoKind): Promise<CountAndNewest> {
   return countAndNewest(db, videos, sql`coalesce(${videos.publishedAt}, ${videos.createdAt})`, and(eq(videos.kind, kind), ...listedVideo));
+}
+
+/**
+ * The owner's videos, shorts and clips as rows of the Creator Studio's content table (a `select`
+ * the studio unions with the streams'): every state but the owner's own delete; one a moderator
+ * removed reads `removed`. A clip is a short cut from a stream (`clipped_by_id` set); a stream's
+ * replay is a video.
+ */
+export function studioVideoRows(ownerId: string): SQL {
+  return sql`select ${videos.id}::text as id,
+      case when ${videos.clippedById} is not null then 'clip' when ${videos.kind} = 'short' then 'short' else 'video' end as kind,
+      ${videos.title} as title, ${videos.slug} as slug, ${videos.category} as category,
+      case when ${videos.takenDownAt} is not null then 'removed' else ${videos.status}::text end as status,
+      ${videos.visibility}::text as visibility,
+      coalesce(${videos.publishedAt}, ${videos.createdAt}) as date,
+      ${videos.views} as views, ${videos.likes} as likes, ${videos.comments} as comments,
+      ${videos.thumbnailUrl} as thumbnail_url, ${videos.priceMicroUsdc} as price_micro_usdc
+    from ${videos}
+    where ${videos.ownerId} = ${ownerId} and ${videos.status} <> 'removed'`;
+}
+
+/**
+ * The owner deletes their video, short or clip: `removed` for good and its media deleted (public
+ * and private areas). 404 for anyone else's or one already gone; 410 while a moderator holds it.
+ */
+export async function deleteOwnVideo(db: Db, storage: Storage, id: string, userId: string): Promise<void> {
+  const v = await getOwnedVideo(db, id, userId);
+  // Already removed by a request that arrived at once: its media goes all the same.
+  await removeVideo(db, v.id);
+  await storage.deleteAllOf(videoMedia(v.id));
+  await storage.deleteAllOf(paidMedia(v.id));
+}
+
+/** The owner moves their video, short or clip to another category (404 for anyone else's, 410 while a moderator holds it). */
+export async function setOwnVideoCategory(db: Db, id: string, userId: string, category: string): Promise<void> {
+  const v = await getOwnedVideo(db, id, userId);
+  await updateVideoRow(db, v.id, { category });
 }

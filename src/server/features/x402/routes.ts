@@ -185,10 +185,12 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
   };
 
   const accessOf: X402['accessOf'] = async (video, viewerId) => {
-    if (video.priceMicroUsdc === null) return 'free';
+    const isPrivate = video.visibility === 'private';
+    if (video.priceMicroUsdc === null && !isPrivate) return 'free';
     if (!viewerId) return 'locked';
     if (video.ownerId === viewerId) return 'owner';
-    if (await hasEntitlement(db, video.id, viewerId)) return 'unlocked';
+    // A private video is its owner's alone: a purchase made while it was public does not open it.
+    if (!isPrivate && (await hasEntitlement(db, video.id, viewerId))) return 'unlocked';
     // Moderators and admins review what is reported, paid or not.
     if (await isStaff(viewerId)) return 'staff';
     return 'locked';
@@ -211,6 +213,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
    * before stops working at once.
    */
   const assertStillUp = async (video: VideoRow, viewerId: string | null) => {
+    // Made private: to anyone but its owner (and the moderators reviewing it) it is not there.
+    if (video.visibility === 'private' && video.ownerId !== viewerId && !(viewerId && (await isStaff(viewerId)))) throw notFound('This video is not available');
     if (!video.takenDownAt && !(await isBanned(db, video.ownerId))) return;
     if (viewerId && (await isStaff(viewerId))) return;
     if (video.takenDownAt) throw removedError('video');
@@ -303,14 +307,14 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
           tags: ['x402'],
           summary: 'A priced video’s HLS playlist: 402 with x402 payment requirements until paid',
           description:
-            'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). A buyer without an account also gets an httpOnly holder cookie (glint.x402_holder, scoped to the video’s paid media): the playlist’s links play only with it. The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist.',
+            'Without an entitlement this answers 402 Payment Required with the x402 (v2) requirements in the PAYMENT-REQUIRED header (base64 JSON) and in the body. Retry with a PAYMENT-SIGNATURE header carrying the signed payment: the server verifies and settles it through the facilitator, records the purchase, and answers 200 with the playlist and a PAYMENT-RESPONSE header (the settlement). A buyer without an account also gets an httpOnly holder cookie (glint.x402_holder, scoped to the video’s paid media): the playlist’s links play only with it. The owner, moderators and buyers signed in get the playlist without paying; a payment from someone who already bought the video is refused (409) and nothing is charged. A free video redirects to its public playlist. A private video (priced or not) is played through these routes by its owner, moderators and admins only: anyone else gets 404.',
           params: IdParams,
         },
       },
       async (req, reply) => {
         const video = await getVideo(db, req.params.id);
         if (!video || video.status !== 'ready' || !video.hlsKey) throw notFound('This video is not available');
-        if (video.priceMicroUsdc === null) return reply.redirect(app.storage.url(video.hlsKey), 302);
+        if (video.priceMicroUsdc === null && video.visibility !== 'private') return reply.redirect(app.storage.url(video.hlsKey), 302);
         const s = await sessionOf(req);
         const userId = s?.user.id ?? null;
         // Removed by a moderator, or its creator banned: nobody buys or plays it, but moderators review it.
@@ -329,6 +333,8 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
           }
           return sendPlaylist(reply, video, userId);
         }
+        // A free private video is sold to nobody (assertStillUp let only its owner and moderators this far).
+        if (video.priceMicroUsdc === null) throw notFound('This video is not available');
         if (!enabled) throw new HttpError(503, 'x402_disabled', X402_DISABLED);
         const payTo = (await findProfileById(db, video.ownerId))?.publicWalletAddress;
         if (!payTo) throw new HttpError(409, 'not_for_sale', NOT_FOR_SALE);

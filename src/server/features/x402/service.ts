@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { videoPurchases } from './schema.js';
+import { videos } from '../videos/schema.js';
 
 export type PurchaseRow = typeof videoPurchases.$inferSelect;
 
@@ -123,4 +124,12 @@ export async function purchasesBy(db: Db, userId: string): Promise<(PurchaseRow 
     .orderBy(desc(videoPurchases.settledAt))
     .limit(200);
   return rows as (PurchaseRow & { videoId: string })[];
+}
+
+/** Settled sales of `ownerId`'s videos as `(content_id, micro_usdc)` rows, for the Creator Studio. */
+export function salesByVideoOf(ownerId: string): SQL {
+  return sql`select ${videoPurchases.videoId}::text as content_id, sum(${videoPurchases.amountMicroUsdc})::bigint as micro_usdc
+    from ${videoPurchases} join ${videos} on ${videos.id} = ${videoPurchases.videoId}
+    where ${videos.ownerId} = ${ownerId} and ${videoPurchases.status} = 'settled'
+    group by ${videoPurchases.videoId}`;
 }

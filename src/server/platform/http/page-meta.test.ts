@@ -289,7 +289,7 @@ describe('link previews', () => {
     await cardOf(`/stream/${scheduled.id}`);
 
     const recording = await video(c.id, { title: 'Morning markets (replay)' });
-    const replay = await make({ status: 'ended', endedAt: new Date(), recordingVideoId: recording.id });
+    const replay = await make({ status: 'ended', startedAt: new Date(Date.now() - 3_600_000), endedAt: new Date(), recordingVideoId: recording.id });
     const ended = await head(`/stream/${replay.id}`);
     expect(ended.meta('og:title')).toBe('Replay: Morning markets');
     expect(ended.meta('og:video')).toBe(`${origin}/embed/${replay.id}`);

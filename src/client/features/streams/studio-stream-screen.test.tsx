@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StreamDetail } from '../../../shared/live/streams';
+import { SessionProvider } from '../auth/session';
+import { RealtimeProvider } from '../realtime/realtime-provider';
+import { mountPerTest } from '../../test-support/mount';
+import StudioStreamScreen from './studio-stream-screen';
+
+const ID = '6f1c2a4e-0000-4000-8000-0000000000aa';
+const OWNER = { id: 'owner-1', username: 'caster', displayName: 'Caster' };
+const stream: StreamDetail = {
+  id: ID,
+  title: 'Friday AMA',
+  slug: 'friday-ama',
+  category: 'trading',
+  status: 'scheduled',
+  thumbnailUrl: null,
+  scheduledAt: '2030-12-01T18:00:00.000Z',
+  startedAt: null,
+  endedAt: null,
+  viewerCount: 0,
+  peakViewers: 0,
+  token: null,
+  creator: { ...OWNER, avatarUrl: null, verificationType: 'none' },
+  description: 'Ask anything',
+  tags: ['ama'],
+  hlsUrl: null,
+  recordingVideoId: null,
+  clipsAllowed: true,
+};
+
+/** The realtime socket, which these screens only need to exist. */
+class QuietSocket {
+  readyState = 0;
+  send() {}
+  close() {}
+}
+
+const me = (who: typeof OWNER | null) =>
+  who
+    ? {
+        user: { id: who.id, email: `${who.username}@example.com`, emailVerified: true, twoFactorEnabled: false },
+        profile: { ...who, avatarUrl: null },
+        roles: [],
+      }
+    : { user: null, profile: null };
+
+const mount = mountPerTest();
+let signedIn: typeof OWNER | null;
+let streamAnswer: () => Response;
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', QuietSocket);
+  streamAnswer = () => Response.json(stream);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === '/api/me') return Response.json(me(signedIn));
+      if (path === `/api/streams/${ID}`) return streamAnswer();
+      if (path === '/api/live/key') return Response.json({ server: '', hasKey: false, key: null });
+      return Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const render = () => {
+  const router = createMemoryRouter([{ path: '/studio/streams/:id', element: <StudioStreamScreen /> }], { initialEntries: [`/studio/streams/${ID}`] });
+  act(() =>
+    mount.root.render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider>
+          <RealtimeProvider>
+            <RouterProvider router={router} />
+          </RealtimeProvider>
+        </SessionProvider>
+      </QueryClientProvider>,
+    ),
+  );
+};
+const until = (check: () => void) => act(() => vi.waitFor(check, { timeout: 2000, interval: 20 }));
+const heading = () => mount.host.querySelector('h1')?.textContent;
+const buttons = () => [...mount.host.querySelectorAll('button')].map((b) => b.textContent?.trim());
+
+describe('a stream’s studio page', () => {
+  it('shows its creator the stream’s details and what can be done now', async () => {
+    signedIn = OWNER;
+    render();
+    await until(() => expect(heading()).toBe('Manage stream'));
+    expect(mount.host.querySelector<HTMLInputElement>('input[value="Friday AMA"]')).not.toBeNull();
+    expect(mount.host.querySelector('[data-testid="stream-scheduled-at"]')?.getAttribute('datetime')).toBe(stream.scheduledAt);
+    expect(buttons()).toEqual(expect.arrayContaining(['Reschedule', 'Cancel stream', 'Save changes', 'Delete stream']));
+    expect(buttons()).not.toContain('End stream');
+  });
+
+  it('is “not available” to anyone else, a guest too, as for a stream that is not there', async () => {
+    for (const who of [{ id: 'other-2', username: 'someone', displayName: 'Someone' }, null]) {
+      signedIn = who;
+      render();
+      await until(() => expect(heading()).toBe('This stream is not available'));
+      expect(buttons()).not.toContain('Delete stream');
+      act(() => mount.root.render(null));
+    }
+    signedIn = OWNER;
+    streamAnswer = () => Response.json({ code: 'not_found', message: 'This stream is not available' }, { status: 404 });
+    render();
+    await until(() => expect(heading()).toBe('This stream is not available'));
+  });
+
+  it('offers a live stream’s creator End stream, and a delete only once it has ended', async () => {
+    signedIn = OWNER;
+    streamAnswer = () => Response.json({ ...stream, status: 'live', startedAt: '2030-12-01T18:00:00.000Z', scheduledAt: null });
+    render();
+    await until(() => expect(buttons()).toContain('End stream'));
+    const remove = [...mount.host.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Delete stream');
+    expect(remove?.disabled).toBe(true);
+    expect(mount.host.textContent).toContain('End the stream before deleting it.');
+  });
+});
