@@ -23,7 +23,8 @@ async function start(config: Config) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // The job runner waits 5 s for running jobs; a stop stuck past this is a failure.
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await app.close(); // stops accepting, lets requests in flight finish
       await database.close();

@@ -236,7 +236,10 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, o: J
     },
     async stop() {
       running = false;
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      // Running jobs get a few seconds to end; one that does not (a long transcode) is left to its
+      // heartbeat and taken up again by the next worker, as after a crash. Well inside the time
+      // `npm start` gives a stop before it gives up (src/server/main.ts).
+      await boss.stop({ graceful: true, timeout: 5_000 });
     },
   };
 }
