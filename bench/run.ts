@@ -19,6 +19,7 @@ import { realtimeBenchmark, socketMemoryBenchmark } from './realtime.js';
 import { coldStartBenchmark } from './coldstart.js';
 import { soakBenchmark } from './soak.js';
 import { apiBenchmarks, printApi } from './api.js';
+import { analyticsBenchmarks, printAnalytics } from './analytics.js';
 
 interface Row {
   name: string;
@@ -52,13 +53,14 @@ async function timeIt(name: string, n: number, concurrency: number, fn: () => Pr
 }
 
 // `npm run bench -- api realtime`: only those pieces; without names, all of them.
-const PIECES = ['api', 'micro', 'media', 'realtime', 'live', 'coldstart', 'soak', 'lighthouse'] as const;
+const PIECES = ['api', 'analytics', 'micro', 'media', 'realtime', 'live', 'coldstart', 'soak', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) if (!(PIECES as readonly string[]).includes(a)) throw new Error(`unknown bench piece ${a}; pieces: ${PIECES.join(', ')}`);
 const wants = (piece: (typeof PIECES)[number]) => asked.length === 0 || asked.includes(piece);
 
 console.log(`\nGlint benchmarks (${os.cpus().length} cores, Node ${process.version})`);
 if (wants('api')) printApi(await apiBenchmarks());
+if (wants('analytics')) printAnalytics(await analyticsBenchmarks());
 
 if (wants('micro')) await micro();
 

@@ -33,6 +33,7 @@ import { createLocalStorage, createS3Storage, type Storage } from './platform/st
 import { meOf } from './features/auth/routes.js';
 import { getPublishedVideo, listVideos } from './features/videos/service.js';
 import admin from './features/admin/feature.js';
+import analytics from './features/analytics/feature.js';
 import audit from './features/audit/feature.js';
 import auth from './features/auth/feature.js';
 import bounties from './features/bounties/feature.js';
@@ -222,6 +223,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(search);
   await app.register(x402);
   await app.register(videos);
+  await app.register(analytics);
   await app.register(chat);
   await app.register(live);
   await app.register(payments);

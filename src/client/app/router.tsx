@@ -140,7 +140,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     // The Creator Studio: its heading and tabs around each of its screens.
                     Component: StudioLayout,
-                    children: [screen('/studio', () => import('../features/studio/content-screen'))],
+                    children: [
+                      screen('/studio', () => import('../features/studio/content-screen')),
+                      screen('/studio/analytics', () => import('../features/studio-analytics/analytics-screen')),
+                    ],
                   },
                 ],
               },

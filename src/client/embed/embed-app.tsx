@@ -1,10 +1,11 @@
 import { Lock, Radio } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { paths } from '../../shared/platform/routes';
 import { EMBED_ENDED, EMBED_UNAVAILABLE, EMBED_UNAVAILABLE_STREAM, EMBED_UNLOCK, type EmbedOptions } from '../../shared/sharing/sharing-rules';
 import type { EmbedItem } from '../../shared/sharing/sharing';
 import { VideoPlayer } from '../features/videos/video-player';
 import { useHls } from '../features/videos/use-hls';
+import { countView, playbackReporter } from '../features/videos/playback-reports';
 
 /** Links leave the frame: Glint opens in a new tab. */
 const out = { target: '_blank', rel: 'noopener' } as const;
@@ -16,26 +17,7 @@ export function EmbedApp({ item, options }: { item: EmbedItem | null; options: E
   }
   if (item.state === 'playable' && item.hlsUrl && item.live) return <LiveEmbed item={item} src={item.hlsUrl} options={options} />;
   if (item.state === 'playable' && item.hlsUrl) {
-    return (
-      <div className="relative h-full w-full" data-testid="embed">
-        <VideoPlayer
-          video={{
-            id: item.id,
-            title: item.title,
-            hlsUrl: item.hlsUrl,
-            thumbnailUrl: item.poster,
-            sprite: null,
-            durationSeconds: item.durationSeconds,
-            resumeAt: null,
-          }}
-          autoplay={options.autoplay}
-          startMuted={options.muted}
-          startAt={options.start}
-          className="aspect-auto h-full rounded-none"
-        />
-        <TitleBar item={item} />
-      </div>
-    );
+    return <EmbeddedVideo item={item} src={item.hlsUrl} options={options} />;
   }
   if (item.state === 'paid') {
     return (
@@ -153,6 +135,34 @@ function LiveEmbed({ item, src, options }: { item: EmbedItem; src: string; optio
           {source.error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A playable video in the frame: its view counts as from an embed, its playback reports like the watch page's. */
+function EmbeddedVideo({ item, src, options }: { item: EmbedItem; src: string; options: EmbedOptions }) {
+  const onReport = useMemo(() => playbackReporter(item.id), [item.id]);
+  const onFirstPlay = useCallback(() => void countView(item.id, 'embed').catch(() => undefined), [item.id]);
+  return (
+    <div className="relative h-full w-full" data-testid="embed">
+      <VideoPlayer
+        video={{
+          id: item.id,
+          title: item.title,
+          hlsUrl: src,
+          thumbnailUrl: item.poster,
+          sprite: null,
+          durationSeconds: item.durationSeconds,
+          resumeAt: null,
+        }}
+        onFirstPlay={onFirstPlay}
+        onReport={onReport}
+        autoplay={options.autoplay}
+        startMuted={options.muted}
+        startAt={options.start}
+        className="aspect-auto h-full rounded-none"
+      />
+      <TitleBar item={item} />
     </div>
   );
 }

@@ -36,6 +36,7 @@ const ROUTE_NAMES: Readonly<Record<string, string>> = {
   '/profile': 'Your profile',
   '/settings': 'Settings',
   '/studio/streams/:id': 'Manage stream',
+  '/studio/analytics': 'Studio analytics',
   '/search': 'Search',
   '/leaderboards': 'Leaderboards',
   '/admin/verification': 'Verification requests',

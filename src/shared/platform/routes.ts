@@ -35,6 +35,7 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/admin/reports',
   '/admin/roles',
   '/studio',
+  '/studio/analytics',
   '/shorts',
   '/shorts/:username/:titleSlug/:id',
 ];
@@ -77,6 +78,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/admin/roles': 'features/admin/roles-screen.tsx',
   '/settings': 'features/settings/settings-screen.tsx',
   '/studio': 'features/studio/content-screen.tsx',
+  '/studio/analytics': 'features/studio-analytics/analytics-screen.tsx',
   '/shorts': 'features/shorts/shorts-screen.tsx',
   '/shorts/:username/:titleSlug/:id': 'features/shorts/shorts-screen.tsx',
 };

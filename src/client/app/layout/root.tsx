@@ -7,6 +7,7 @@ import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { RealtimeProvider } from '../../features/realtime/realtime-provider';
 import { AddressErrorToast } from './address-error-toast';
 import { RouteTitle } from '../../lib/page-title';
+import { ViewSourceTracker } from '../../lib/view-source';
 
 // The forms and their validation load when someone first opens the dialog, not with every page.
 const AuthDialog = lazy(() => import('../../features/auth/auth-dialog').then((m) => ({ default: m.AuthDialog })));
@@ -40,6 +41,7 @@ export function Root() {
     <AuthDialogProvider>
       <RealtimeProvider>
         <RouteTitle />
+        <ViewSourceTracker />
         <SignedInSyncs />
         <AddressErrorToast />
         <Outlet />

@@ -6,6 +6,7 @@ import type { AppNotification } from '../../../shared/realtime/realtime';
 import { timeAgo } from '../../lib/time';
 import { formatDateTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
+import { markViewSource } from '../../lib/view-source';
 import { cn } from '../../lib/utils';
 import { UserAvatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -93,6 +94,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: AppNo
     if (!n.isRead) markRead.mutate(n.id);
     const target = notificationTarget(n);
     if (target) {
+      markViewSource('notification', target);
       onNavigate();
       void navigate(target);
     }

@@ -18,6 +18,7 @@ import { ReportButton } from '../moderation/report-dialog';
 import { ApiError } from '../../lib/api';
 import { LockedPoster } from '../x402/locked-poster';
 import { useHls } from '../videos/use-hls';
+import { PLAYBACK_REPORT_SECONDS, playbackReporter } from '../videos/playback-reports';
 import { POSITION_EVENTS, useMediaReading, type VideoRef } from '../videos/use-media-reading';
 import { useToggleLike } from '../videos/use-toggle-like';
 import { mediaUrl } from '../../lib/native/api-origin';
@@ -154,6 +155,35 @@ function ShortVideo({ video: v, active, controls }: { video: VideoDetail; active
       if (!active) el.currentTime = 0;
     }
   }, [active, paused, setMuted, engine]);
+
+  // The creator's analytics: while this short is the one playing, where it is every few seconds,
+  // and once more when it stops being the current one or the page goes.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !active) return;
+    const report = playbackReporter(v.id);
+    let started = false;
+    const onPlaying = () => {
+      if (started) return;
+      started = true;
+      report(el.currentTime);
+    };
+    const tick = window.setInterval(() => {
+      if (started && !el.paused) report(el.currentTime);
+    }, PLAYBACK_REPORT_SECONDS * 1000);
+    const leave = () => {
+      if (started) report(el.currentTime, true);
+    };
+    el.addEventListener('playing', onPlaying);
+    if (!el.paused && el.currentTime > 0) onPlaying();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.clearInterval(tick);
+      el.removeEventListener('playing', onPlaying);
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [active, v.id]);
 
   const onTap = () => {
     if (muted) setMuted(false);

@@ -156,7 +156,7 @@ export function ShortsFeed({ shorts, startId, hasMore, loadMore }: { shorts: Vid
         setWarm(true);
         if (viewed.current.has(id)) return;
         viewed.current.add(id);
-        recordView(id);
+        recordView(id, 'shorts');
       },
     }),
     [muted, paused, recordView],

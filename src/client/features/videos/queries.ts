@@ -1,3 +1,5 @@
+import type { ViewSource } from '../../../shared/analytics/analytics-rules';
+import { countView } from './playback-reports';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { VideoCard } from '../../../shared/videos/video-card';
@@ -160,17 +162,12 @@ export function recordShare(id: string) {
   return api<{ shares: number }>(`/api/videos/${id}/share`, { method: 'POST', json: {} });
 }
 
-/** Counts a view; the server counts one per viewer per window whatever we send. */
-export function recordView(id: string) {
-  return api<{ counted: boolean }>(`/api/videos/${id}/view`, { method: 'POST', json: {} });
-}
-
-/** `recordView`, and the count on screen goes up when the server counted it. */
+/** Counts a view (one per viewer per window whatever we send), and the count on screen goes up when the server counted it. */
 export function useRecordView() {
   const qc = useQueryClient();
   return useCallback(
-    (id: string) =>
-      void recordView(id).then(
+    (id: string, source?: ViewSource) =>
+      void countView(id, source).then(
         (r) => {
           if (r.counted) qc.setQueryData<VideoDetail>(videoKeys.detail(id), (v) => (v ? { ...v, views: v.views + 1 } : v));
         },

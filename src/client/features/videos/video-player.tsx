@@ -1,3 +1,4 @@
+import { PLAYBACK_REPORT_SECONDS } from '../../../shared/analytics/analytics-rules';
 import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { VideoDetail } from '../../../shared/videos/videos';
@@ -26,6 +27,7 @@ export const VideoPlayer = memo(function VideoPlayer({
   video,
   onFirstPlay,
   onSavePosition,
+  onReport,
   className,
   autoplay = true,
   startMuted = false,
@@ -42,6 +44,8 @@ export const VideoPlayer = memo(function VideoPlayer({
   onFirstPlay?: () => void;
   /** Signed-in viewers: where they are, every ~10 s, on pause and on leaving. */
   onSavePosition?: (seconds: number) => void;
+  /** Where the playback is, for the creator's analytics: when it starts, every few seconds while playing, on pause, end and leaving. */
+  onReport?: (seconds: number, leaving?: boolean) => void;
   className?: string;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -63,10 +67,17 @@ export const VideoPlayer = memo(function VideoPlayer({
   // Callbacks in refs: the listeners below are attached once per element.
   const firstPlayRef = useRef(onFirstPlay);
   const saveRef = useRef(onSavePosition);
+  const reportRef = useRef(onReport);
   useEffect(() => {
     firstPlayRef.current = onFirstPlay;
     saveRef.current = onSavePosition;
+    reportRef.current = onReport;
   });
+  const lastReported = useRef(0);
+  const report = useCallback((seconds: number, leaving = false) => {
+    lastReported.current = seconds;
+    reportRef.current?.(seconds, leaving);
+  }, []);
   const lastSaved = useRef(startAt ?? 0);
   const playedOnce = useRef(false);
 
@@ -97,14 +108,17 @@ export const VideoPlayer = memo(function VideoPlayer({
     const el = videoRef.current;
     if (!el) return;
     const leave = () => {
-      if (playedOnce.current && !el.ended) save(el.currentTime);
+      if (playedOnce.current && !el.ended) {
+        save(el.currentTime);
+        report(el.currentTime, true);
+      }
     };
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
       leave();
     };
-  }, [save]);
+  }, [save, report]);
 
   useEffect(() => {
     const onChange = () => dispatch({ type: 'fullscreen', on: !!box && document.fullscreenElement === box });
@@ -210,27 +224,33 @@ export const VideoPlayer = memo(function VideoPlayer({
         onPause={(e) => {
           fromMedia({ type: 'pause' });
           const v = e.currentTarget;
-          if (playedOnce.current && !v.ended) save(v.currentTime);
+          if (playedOnce.current && !v.ended) {
+            save(v.currentTime);
+            report(v.currentTime);
+          }
         }}
         onPlaying={() => {
           fromMedia({ type: 'playing' });
           if (!playedOnce.current) {
             playedOnce.current = true;
             firstPlayRef.current?.();
+            report(videoRef.current?.currentTime ?? 0);
           }
         }}
         onWaiting={() => fromMedia({ type: 'waiting' })}
         onSeeking={() => fromMedia({ type: 'waiting' })}
         onSeeked={() => fromMedia({ type: 'ready' })}
         onCanPlay={() => fromMedia({ type: 'ready' })}
-        onEnded={() => {
+        onEnded={(e) => {
           fromMedia({ type: 'ended' });
           save(0);
+          report(e.currentTarget.duration);
         }}
         onTimeUpdate={(e) => {
           // Where it is shows in the seek bar and the clock, which follow the element themselves.
           const t = e.currentTarget.currentTime;
           if (!e.currentTarget.paused && Math.abs(t - lastSaved.current) >= SAVE_EVERY_SECONDS) save(t);
+          if (!e.currentTarget.paused && playedOnce.current && Math.abs(t - lastReported.current) >= PLAYBACK_REPORT_SECONDS) report(t);
         }}
         onDurationChange={(e) => fromMedia({ type: 'duration', duration: e.currentTarget.duration })}
         onVolumeChange={(e) => fromMedia({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}

@@ -1,11 +1,13 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
 import { paths } from '../../../shared/platform/routes';
 import { documentTitle, shortDescription } from '../../../shared/platform/page-titles';
 import { usePageTitle } from '../../lib/page-title';
+import { currentViewSource } from '../../lib/view-source';
+import { playbackReporter } from './playback-reports';
 import { parseStartTime } from '../../../shared/sharing/sharing-rules';
 import { timeAgo } from '../../lib/time';
 import { VIDEO_HELD, type VideoDetail } from '../../../shared/videos/videos';
@@ -106,7 +108,8 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
     if (open) setDeleteMounted(true);
     setDeletingState(open);
   };
-  const onFirstPlay = useCallback(() => recordView(v.id), [recordView, v.id]);
+  const onFirstPlay = useCallback(() => recordView(v.id, currentViewSource()), [recordView, v.id]);
+  const onReport = useMemo(() => playbackReporter(v.id), [v.id]);
   const onSavePosition = useCallback((seconds: number) => saveProgress(v.id, seconds), [saveProgress, v.id]);
   const href = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   const playable = v.status === 'ready' && !!v.hlsUrl;
@@ -120,6 +123,7 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
             video={v}
             className="max-h-[calc(100dvh-9rem)]"
             onFirstPlay={onFirstPlay}
+            onReport={onReport}
             onSavePosition={user ? onSavePosition : undefined}
             startAt={startAt}
           />

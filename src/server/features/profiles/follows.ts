@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Creator } from '../../../shared/profiles/creator.js';
 import type { Db } from '../../platform/db/client.js';
-import { follows } from './schema.js';
+import { followChanges, follows } from './schema.js';
 import { profiles } from '../../access/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { creatorColumns } from '../../access/creator.js';
@@ -11,11 +11,16 @@ import { notBanned } from '../../access/standing.js';
 export async function follow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
   if (followerId === followeeId) throw new HttpError(400, 'cannot_follow_self', 'You cannot follow yourself.');
   const rows = await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ f: follows.followerId });
+  if (rows.length) await db.insert(followChanges).values({ followeeId, change: 1 });
   return rows.length > 0;
 }
 
 export async function unfollow(db: Db, followerId: string, followeeId: string): Promise<void> {
-  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  const rows = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ f: follows.followerId });
+  if (rows.length) await db.insert(followChanges).values({ followeeId, change: -1 });
 }
 
 export async function followStats(db: Db, userId: string, viewerId: string | undefined) {

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.js';
 import { userRef } from '../../access/schema.js';
 
@@ -15,4 +15,18 @@ export const follows = pgTable(
     // Leaderboards: follows made in a window, counted per followee.
     index('follows_created_idx').on(t.createdAt, t.followeeId),
   ],
+);
+
+/**
+ * Every follow (+1) and unfollow (-1) as it happened, so the studio can show followers lost as well
+ * as gained (a removed follow leaves no row in `follows`).
+ */
+export const followChanges = pgTable(
+  'follow_changes',
+  {
+    followeeId: userRef('followee_id'),
+    change: smallint('change').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('follow_changes_at_idx').on(t.at)],
 );

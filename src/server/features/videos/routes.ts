@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VideoCardSchema } from '../../../shared/videos/video-card.js';
+import { ViewBodySchema } from '../../../shared/analytics/analytics.js';
 import { slugify } from '../../../shared/platform/routes.js';
 import {
   CommentBodySchema,
@@ -37,6 +36,7 @@ import {
   recordShare,
   RELEASE_HELD_VIDEOS_QUEUE,
   recordView,
+  viewerKey,
   saveProgress,
   setLike,
   updateVideoRow,
@@ -49,11 +49,6 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 const viewerStateKey = (videoId: string, viewerId: string) => `video-viewer:${videoId}:${viewerId}`;
 
 /** Who is counted for a view or share: the account, or a guest's address (and browser), hashed so no address is stored. */
-function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, withAgent: boolean): string {
-  if (s) return `u:${s.user.id}`;
-  const agent = withAgent ? (req.headers['user-agent'] ?? '') : '';
-  return `a:${createHash('sha256').update(`${req.ip}|${agent}|${req.server.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
-}
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   registerModerationAdapter(app.moderationRegistry, videoModeration(app.storage, app.x402));
@@ -210,15 +205,18 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional' },
       schema: {
         tags: ['videos'],
-        summary: 'Count a view (once per viewer per window)',
+        summary: "Count a view (once per viewer per window; never the owner's own)",
         params: IdParams,
+        body: ViewBodySchema,
         response: { 200: z.object({ counted: z.boolean() }) },
       },
     },
     async (req) => {
       const s = await sessionOf(req);
-      await published(req.params.id, s?.user.id);
-      return { counted: await recordView(app.db, req.params.id, viewerKey(req, s, true)) };
+      const v = await published(req.params.id, s?.user.id);
+      // The owner watching their own video is not an audience: neither the page nor the studio counts it.
+      if (s?.user.id === v.ownerId) return { counted: false };
+      return { counted: await recordView(app.db, req.params.id, viewerKey(req, s, true), new Date(), req.body?.source) };
     },
   );
 

@@ -109,6 +109,8 @@ export const videoViews = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     /** When it counted. */
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where the viewer came from (`VIEW_SOURCES`), when the page said; the studio's sources chart. */
+    source: text('source'),
   },
   (t) => [
     primaryKey({ columns: [t.videoId, t.viewerKey, t.windowStart] }),

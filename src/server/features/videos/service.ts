@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard } from '../../../shared/videos/video-card.js';
@@ -329,12 +331,12 @@ export async function listOwnUploads(db: Db, ownerId: string) {
  * shares under a `share:` key); false when already claimed. The row keeps when it counted: the
  * leaderboards count views in their windows from it. `pruneViewHistory` forgets old rows.
  */
-async function claimWindow(db: Db, videoId: string, viewerKey: string, now: Date): Promise<boolean> {
+async function claimWindow(db: Db, videoId: string, viewerKey: string, now: Date, source?: string): Promise<boolean> {
   const windowMs = VIEW_WINDOW_HOURS * 3600_000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const inserted = await db
     .insert(videoViews)
-    .values({ videoId, viewerKey, windowStart, viewedAt: now })
+    .values({ videoId, viewerKey, windowStart, viewedAt: now, source })
     .onConflictDoNothing()
     .returning({ videoId: videoViews.videoId });
   return inserted.length > 0;
@@ -361,14 +363,28 @@ export async function pruneViewHistory(db: Db, now = new Date()): Promise<number
   return views.length + shares.length;
 }
 
-/** Counts a view once per viewer per window; returns whether it counted. */
-export async function recordView(db: Db, videoId: string, viewerKey: string, now = new Date()): Promise<boolean> {
-  if (!(await claimWindow(db, videoId, viewerKey, now))) return false;
+/**
+ * Counts a view once per viewer per window, with where it came from; returns whether it counted.
+ * Each counted view is a row of `video_views`: the studio's daily views are rolled up from them,
+ * so they agree with the count the public page shows.
+ */
+export async function recordView(db: Db, videoId: string, viewerKey: string, now = new Date(), source?: string): Promise<boolean> {
+  if (!(await claimWindow(db, videoId, viewerKey, now, source))) return false;
   await db
     .update(videos)
     .set({ views: sql`${videos.views} + 1` })
     .where(eq(videos.id, videoId));
   return true;
+}
+
+/**
+ * Who a view or a playback report is from: the account, or for a guest a hash of their address
+ * (and browser, `withAgent`) with the server's secret, so no address is stored.
+ */
+export function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, withAgent: boolean): string {
+  if (s) return `u:${s.user.id}`;
+  const agent = withAgent ? (req.headers['user-agent'] ?? '') : '';
+  return `a:${createHash('sha256').update(`${req.ip}|${agent}|${req.server.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
 }
 
 /** Counts a share once per viewer per window, like a view; the video's share count either way. */

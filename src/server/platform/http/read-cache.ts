@@ -147,9 +147,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Writes that change nothing a cached answer holds: a view (counts catch up within the TTL),
- * the viewer's place in a video, and their own notifications.
+ * a playback report (read only by the analytics roll-up), the viewer's place in a video, and their own notifications.
  */
-const CHANGES_NO_PUBLIC_READ = /^\/api\/(?:videos\/[^/?]+\/(?:view|progress)(?:\?|$)|notifications(?:\/|\?|$)|push(?:\/|\?|$))/;
+const CHANGES_NO_PUBLIC_READ = /^\/api\/(?:videos\/[^/?]+\/(?:view|progress)(?:\?|$)|analytics\/playback(?:\?|$)|notifications(?:\/|\?|$)|push(?:\/|\?|$))/;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

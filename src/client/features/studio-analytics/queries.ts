@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AnalyticsOverview, AnalyticsPeriod, Retention } from '../../../shared/analytics/analytics';
+import { api, apiPath } from '../../lib/api';
+
+export const analyticsKeys = {
+  all: ['studio-analytics'] as const,
+  overview: (period: AnalyticsPeriod) => [...analyticsKeys.all, 'overview', period] as const,
+  retention: (videoId: string, period: AnalyticsPeriod) => [...analyticsKeys.all, 'retention', videoId, period] as const,
+};
+
+/** Your channel over a period, against the one before. */
+export function useAnalyticsOverview(period: AnalyticsPeriod) {
+  return useQuery({
+    queryKey: analyticsKeys.overview(period),
+    queryFn: ({ signal }) => api<AnalyticsOverview>(apiPath('/api/studio/analytics', { period }), { signal }),
+    // A new period keeps the last one on screen until it arrives, so the charts do not blink.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Audience retention of one of your videos over a period. */
+export function useRetention(videoId: string | null, period: AnalyticsPeriod) {
+  return useQuery({
+    queryKey: analyticsKeys.retention(videoId ?? '', period),
+    queryFn: ({ signal }) => api<Retention>(apiPath(`/api/studio/analytics/videos/${videoId}/retention`, { period }), { signal }),
+    enabled: !!videoId,
+  });
+}

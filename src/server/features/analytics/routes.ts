@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnalyticsOverviewSchema, AnalyticsQuerySchema, PlaybackReportSchema, RetentionSchema } from '../../../shared/analytics/analytics.js';
+import { sessionOf, userSession } from '../../access/guards.js';
+import { getPublishedVideo, viewerKey } from '../videos/service.js';
+import { getOverview, getRetention, rollUp } from './service.js';
+
+/** How long the heartbeat keeps a video's owner (or that it may not be watched) before asking again. */
+const VIDEO_MEMO_MS = 30_000;
+const VIDEO_MEMO_MAX = 5_000;
+
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The heartbeat comes every few seconds from every player: who owns a video is remembered a
+  // little, so a report costs one insert. A video that stops being watchable drops out within the memo.
+  const owners = new Map<string, { ownerId: string | null; until: number }>();
+  const ownerOf = async (videoId: string): Promise<string | null> => {
+    const now = Date.now();
+    const kept = owners.get(videoId);
+    if (kept && kept.until > now) return kept.ownerId;
+    let ownerId: string | null;
+    try {
+      ownerId = (await getPublishedVideo(app.db, videoId)).ownerId;
+    } catch {
+      ownerId = null;
+    }
+    if (owners.size >= VIDEO_MEMO_MAX) owners.clear();
+    owners.set(videoId, { ownerId, until: now + VIDEO_MEMO_MS });
+    return ownerId;
+  };
+
+  app.post(
+    '/api/analytics/playback',
+    {
+      // Small and sent with sendBeacon as the page goes (a Blob of JSON).
+      bodyLimit: 1024,
+      config: { auth: 'optional', answers: { 204: 'Noted (or left out: the owner, a video not available)' } },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Report where a playback is: every few seconds while playing, on pause, end and leaving',
+        body: PlaybackReportSchema,
+      },
+    },
+    async (req, reply) => {
+      const report = req.body;
+      const ownerId = await ownerOf(report.videoId);
+      // Without credentials nobody is signed in: a guest's report skips the session lookup.
+      const s = req.headers.cookie || req.headers.authorization ? await sessionOf(req) : null;
+      // The owner's own playbacks are no audience; a video nobody may watch has none.
+      if (ownerId && s?.user.id !== ownerId) app.playbackReports.add({ ...report, viewerKey: viewerKey(req, s, true) });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/studio/analytics',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Your channel over a period against the one before: views, viewers, watch time, sources, followers, earnings, top content',
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsOverviewSchema },
+      },
+    },
+    async (req) => getOverview(app.db, userSession(req).user.id, req.query.period),
+  );
+
+  app.get(
+    '/api/studio/analytics/videos/:id/retention',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Audience retention of one of your videos over a period',
+        params: z.object({ id: z.uuid() }),
+        querystring: AnalyticsQuerySchema,
+        response: { 200: RetentionSchema },
+      },
+    },
+    async (req) => getRetention(app.db, userSession(req).user.id, req.params.id, req.query.period),
+  );
+
+  // On a developer's laptop (loopback, a localhost address), the roll-up can be run at once instead
+  // of within 5 minutes: new views show in the studio straight away. Never served elsewhere.
+  if (app.config.localDev) {
+    app.post('/api/dev/analytics/rollup', { schema: { hide: true } }, async (_req, reply) => {
+      await app.playbackReports.flush();
+      await rollUp(app.db);
+      return reply.status(204).send();
+    });
+  }
+};
