@@ -89,6 +89,17 @@ function run(step, { nice = 0, prefixed = false } = {}) {
       detached: true,
     });
     running.set(step.name, child);
+    // A step is a session of its own (`detached`), and Linux shares the CPU fairly between sessions
+    // before `nice` counts within one (autogroups, on by default): lower the session's own weight
+    // too, or the checks lane takes a full share from the browsers, which Chromium runs in sessions
+    // of their own.
+    if (nice) {
+      try {
+        fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(nice));
+      } catch {
+        // no autogroups here: `nice` alone decides
+      }
+    }
     let times = '';
     child.stdio[3].on('data', (c) => (times += c));
     if (prefixed) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${step.name}] `);
