@@ -1,12 +1,11 @@
 // `npm test`: every check CI runs, each step timed. The steps are in two lanes that run side by
 // side; a lane's groups run one after the other, and a group's steps side by side (as many at once
 // as the group allows). The browser lane (build, then the browser suite) is the longest and spends
-// much of its time waiting (transcodes, live segments, mail, pages settling), so the checks lane
-// (static checks, then the tests on PGlite, then on PostgreSQL) runs beside it at a lower CPU
-// priority (`nice`): it takes the cores the browsers leave idle and yields them when a page needs
-// them. The first failure stops every step still running (their output so far is printed) and
-// starts no other; the run exits 1. At the end, a table of each step's time, CPU time and result
-// (docs/testing.md has the figures and the reasons for the lanes).
+// part of its time waiting (transcodes, live segments, mail, pages settling); the checks lane
+// (static checks, then the tests on PGlite, then on PostgreSQL) runs beside it and takes the cores
+// it leaves. The first failure stops every step still running and starts no other; the run exits 1.
+// At the end, a table of each step's time, CPU time and result (docs/testing.md has the figures and
+// the reasons for the lanes).
 //
 //   node scripts/ci-steps.mjs              every step
 //   node scripts/ci-steps.mjs lint build   only the steps named, each lane's in its order
@@ -32,8 +31,6 @@ const LANES = [
   },
   {
     name: 'checks',
-    // Beside the browser suite, whose pages must not wait for a core (their timeouts are in wall time).
-    nice: 10,
     groups: [
       // Single-threaded tools, two at a time. `tsc -b` writes the server's build (dist/server) as the
       // build does: after it, it finds that part up to date instead of writing it at the same time.
@@ -75,31 +72,20 @@ let failed = false;
  * Runs a step. While other steps run beside it, its lines are printed as they come, each after the
  * step's name; alone, as they are.
  */
-function run(step, { nice = 0, prefixed = false } = {}) {
+function run(step, { prefixed = false } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    console.log(`\n▶ ${step.name}${nice ? ` (nice ${nice})` : ''}`);
+    console.log(`\n▶ ${step.name}`);
     // Through bash, whose `times` then reports the CPU time of the step and every process it waited
     // for (Vitest's workers, Chromium, ffmpeg, the servers): on a machine shared with other work the
     // wall clock moves with the neighbours' load, the CPU seconds much less.
     const argv = ['bash', '-c', '"$@"; rc=$?; times >&3; exit $rc', step.name, step.command, ...step.args];
-    const child = spawn(nice ? 'nice' : argv[0], nice ? ['-n', String(nice), ...argv] : argv.slice(1), {
+    const child = spawn(argv[0], argv.slice(1), {
       stdio: ['ignore', prefixed ? 'pipe' : 'inherit', prefixed ? 'pipe' : 'inherit', 'pipe'],
       // Its own process group, so that a failure elsewhere can stop it with everything it started.
       detached: true,
     });
     running.set(step.name, child);
-    // A step is a session of its own (`detached`), and Linux shares the CPU fairly between sessions
-    // before `nice` counts within one (autogroups, on by default): lower the session's own weight
-    // too, or the checks lane takes a full share from the browsers, which Chromium runs in sessions
-    // of their own.
-    if (nice) {
-      try {
-        fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(nice));
-      } catch {
-        // no autogroups here: `nice` alone decides
-      }
-    }
     let times = '';
     child.stdio[3].on('data', (c) => (times += c));
     if (prefixed) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${step.name}] `);
@@ -180,7 +166,7 @@ async function runLane(lane, prefixed) {
     const worker = async () => {
       for (let step = queue.shift(); step && !failed; step = queue.shift()) {
         if (step.after && selected(allSteps.find((s) => s.name === step.after))) await ended.get(step.after).promise;
-        if (!failed) await run(step, { nice: lane.nice, prefixed });
+        if (!failed) await run(step, { prefixed });
       }
     };
     await Promise.all(Array.from({ length: Math.min(group.at, queue.length) }, worker));
