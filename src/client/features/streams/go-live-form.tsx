@@ -12,11 +12,11 @@ import { Textarea } from '../../ui/textarea';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { errorProps, fieldErrors, FormError, FormField, InputField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { broadcaster } from './broadcaster';
 import { STUDIO_SUBMITTER } from './browser-studio';
 import { useCreateStream, useUploadStreamThumbnail } from './queries';
 import { StreamThumbnailField } from './stream-thumbnail-field';
+import { StreamTokenFields, tokenDraft, tokenOf } from './stream-token-fields';
 import { localToIso } from './schedule-time';
 
 /**
@@ -35,10 +35,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
   const [tags, setTags] = useState<string[]>([]);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState('');
-  const [pump, setPump] = useState(false);
-  const [mint, setMint] = useState('');
-  const [symbol, setSymbol] = useState('');
-  const [tokenName, setTokenName] = useState('');
+  const [token, setToken] = useState(tokenDraft());
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -54,7 +51,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
       category,
       tags,
       scheduledAt: later ? localToIso(scheduledAt) : null,
-      token: pump ? { mint, symbol, name: tokenName } : null,
+      token: tokenOf(token),
     };
     const parsed = CreateStreamSchema.safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
@@ -123,37 +120,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
         ) : null}
       </fieldset>
 
-      <fieldset className="flex flex-col gap-3">
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" checked={pump} onChange={(e) => setPump(e.target.checked)} /> This is a Pump Stream (it has a token)
-        </label>
-        {pump ? (
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div className="sm:col-span-3">
-              <InputField
-                id={field('mint')}
-                label="Mint address"
-                error={errors['token.mint']}
-                value={mint}
-                onChange={(e) => setMint(e.target.value)}
-                className="font-mono"
-              />
-            </div>
-            <FormField id={field('symbol')} label="Symbol" error={errors['token.symbol']}>
-              <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), errors['token.symbol'])} />
-            </FormField>
-            <div className="sm:col-span-2">
-              <InputField
-                id={field('tokenName')}
-                label="Token name"
-                error={errors['token.name']}
-                value={tokenName}
-                onChange={(e) => setTokenName(e.target.value)}
-              />
-            </div>
-          </div>
-        ) : null}
-      </fieldset>
+      <StreamTokenFields field={field} errors={errors} value={token} onChange={setToken} />
 
       <FormError message={errors.form} />
       <div className="flex justify-end">

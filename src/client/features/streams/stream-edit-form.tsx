@@ -8,11 +8,11 @@ import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { CategorySelect } from '../../ui/category-select';
 import { errorProps, fieldErrors, FormError, FormField, InputField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { TagsInput } from '../../ui/tags-input';
 import { Textarea } from '../../ui/textarea';
 import { useUpdateStream, useUploadStreamThumbnail } from './queries';
 import { StreamThumbnailField } from './stream-thumbnail-field';
+import { StreamTokenFields, tokenDraft, tokenOf } from './stream-token-fields';
 
 /**
  * The creator changes what a stream says about itself: title, description, category, tags,
@@ -27,24 +27,21 @@ export function StreamEditForm({ stream }: { stream: StreamDetail }) {
   const [description, setDescription] = useState(stream.description);
   const [category, setCategory] = useState(stream.category);
   const [tags, setTags] = useState(stream.tags);
-  const [pump, setPump] = useState(!!stream.token);
-  const [mint, setMint] = useState(stream.token?.mint ?? '');
-  const [symbol, setSymbol] = useState(stream.token?.symbol ?? '');
-  const [tokenName, setTokenName] = useState(stream.token?.name ?? '');
+  const [token, setToken] = useState(tokenDraft(stream.token));
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const pending = update.isPending || upload.isPending;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const token = pump ? { mint, symbol, name: tokenName } : null;
-    const before = stream.token ? { mint: stream.token.mint, symbol: stream.token.symbol ?? '', name: stream.token.name ?? '' } : null;
+    const next = tokenOf(token);
+    const before = tokenOf(tokenDraft(stream.token));
     const diff: UpdateStreamInput = {};
     if (title !== stream.title) diff.title = title;
     if (description !== stream.description) diff.description = description;
     if (category !== stream.category) diff.category = category;
     if (tags.join(',') !== stream.tags.join(',')) diff.tags = tags;
-    if (JSON.stringify(token) !== JSON.stringify(before)) diff.token = token;
+    if (JSON.stringify(next) !== JSON.stringify(before)) diff.token = next;
     const parsed = UpdateStreamSchema.safeParse(diff);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -91,37 +88,7 @@ export function StreamEditForm({ stream }: { stream: StreamDetail }) {
       </div>
       <StreamThumbnailField id={field('thumbnail')} file={thumbnail} onChange={setThumbnail} current={stream.thumbnailUrl} />
 
-      <fieldset className="flex flex-col gap-3">
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" checked={pump} onChange={(e) => setPump(e.target.checked)} /> This is a Pump Stream (it has a token)
-        </label>
-        {pump ? (
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div className="sm:col-span-3">
-              <InputField
-                id={field('mint')}
-                label="Mint address"
-                error={errors['token.mint']}
-                value={mint}
-                onChange={(e) => setMint(e.target.value)}
-                className="font-mono"
-              />
-            </div>
-            <FormField id={field('symbol')} label="Symbol" error={errors['token.symbol']}>
-              <Input id={field('symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value)} {...errorProps(field('symbol'), errors['token.symbol'])} />
-            </FormField>
-            <div className="sm:col-span-2">
-              <InputField
-                id={field('tokenName')}
-                label="Token name"
-                error={errors['token.name']}
-                value={tokenName}
-                onChange={(e) => setTokenName(e.target.value)}
-              />
-            </div>
-          </div>
-        ) : null}
-      </fieldset>
+      <StreamTokenFields field={field} errors={errors} value={token} onChange={setToken} />
 
       <FormError message={errors.form} />
       <div className="flex justify-end">
