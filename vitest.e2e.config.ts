@@ -32,9 +32,6 @@ const ALONE = [
 const FIRST = [
   'tests/e2e/a11y-signed-in.e2e.ts',
   'tests/e2e/a11y-guest-browse.e2e.ts',
-  // One of the smallest files, so by size it started last, and its own server's demo media (most
-  // of its time) ended `browser` with one worker idle; it starts when the first scan ends.
-  'tests/e2e/lighthouse.e2e.ts',
   'tests/e2e/a11y-guest-pages.e2e.ts',
   'tests/e2e/a11y-dialogs.e2e.ts',
   // Small too, and long: it starts servers of its own, six times.

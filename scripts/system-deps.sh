@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Glint needs when they are missing: ffmpeg (media) and a font (the
-# words on demo clips), and for the browser tests Chromium. Needs root or sudo; says what to do otherwise.
+# words on demo clips), and for the browser tests Chromium (the whole browser, for the benchmarks and
+# what only it does, and its headless shell, which the browser suite drives). Needs root or sudo; says what to do otherwise.
 set -euo pipefail
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
@@ -8,6 +9,7 @@ command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 dpkg -s fonts-liberation >/dev/null 2>&1 || need+=(fonts-liberation)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
   command -v openssl >/dev/null 2>&1 || need+=(openssl)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0

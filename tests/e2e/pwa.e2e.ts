@@ -11,7 +11,9 @@ import { ARGS, CHROMIUM, DESKTOP, eventually, PHONE, useBrowser } from './suppor
  * the shell, the manifest makes it installable, the app opens and says so when offline, a new
  * version is offered, and web pushes arrive through the same worker.
  */
-const b = useBrowser();
+// The whole browser: the headless shell the other files use shows no notifications
+// (`getNotifications()` stays empty), and a push's notification is what this file checks.
+const b = useBrowser([], { executablePath: CHROMIUM });
 const HOME_CONTENT = 'Solana Market Open: levels for the week';
 
 /** A first install downloads the whole precache (about 150 files): slow on a busy 2-core machine. */

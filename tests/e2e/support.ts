@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-import { ARGS, CHROMIUM } from './chromium.js';
+import { ARGS, CHROMIUM, TEST_CHROMIUM } from './chromium.js';
 
-export { ARGS, CHROMIUM };
+export { ARGS, CHROMIUM, TEST_CHROMIUM };
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -25,13 +25,14 @@ export interface Browsing {
 /**
  * Launches one headless Chromium for a test file. Every page it opens is watched: an error in
  * the console, an uncaught exception or a Content-Security-Policy violation fails the test.
- * `extraArgs` add Chromium flags for this file's browser (a fake camera, say).
+ * `extraArgs` add Chromium flags for this file's browser (a fake camera, say); `executablePath`
+ * another build than the suite's headless shell (the whole browser, for what only it has).
  */
-export function useBrowser(extraArgs: string[] = []): Browsing {
+export function useBrowser(extraArgs: string[] = [], { executablePath = TEST_CHROMIUM }: { executablePath?: string } = {}): Browsing {
   const state = { browser: undefined as unknown as Browser, contexts: [] as BrowserContext[], problems: [] as string[] };
   const baseURL = inject('baseURL');
   beforeAll(async () => {
-    state.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, ...extraArgs] });
+    state.browser = await chromium.launch({ executablePath, headless: true, args: [...ARGS, ...extraArgs] });
   });
   afterEach(async () => {
     await Promise.all(state.contexts.map((c) => c.close()));

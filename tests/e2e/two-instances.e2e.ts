@@ -15,7 +15,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CHROMIUM, DESKTOP, eventually, publishLikeObs } from './support.js';
+import { DESKTOP, eventually, publishLikeObs, TEST_CHROMIUM } from './support.js';
 import { freePort } from '../../src/server/test-support/net.js';
 
 type Instance = 'a' | 'b';
@@ -195,7 +195,7 @@ describe.skipIf(!pgAnswers)('two instances behind one proxy', () => {
     await startInstance('b', env);
     await healthy('b');
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: TEST_CHROMIUM,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
     });
