@@ -168,6 +168,8 @@ export interface Config {
    * which write to the database directly.
    */
   readCacheMs: number;
+  /** `light` in test runs only (NODE_ENV=test): features/auth/password-hashing.ts. */
+  passwordHashing: 'standard' | 'light';
   /** Open realtime sockets one account may hold (a tab each); benchmarks raise it. */
   realtimeSocketsPerUser: number;
   /** The work one user can cause: video length and size, videos processing at once, unfinished uploads' lifetime. */
@@ -429,6 +431,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxRssBytes: e.SHED_RSS_MB * MB,
     },
     metricsToken: e.METRICS_TOKEN,
+    // Test runs hash passwords at a lighter scrypt work factor (features/auth/password-hashing.ts).
+    passwordHashing: e.NODE_ENV === 'test' ? 'light' : 'standard',
     readCacheMs: (e.READ_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     realtimeSocketsPerUser: e.REALTIME_SOCKETS_PER_USER ?? DEFAULT_SOCKETS_PER_USER,
     mediaLimits: {

@@ -22,6 +22,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { createProfileForUser, type AvatarImporter } from '../profiles/service.js';
 import { promoteAdminEmails } from '../roles/service.js';
 import type { LeakedPasswordChecker } from './leaked-passwords.js';
+import { passwordHasher } from './password-hashing.js';
 import { createLoginLimits, type SignInPath } from './login-limits.js';
 import { checkNameUpdate, checkNewPassword, fail, signUpBody, syncProfileNames } from './account-rules.js';
 import { renderMail } from './mails.js';
@@ -105,6 +106,7 @@ export function createAuth({ config, db, mailer, leaked, log, importAvatar, sess
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHasher(config.passwordHashing),
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(renderMail('reset', { to: user.email, url }));
       },
