@@ -42,12 +42,50 @@ export class ApiError extends Error {
   }
 }
 
+/** Open while a request that changes the page's session is under way (`holdingRequests`). */
+let held: Promise<void> | undefined;
+
+/**
+ * Runs `change` (a sign-out, a two-factor change: after it the server refuses the session cookie
+ * the page held) while every other API call waits, except the account endpoints' own
+ * (`/api/auth/...`, which `change` sends): a call the server answered in the middle would be
+ * refused with a 401. A call that waited goes out after `change`, with the session it left,
+ * unless its signal is aborted meanwhile (the caller drops what asked for the old account).
+ */
+export async function holdingRequests<T>(change: () => Promise<T>): Promise<T> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  held = gate;
+  try {
+    return await change();
+  } finally {
+    if (held === gate) held = undefined;
+    release();
+  }
+}
+
+/** Waits for the gate, or rejects as fetch does when `signal` aborts first. */
+function waitForGate(gate: Promise<void>, signal: AbortSignal | null | undefined): Promise<void> {
+  if (!signal) return gate;
+  const aborted = () => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    void gate.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}
+
 /**
  * Fetches `/api/...` with the session cookie, JSON in and out; throws `ApiError`. In the native
  * app the call goes to the Glint server's origin with the bearer token instead (src/client/lib/native).
  */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
+  if (held && !path.startsWith('/api/auth/')) await waitForGate(held, rest.signal);
   let res: Response;
   let text: string;
   try {

@@ -55,3 +55,39 @@ describe('changeSession (a sign-out, two-factor turned on or off)', () => {
     stop();
   });
 });
+
+describe('changeSession holds the other API calls', () => {
+  const fetched: string[] = [];
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetched.length = 0;
+  });
+
+  it('drops an account fetch that starts during the request, and sends a guest call after it', async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let finishPost!: () => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(new URL(url, 'http://localhost').pathname);
+        if (url.endsWith('/api/auth/sign-out')) await new Promise<void>((r) => (finishPost = r));
+        return new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const { api } = await import('../../lib/api');
+    const signingOut = changeSession(client, () => api('/api/auth/sign-out', { method: 'POST', json: {} }));
+    await vi.waitFor(() => expect(fetched).toEqual(['/api/auth/sign-out']));
+
+    // A refetch on focus, or a realtime event, while the server ends the session.
+    const notifications = client.fetchQuery({ queryKey: ['notifications', 'u1'], queryFn: ({ signal }) => api('/api/notifications', { signal }) });
+    const feed = api('/api/videos');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetched).toEqual(['/api/auth/sign-out']);
+
+    finishPost();
+    await signingOut;
+    await expect(notifications).rejects.toThrow();
+    await feed;
+    expect(fetched).toEqual(['/api/auth/sign-out', '/api/videos']);
+  });
+});

@@ -6,7 +6,7 @@ import type { Creator } from '../../../shared/profiles/creator';
 // Types only: src/shared/auth/session.ts also builds zod schemas, which the first page load does without.
 import { INLINE_SESSION_ID } from '../../../shared/platform/page-data';
 import type { Me, SessionStatus } from '../../../shared/auth/session';
-import { api } from '../../lib/api';
+import { api, holdingRequests } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { DELETION_CANCELLED_MESSAGE } from '../../../shared/privacy/privacy-messages';
 import type { WalletProof } from '../../../shared/wallet/wallet';
@@ -118,12 +118,18 @@ export async function refreshAfterAccountChange(queryClient: QueryClient): Promi
  */
 export async function changeSession<T>(queryClient: QueryClient, post: () => Promise<T>): Promise<T> {
   await queryClient.cancelQueries({ predicate: accountQueries });
-  try {
-    return await post();
-  } catch (err) {
-    void queryClient.invalidateQueries({ predicate: accountQueries });
-    throw err;
-  }
+  // A fetch that starts meanwhile (a refetch on focus, a realtime event) waits for `post` in `api`,
+  // and is dropped after it as the ones in flight were.
+  return holdingRequests(async () => {
+    try {
+      const answer = await post();
+      await queryClient.cancelQueries({ predicate: accountQueries });
+      return answer;
+    } catch (err) {
+      void queryClient.invalidateQueries({ predicate: accountQueries });
+      throw err;
+    }
+  });
 }
 
 /** Promises kept until `release`: here, until a render as a guest has been committed. */
