@@ -74,6 +74,25 @@ async function setTheme(page: Page, isDark: boolean) {
   await page.evaluate((dark) => localStorage.setItem('glint-theme', JSON.stringify({ isDark: dark })), isDark);
 }
 
+/**
+ * Switches the open page to the other theme with the header's toggle (a click in the page, so no
+ * pointer is left hovering over it), or, on a screen without one, through the saved choice and a
+ * reload.
+ */
+async function switchTheme(page: Page, isDark: boolean) {
+  const toggled = await page.evaluate(() => {
+    const toggle = Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-label="Toggle theme"]')).find((b) => b.offsetParent !== null);
+    toggle?.click();
+    toggle?.blur();
+    return !!toggle;
+  });
+  if (!toggled) {
+    await setTheme(page, isDark);
+    await page.reload();
+  }
+  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, isDark);
+}
+
 type Check = (name: string) => Promise<void>;
 
 export interface Axe {
@@ -82,8 +101,8 @@ export interface Axe {
   /** The seed's content to visit, once it is ready. */
   demo(): ReturnType<typeof demoContent>;
   /**
-   * Visits each path in each theme, scanning it at desktop width and again at phone width (the same
-   * page, resized, as a window is); returns the failures.
+   * Visits each path once and scans it in each theme (switched with the header's toggle) at desktop
+   * and phone width (the same page, resized, as a window is); returns the failures.
    */
   scanRoutes(page: Page, who: string, paths: string[]): Promise<string[]>;
   /** Opens `path` in each theme and width and runs `walk`, which opens dialogs and calls `check` on each. */
@@ -120,19 +139,26 @@ export function useAxe(): Axe {
     demo: () => demoContent(b.baseURL),
     async scanRoutes(page, who, paths) {
       const failures: string[] = [];
-      for (const theme of THEMES) {
-        await setTheme(page, theme.isDark);
-        for (const path of paths) {
-          await page.setViewportSize(WIDTHS[0].size);
-          await page.goto(path);
-          for (const width of WIDTHS) {
-            await page.setViewportSize(width.size);
-            await settled(page);
-            expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme.isDark);
-            const failure = await scan(page, `${path} [${who} ${theme.name} ${width.name}]`);
-            if (failure) failures.push(failure);
-          }
-        }
+      const check = async (path: string, isDark: boolean, width: (typeof WIDTHS)[number]) => {
+        await page.setViewportSize(width.size);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(isDark);
+        const failure = await scan(page, `${path} [${who} ${isDark ? 'dark' : 'light'} ${width.name}]`);
+        if (failure) failures.push(failure);
+      };
+      // Each path is opened once, in the theme the last one ended in: scanned at both widths, then
+      // switched to the other theme with the header's toggle, as a person does, and scanned again.
+      let isDark = true;
+      await setTheme(page, isDark);
+      for (const path of paths) {
+        await page.setViewportSize(WIDTHS[0].size);
+        await page.goto(path);
+        await check(path, isDark, WIDTHS[0]);
+        await check(path, isDark, WIDTHS[1]);
+        isDark = !isDark;
+        await switchTheme(page, isDark);
+        await check(path, isDark, WIDTHS[1]);
+        await check(path, isDark, WIDTHS[0]);
       }
       return failures;
     },

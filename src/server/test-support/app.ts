@@ -44,6 +44,9 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const root = new pg.Client({ connectionString: admin.toString() });
   await root.connect();
   await root.query(`create database ${name}${pgTemplate ? ` template ${pgTemplate}` : ''}`);
+  // A test's commits need not wait for the disk: the database is thrown away after the file, and
+  // only the PostgreSQL server crashing could lose them (a killed Glint loses nothing either way).
+  await root.query(`alter database ${name} set synchronous_commit = off`);
   await root.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
