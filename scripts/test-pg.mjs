@@ -5,7 +5,8 @@
 // ffmpeg's arguments, the local chain, the storage drivers) does the same work on either database,
 // and the PGlite pass has run it. A file reaches a database when it names one of MARKERS (the test
 // app, the helpers built on it, the database itself); the files left out are printed on every run.
-// `GLINT_TEST_PG_ALL=1` runs every server test file; `npm run test:pg -- <files>` runs those.
+// `GLINT_TEST_PG_ALL=1` runs every server test file; `npm run test:pg -- <files>` runs those, and
+// options (`npm run test:pg -- --maxWorkers=2`) go to Vitest.
 //
 // The files' databases are copies of one migrated database made here first (the migrations run
 // once per pass, not once per file) and dropped at the end: `GLINT_TEST_PG_TEMPLATE` names it to
@@ -45,8 +46,12 @@ const testFiles = (dir) =>
     return /\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
 
-let files = process.argv.length > 2 ? process.argv.slice(2) : ['src/server'];
-if (process.argv.length <= 2 && process.env.GLINT_TEST_PG_ALL !== '1') {
+// Options (`--maxWorkers=2`) go to Vitest as they are; the other arguments are files.
+const args = process.argv.slice(2);
+const options = args.filter((a) => a.startsWith('-'));
+const named = args.filter((a) => !a.startsWith('-'));
+let files = named.length ? named : ['src/server'];
+if (!named.length && process.env.GLINT_TEST_PG_ALL !== '1') {
   const all = testFiles('src/server').sort();
   const reaches = (f) => {
     const text = fs.readFileSync(f, 'utf8');
@@ -92,7 +97,7 @@ try {
     await pool.end();
   }
   if (!stopped) {
-    child = spawn('npx', ['vitest', 'run', ...files], {
+    child = spawn('npx', ['vitest', 'run', ...options, ...files], {
       stdio: 'inherit',
       detached: true,
       env: { ...process.env, GLINT_TEST_DB: 'postgres', GLINT_TEST_PG_TEMPLATE: template },
