@@ -69,7 +69,18 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glint-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', RTMP_PORT: '-1', ...env });
+  // Load shedding stays off unless a test turns it on, whatever NODE_ENV it asks for: a test app in
+  // development mode (a laptop's rules, say) answered 503 when a busy machine stalled its event loop.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    RTMP_PORT: '-1',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_HEAP_MB: '0',
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
