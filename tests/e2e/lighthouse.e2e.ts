@@ -3,14 +3,15 @@ import { auditPages, demoMediaReady, pagesToAudit, type CardsOf, type Category, 
 
 // Lighthouse's accessibility and best practices, once per page, on a phone (its default mobile
 // emulation): home, the shorts feed and a ready demo video, on the suite's shared server once its
-// demo media is made (before, the shorts feed had no main landmark while its demo shorts were still
-// being made). The server is plain HTTP on 127.0.0.1, which browsers and Lighthouse count as a secure
-// context as they do HTTPS; `npm run bench` audits the same pages over HTTPS, on a server of its own
-// (`startAuditedServer`). Both categories read the same on every run whatever the machine's speed,
-// so one run per page decides, and the file runs beside the other browser files. What it adds to axe (a11y-*.e2e.ts, WCAG's
-// rules): best practices (console errors, DevTools issues such as a Content-Security-Policy one,
-// deprecated APIs, a secure context, image sizes and aspect ratios, the doctype and charset) and
-// Lighthouse's accessibility rules beyond WCAG's (one main landmark, heading order...).
+// demo media is made (before, the shorts feed had no main landmark while its demo shorts were
+// still being made). The server is plain HTTP on 127.0.0.1, which browsers and Lighthouse count as
+// a secure context as they do HTTPS; `npm run bench` audits the same pages over HTTPS, on a server
+// of its own (`startAuditedServer`). Both categories read the same on every run whatever the
+// machine's speed, so one run per page decides, and the file runs beside the other browser files.
+// What it adds to axe (a11y-*.e2e.ts, WCAG's rules): best practices (console errors, DevTools
+// issues such as a Content-Security-Policy one, deprecated APIs, a secure context, image sizes and
+// aspect ratios, the doctype and charset) and Lighthouse's accessibility rules beyond WCAG's (one
+// main landmark, heading order...).
 // Performance is not audited here: it is CPU time, which on a shared 2-core CI machine measures
 // the neighbours rather than Glint; `npm run bench` audits it, with the same server, at full speed
 // (docs/performance.md, docs/testing.md).

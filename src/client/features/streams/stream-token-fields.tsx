@@ -1,5 +1,4 @@
-import { errorProps, FormField, InputField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { InputField } from '../../ui/form-field';
 
 /** The Pump Stream part of a stream's form, as typed: the box ticked, and the token's fields. */
 export interface TokenDraft {
@@ -18,6 +17,13 @@ export const tokenDraft = (token?: { mint: string; symbol?: string | null; name?
 
 /** What the API takes: the token, or null when the box is not ticked. */
 export const tokenOf = (d: TokenDraft) => (d.pump ? { mint: d.mint, symbol: d.symbol, name: d.name } : null);
+
+/** The token's fields in the order shown; `id` is the form field's, `key` the API's (`token.<key>` in errors). */
+const TOKEN_FIELDS = [
+  { key: 'mint', id: 'mint', label: 'Mint address', span: 'sm:col-span-3', className: 'font-mono' },
+  { key: 'symbol', id: 'symbol', label: 'Symbol', span: undefined, className: undefined },
+  { key: 'name', id: 'tokenName', label: 'Token name', span: 'sm:col-span-2', className: undefined },
+] as const;
 
 /** "This is a Pump Stream" and, once ticked, the token's mint, symbol and name (creating and editing a stream). */
 export function StreamTokenFields({
@@ -39,33 +45,18 @@ export function StreamTokenFields({
       </label>
       {value.pump ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          <div className="sm:col-span-3">
-            <InputField
-              id={field('mint')}
-              label="Mint address"
-              error={errors['token.mint']}
-              value={value.mint}
-              onChange={(e) => set({ mint: e.target.value })}
-              className="font-mono"
-            />
-          </div>
-          <FormField id={field('symbol')} label="Symbol" error={errors['token.symbol']}>
-            <Input
-              id={field('symbol')}
-              value={value.symbol}
-              onChange={(e) => set({ symbol: e.target.value })}
-              {...errorProps(field('symbol'), errors['token.symbol'])}
-            />
-          </FormField>
-          <div className="sm:col-span-2">
-            <InputField
-              id={field('tokenName')}
-              label="Token name"
-              error={errors['token.name']}
-              value={value.name}
-              onChange={(e) => set({ name: e.target.value })}
-            />
-          </div>
+          {TOKEN_FIELDS.map((f) => (
+            <div key={f.key} className={f.span}>
+              <InputField
+                id={field(f.id)}
+                label={f.label}
+                error={errors[`token.${f.key}`]}
+                value={value[f.key]}
+                onChange={(e) => set({ [f.key]: e.target.value })}
+                className={f.className}
+              />
+            </div>
+          ))}
         </div>
       ) : null}
     </fieldset>

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
+import type { Config } from '../../platform/config.js';
 
 /**
  * How account passwords are hashed. `standard` is Better Auth's own scrypt (N=16384, r=16: 32 MB
@@ -9,7 +10,7 @@ import { verifyPassword } from 'better-auth/crypto';
  * the integration tests' CPU (318 hashes in six files, docs/testing.md). A light hash is marked
  * (`light$`), so a standard server never accepts one: it cannot parse it as its own.
  */
-export type PasswordHashing = 'standard' | 'light';
+export type PasswordHashing = Config['passwordHashing'];
 
 const LIGHT = { N: 1024, r: 4, p: 1, keyLength: 64 } as const;
 const MARK = 'light$';
