@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCREENS_TIMEOUT, useAxe } from './a11y.js';
+import { axeViolations, SCREENS_TIMEOUT, useAxe } from './a11y.js';
 
 // axe (WCAG 2.2 AA) on the rest of a guest's screens: search, leaderboards, bounties, the x402 and
 // legal pages, the password forms and the missing page (tests/e2e/a11y.ts).
@@ -27,4 +27,20 @@ describe('every screen passes axe (WCAG 2.2 AA)', () => {
     },
     SCREENS_TIMEOUT * 2,
   );
+
+  it('the scanner reports what a screen breaks, in the page and in a part of it', async () => {
+    const page = await b.open('/leaderboards');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
+    // An image without a text alternative, and a button without a name: WCAG 1.1.1 and 4.1.2.
+    await page.evaluate(() => {
+      const box = document.createElement('section');
+      box.id = 'broken';
+      box.innerHTML = '<img src="/favicon.svg"><button></button>';
+      document.querySelector('main')!.append(box);
+    });
+    expect((await axeViolations(page)).map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
+    expect((await axeViolations(page, '#broken')).map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
+    expect(await axeViolations(page, 'h1')).toEqual([]);
+  });
 });
