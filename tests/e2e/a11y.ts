@@ -96,6 +96,17 @@ async function settled(page: Page) {
     { timeout: 20_000 },
   );
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  // A theme switch, a resize or a hover that just ended fades colours for a moment: axe reads the
+  // contrast of what is on screen, so the scan waits for every transition and finite animation to
+  // end (a spinner or a live dot turns forever, and is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function setTheme(page: Page, isDark: boolean) {

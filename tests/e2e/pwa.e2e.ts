@@ -13,7 +13,7 @@ import { ARGS, CHROMIUM, DESKTOP, eventually, PHONE, useBrowser } from './suppor
  */
 // The whole browser: the headless shell the other files use shows no notifications
 // (`getNotifications()` stays empty), and a push's notification is what this file checks.
-const b = useBrowser([], { executablePath: CHROMIUM });
+const b = useBrowser([], { executablePath: CHROMIUM, serviceWorkers: 'allow' });
 const HOME_CONTENT = 'Solana Market Open: levels for the week';
 
 /** A first install downloads the whole precache (about 150 files): slow on a busy 2-core machine. */

@@ -27,8 +27,16 @@ export interface Browsing {
  * the console, an uncaught exception or a Content-Security-Policy violation fails the test.
  * `extraArgs` add Chromium flags for this file's browser (a fake camera, say); `executablePath`
  * another build than the suite's headless shell (the whole browser, for what only it has).
+ *
+ * Its pages run no service worker unless `serviceWorkers` is `'allow'` (the files that test the
+ * worker: the installed app, offline, updates, web push). Every page opens in a fresh context, and
+ * in each the worker would install again and precache the whole build (218 files) beside the test:
+ * about half of Chromium's work for a page (docs/testing.md).
  */
-export function useBrowser(extraArgs: string[] = [], { executablePath = TEST_CHROMIUM }: { executablePath?: string } = {}): Browsing {
+export function useBrowser(
+  extraArgs: string[] = [],
+  { executablePath = TEST_CHROMIUM, serviceWorkers = 'block' }: { executablePath?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Browsing {
   const state = { browser: undefined as unknown as Browser, contexts: [] as BrowserContext[], problems: [] as string[] };
   const baseURL = inject('baseURL');
   beforeAll(async () => {
@@ -50,7 +58,7 @@ export function useBrowser(extraArgs: string[] = [], { executablePath = TEST_CHR
     },
     baseURL,
     async open(path = '/', options = {}, setup: OpenSetup = {}) {
-      const context = await state.browser.newContext({ baseURL, viewport: DESKTOP, ...options });
+      const context = await state.browser.newContext({ baseURL, viewport: DESKTOP, serviceWorkers, ...options });
       state.contexts.push(context);
       const page = await context.newPage();
       page.on('console', (msg) => {
