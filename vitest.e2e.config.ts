@@ -2,25 +2,27 @@ import { defineConfig } from 'vitest/config';
 import { longestFirst } from './scripts/longest-first.js';
 
 // The browser suite against one built server (global-setup.ts, started once for the whole run), in
-// groups that run one after the other, two files at a time unless said otherwise. Every file makes
-// its own accounts and content, so two files meet only on what every visitor or every page sees;
-// that decides the groups (docs/testing.md has the reasons and the timings):
+// two groups that run one after the other, two files at a time. Every file makes its own accounts
+// and content, so two files meet only on what every visitor or every page sees; that decides the
+// groups (docs/testing.md has the reasons and the timings):
 //   1. `browser`: what must run while no stream is live, and what may run beside it.
 //   2. `browser-streams`: the files that go live, one after the other beside auth.e2e.ts (which must
 //      not run beside native.e2e.ts, in `browser`): two live streams at once (ffmpeg on both ends,
 //      two players) made both files slower than one after the other.
-//   3. `browser-alone`: one at a time, because running beside another would break it or the other.
+// pwa.e2e.ts deploys a new service worker into dist/client; it is a `browser` file because the other
+// files' pages run no service worker (support.ts), so only its own pages see the new one.
 // Lighthouse (accessibility and best practices only, once per page) is a `browser` file like the
 // others; its performance audit, which measures CPU time, is `npm run bench`'s.
-const STREAMS = ['tests/e2e/bounties.e2e.ts', 'tests/e2e/chat.e2e.ts', 'tests/e2e/live.e2e.ts', 'tests/e2e/tips.e2e.ts'];
-// Unlinks and links again the one Google account of the local OIDC server, which native.e2e.ts signs in with.
-const BESIDE_STREAMS = ['tests/e2e/auth.e2e.ts'];
-const ALONE = [
-  // Deploys a new service worker into dist/client, which every page of the shared server would get.
-  'tests/e2e/pwa.e2e.ts',
-  // Goes live, and prints how long a browser stream takes to go live (docs/decisions/008-live-ingest.md).
+const STREAMS = [
+  'tests/e2e/bounties.e2e.ts',
+  'tests/e2e/chat.e2e.ts',
+  'tests/e2e/live.e2e.ts',
+  'tests/e2e/tips.e2e.ts',
+  // Also prints how long a browser stream takes to go live (docs/decisions/008-live-ingest.md).
   'tests/e2e/browser-live.e2e.ts',
 ];
+// Unlinks and links again the one Google account of the local OIDC server, which native.e2e.ts signs in with.
+const BESIDE_STREAMS = ['tests/e2e/auth.e2e.ts'];
 
 /**
  * The longest files of each group start first, longest first, so that the workers work through the
@@ -52,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/e2e/**/*.e2e.ts'],
-          exclude: [...STREAMS, ...BESIDE_STREAMS, ...ALONE],
+          exclude: [...STREAMS, ...BESIDE_STREAMS],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -60,10 +62,6 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'browser-streams', include: [...BESIDE_STREAMS, ...STREAMS], maxWorkers: 2, sequence: { groupOrder: 1 } },
-      },
-      {
-        extends: true,
-        test: { name: 'browser-alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },
