@@ -22,13 +22,11 @@ const npm = (script, { optional = false, args = [] } = {}) => ({
   optional,
 });
 
-// With a PostgreSQL server, the two database passes run side by side, two test files at a time
-// each: the PostgreSQL pass waits on its server about a third of the time, and the PGlite pass
-// fills those waits (327 s for both against 359 one after the other, docs/testing.md). Three
-// PGlite files beside two PostgreSQL ones took 314 s, but five at once on two cores stalled event
-// loops past what some tests allow. Without a PostgreSQL server the PGlite pass runs alone, three
-// files at a time.
-const passWorkers = process.env.DATABASE_URL ? ['--maxWorkers=2'] : [];
+// With a PostgreSQL server, the two database passes run side by side: the PostgreSQL pass (two
+// files at a time) waits on its server about half of the time, and the PGlite pass (three files at
+// a time, as alone) fills those waits and ends with it instead of alone after it (docs/testing.md).
+// Without a PostgreSQL server the PGlite pass runs alone, three files at a time.
+const pgWorkers = ['--maxWorkers=2'];
 
 /** Before the lanes: the Debian packages the rest needs. */
 const FIRST = { name: 'system-deps', command: 'bash', args: ['scripts/system-deps.sh', '--test'] };
@@ -51,7 +49,7 @@ const LANES = [
         steps: [npm('typecheck'), npm('lint'), npm('format:check'), npm('db:check'), npm('openapi:lint', { optional: true })],
       },
       { at: 2, steps: [npm('check:bundle'), npm('native:check')] },
-      { at: 2, steps: [npm('test:unit', { args: passWorkers }), npm('test:pg', { args: passWorkers })] },
+      { at: 2, steps: [npm('test:unit'), npm('test:pg', { args: pgWorkers })] },
       // Two browser files at a time already.
       { at: 1, steps: [npm('test:e2e')] },
     ],
