@@ -4,17 +4,14 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CreateStreamSchema } from '../../../shared/live/live';
 import { paths } from '../../../shared/platform/routes';
-import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos/videos';
 import { useSession } from '../auth/session';
-import { CategorySelect } from '../../ui/category-select';
-import { TagsInput } from '../../ui/tags-input';
-import { Textarea } from '../../ui/textarea';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { errorProps, fieldErrors, FormError, FormField, InputField } from '../../ui/form-field';
+import { fieldErrors, FormError, InputField } from '../../ui/form-field';
 import { broadcaster } from './broadcaster';
 import { STUDIO_SUBMITTER } from './browser-studio';
 import { useCreateStream, useUploadStreamThumbnail } from './queries';
+import { StreamDetailsFields, type StreamDetailsDraft } from './stream-details-fields';
 import { StreamThumbnailField } from './stream-thumbnail-field';
 import { StreamTokenFields, tokenDraft, tokenOf } from './stream-token-fields';
 import { localToIso } from './schedule-time';
@@ -29,10 +26,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
   const { user } = useSession();
   const create = useCreateStream();
   const upload = useUploadStreamThumbnail();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [category, setCategory] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
+  const [details, setDetails] = useState<StreamDetailsDraft>({ title: '', description: '', category: '', tags: [] });
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState('');
   const [token, setToken] = useState(tokenDraft());
@@ -46,10 +40,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
     const later = when === 'later' && !fromStudio;
     if (later && !scheduledAt) return setErrors({ scheduledAt: 'Choose a date and time' });
     const input = {
-      title,
-      description,
-      category,
-      tags,
+      ...details,
       scheduledAt: later ? localToIso(scheduledAt) : null,
       token: tokenOf(token),
     };
@@ -73,31 +64,7 @@ export function GoLiveForm({ formId }: { formId?: string }) {
   const field = (name: string) => `${id}-${name}`;
   return (
     <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Go live">
-      <InputField id={field('title')} label="Title" error={errors.title} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />
-      <FormField id={field('description')} label="Description" error={errors.description}>
-        <Textarea
-          id={field('description')}
-          value={description}
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          placeholder="What is the stream about?"
-          onChange={(e) => setDescription(e.target.value)}
-          {...errorProps(field('description'), errors.description)}
-        />
-      </FormField>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id={field('category')} label="Category" error={errors.category}>
-          <CategorySelect
-            id={field('category')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            {...errorProps(field('category'), errors.category)}
-          />
-        </FormField>
-        <FormField id={field('tags')} label="Tags" error={errors.tags}>
-          <TagsInput id={field('tags')} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
-        </FormField>
-      </div>
+      <StreamDetailsFields field={field} errors={errors} value={details} onChange={setDetails} />
       <StreamThumbnailField id={field('thumbnail')} file={thumbnail} onChange={setThumbnail} />
 
       <fieldset className="flex flex-col gap-3">

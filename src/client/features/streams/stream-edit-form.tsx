@@ -3,14 +3,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { UpdateStreamSchema, type UpdateStreamInput } from '../../../shared/live/live';
 import type { StreamDetail } from '../../../shared/live/streams';
-import { DESCRIPTION_MAX, TAG_MAX_LENGTH, TAGS_MAX, TITLE_MAX } from '../../../shared/videos/video-rules';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { CategorySelect } from '../../ui/category-select';
-import { errorProps, fieldErrors, FormError, FormField, InputField } from '../../ui/form-field';
-import { TagsInput } from '../../ui/tags-input';
-import { Textarea } from '../../ui/textarea';
+import { fieldErrors, FormError } from '../../ui/form-field';
 import { useUpdateStream, useUploadStreamThumbnail } from './queries';
+import { StreamDetailsFields, type StreamDetailsDraft } from './stream-details-fields';
 import { StreamThumbnailField } from './stream-thumbnail-field';
 import { StreamTokenFields, tokenDraft, tokenOf } from './stream-token-fields';
 
@@ -23,10 +20,13 @@ export function StreamEditForm({ stream }: { stream: StreamDetail }) {
   const id = useId();
   const update = useUpdateStream(stream.id);
   const upload = useUploadStreamThumbnail();
-  const [title, setTitle] = useState(stream.title);
-  const [description, setDescription] = useState(stream.description);
-  const [category, setCategory] = useState(stream.category);
-  const [tags, setTags] = useState(stream.tags);
+  const [details, setDetails] = useState<StreamDetailsDraft>({
+    title: stream.title,
+    description: stream.description,
+    category: stream.category,
+    tags: stream.tags,
+  });
+  const { title, description, category, tags } = details;
   const [token, setToken] = useState(tokenDraft(stream.token));
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -61,31 +61,7 @@ export function StreamEditForm({ stream }: { stream: StreamDetail }) {
   const field = (name: string) => `${id}-${name}`;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6" aria-label="Stream details">
-      <InputField id={field('title')} label="Title" error={errors.title} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />
-      <FormField id={field('description')} label="Description" error={errors.description}>
-        <Textarea
-          id={field('description')}
-          value={description}
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          placeholder="What is the stream about?"
-          onChange={(e) => setDescription(e.target.value)}
-          {...errorProps(field('description'), errors.description)}
-        />
-      </FormField>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id={field('category')} label="Category" error={errors.category}>
-          <CategorySelect
-            id={field('category')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            {...errorProps(field('category'), errors.category)}
-          />
-        </FormField>
-        <FormField id={field('tags')} label="Tags" error={errors.tags}>
-          <TagsInput id={field('tags')} value={tags} onChange={setTags} max={TAGS_MAX} maxLength={TAG_MAX_LENGTH} invalid={!!errors.tags} />
-        </FormField>
-      </div>
+      <StreamDetailsFields field={field} errors={errors} value={details} onChange={setDetails} />
       <StreamThumbnailField id={field('thumbnail')} file={thumbnail} onChange={setThumbnail} current={stream.thumbnailUrl} />
 
       <StreamTokenFields field={field} errors={errors} value={token} onChange={setToken} />

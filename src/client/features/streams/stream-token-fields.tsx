@@ -1,4 +1,5 @@
 import { InputField } from '../../ui/form-field';
+import type { StreamFormPart } from './stream-details-fields';
 
 /** The Pump Stream part of a stream's form, as typed: the box ticked, and the token's fields. */
 export interface TokenDraft {
@@ -26,17 +27,7 @@ const TOKEN_FIELDS = [
 ] as const;
 
 /** "This is a Pump Stream" and, once ticked, the token's mint, symbol and name (creating and editing a stream). */
-export function StreamTokenFields({
-  field,
-  errors,
-  value,
-  onChange,
-}: {
-  field: (name: string) => string;
-  errors: Record<string, string | undefined>;
-  value: TokenDraft;
-  onChange: (next: TokenDraft) => void;
-}) {
+export function StreamTokenFields({ field, errors, value, onChange }: StreamFormPart<TokenDraft>) {
   const set = (patch: Partial<TokenDraft>) => onChange({ ...value, ...patch });
   return (
     <fieldset className="flex flex-col gap-3">
