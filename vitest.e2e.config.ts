@@ -33,13 +33,21 @@ const BESIDE_STREAMS = ['tests/e2e/auth.e2e.ts'];
  */
 const FIRST = [
   // Starts servers of its own, six times, and needs none of the demo media, which the accessibility
-  // scans wait for at the start (the one media worker makes it in the first minute): it fills that wait.
+  // scans wait for at the start (the one media worker makes it in the first minute): it fills that
+  // wait, as does wallet.e2e.ts (Phantom's sign-in, no media).
   'tests/e2e/server.e2e.ts',
   'tests/e2e/a11y-signed-in.e2e.ts',
+  'tests/e2e/wallet.e2e.ts',
   'tests/e2e/a11y-guest-browse.e2e.ts',
-  'tests/e2e/a11y-guest-pages.e2e.ts',
+  'tests/e2e/videos.e2e.ts',
   'tests/e2e/a11y-dialogs.e2e.ts',
+  // Waits for the demo media too; started mid-way, not last, where it ended the group alone.
+  'tests/e2e/lighthouse.e2e.ts',
+  'tests/e2e/pwa.e2e.ts',
+  'tests/e2e/native.e2e.ts',
+  'tests/e2e/a11y-guest-pages.e2e.ts',
   'tests/e2e/auth.e2e.ts',
+  'tests/e2e/live.e2e.ts',
 ];
 
 export default defineConfig({
