@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 
@@ -54,4 +55,26 @@ export function ConfirmDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * What a confirmed request does when it ends: the dialog closes (`close`), and a toast says `done`,
+ * or `failed` with the server's reason. For a `ConfirmDialog`'s `onConfirm`.
+ */
+export function confirmedRequest(
+  mutation: { mutate(variables: undefined, handlers: { onSuccess: () => void; onError: (err: Error) => void }): void },
+  close: () => void,
+  { done, failed }: { done: string; failed: string },
+): () => void {
+  return () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        close();
+        toast.success(done);
+      },
+      onError: (err) => {
+        close();
+        toast.error(failed, { description: err.message });
+      },
+    });
 }

@@ -20,7 +20,7 @@ import { cn } from '../../lib/utils';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, confirmedRequest } from '../../ui/confirm-dialog';
 import { Card } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -241,15 +241,7 @@ function PosterActions({ bounty, approved }: { bounty: BountyDetail; approved: B
         confirmLabel="Cancel bounty"
         pendingLabel="Cancelling…"
         pending={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmCancel(false);
-              toast.success('Bounty cancelled');
-            },
-            onError: (e) => toast.error('Could not cancel', { description: e.message }),
-          })
-        }
+        onConfirm={confirmedRequest(cancel, () => setConfirmCancel(false), { done: 'Bounty cancelled', failed: 'Could not cancel' })}
         stacked
         holdWhilePending
       />

@@ -1,8 +1,7 @@
 import { Square } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, confirmedRequest } from '../../ui/confirm-dialog';
 import { useEndStream } from './queries';
 
 /**
@@ -26,18 +25,7 @@ export function EndStreamButton({ streamId, className }: { streamId: string; cla
         confirmLabel="End stream"
         pendingLabel="Ending…"
         pending={end.isPending}
-        onConfirm={() =>
-          end.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success('Stream ended');
-            },
-            onError: (err) => {
-              setOpen(false);
-              toast.error('The stream was not ended', { description: err.message });
-            },
-          })
-        }
+        onConfirm={confirmedRequest(end, () => setOpen(false), { done: 'Stream ended', failed: 'The stream was not ended' })}
         holdWhilePending
         stacked
       />

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, confirmedRequest } from '../../ui/confirm-dialog';
 import { fieldErrors, FormError, InputField } from '../../ui/form-field';
 import { BrowserStudio } from './browser-studio';
 import { useCancelStream, useDeleteStream, useRescheduleStream } from './queries';
@@ -190,18 +190,7 @@ function CancelStream({ stream }: { stream: StreamDetail }) {
         confirmLabel="Cancel stream"
         pendingLabel="Cancelling…"
         pending={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success('Stream cancelled');
-            },
-            onError: (err) => {
-              setOpen(false);
-              toast.error('The stream was not cancelled', { description: err.message });
-            },
-          })
-        }
+        onConfirm={confirmedRequest(cancel, () => setOpen(false), { done: 'Stream cancelled', failed: 'The stream was not cancelled' })}
         holdWhilePending
         stacked
       />
