@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { mountPerTest } from '../test-support/mount';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, confirmedRequest } from './confirm-dialog';
 
 const view = mountPerTest();
 
@@ -59,5 +60,31 @@ describe('the confirm dialog', () => {
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('a confirmed request', () => {
+  /** A mutation that ends as told, as TanStack Query's `mutate` calls its handlers. */
+  const ending = (outcome: 'ok' | Error) => ({
+    mutate: vi.fn((_: undefined, handlers: { onSuccess: () => void; onError: (err: Error) => void }) =>
+      outcome === 'ok' ? handlers.onSuccess() : handlers.onError(outcome),
+    ),
+  });
+
+  it('closes the dialog and says it is done, or closes it and says why not', () => {
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    const close = vi.fn();
+    const done = ending('ok');
+    confirmedRequest(done, close, { done: 'Stream ended', failed: 'The stream was not ended' })();
+    expect(done.mutate).toHaveBeenCalledOnce();
+    expect(close).toHaveBeenCalledOnce();
+    expect(success).toHaveBeenCalledWith('Stream ended');
+
+    const refused = ending(new Error('Only the creator can end this stream'));
+    confirmedRequest(refused, close, { done: 'Stream ended', failed: 'The stream was not ended' })();
+    expect(close).toHaveBeenCalledTimes(2);
+    expect(failure).toHaveBeenCalledWith('The stream was not ended', { description: 'Only the creator can end this stream' });
+    vi.restoreAllMocks();
   });
 });
