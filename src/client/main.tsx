@@ -1,3 +1,5 @@
+// Before any module that makes a schema.
+import './lib/zod-without-eval';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -206,6 +206,7 @@ describe('the web app', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('unsafe-eval');
     // Workers (the service worker, the player's transmuxer) come from this origin's files only,
     // never from a blob a script put together.
     expect(csp).toMatch(/worker-src 'self'(;|$)/);

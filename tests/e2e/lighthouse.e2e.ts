@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { auditPages, demoMediaReady, pagesToAudit, type CardsOf, type Category, type FailingAudit } from '../../bench/lighthouse.js';
+import { auditPages, demoMediaReady, pagesToAudit, type CardsOf, type Category } from '../../bench/lighthouse.js';
 
 // Lighthouse's accessibility and best practices, once per page, on a phone (its default mobile
 // emulation): home, the shorts feed and a ready demo video, on the suite's shared server once its
@@ -17,19 +17,6 @@ import { auditPages, demoMediaReady, pagesToAudit, type CardsOf, type Category, 
 // (docs/performance.md, docs/testing.md).
 const CI_CATEGORIES = ['accessibility', 'best-practices'] as const satisfies readonly Category[];
 const GATE = 100;
-/**
- * Audits known to fail, page by page, until they are fixed: a page below 100 passes only when every
- * audit it fails is listed here, and everything the audit found matches. The watch page logs a
- * Content-Security-Policy issue in DevTools' Issues panel (no console error; Lighthouse gives no
- * detail of it), first seen when this gate went from 90 to 100 (docs/testing.md); another kind of
- * issue there, or anything else on any page, fails.
- */
-const KNOWN: Record<string, { id: string; found: RegExp }[]> = {
-  '/glint/{id}': [{ id: 'inspector-issues', found: /^\{"issueType":"Content security policy"/ }],
-};
-const known = (page: string, audit: FailingAudit) =>
-  KNOWN[page]?.some((k) => k.id === audit.id && (audit.found ?? []).every((item) => k.found.test(item))) ?? false;
-
 describe('Lighthouse', () => {
   it('scores 100 for accessibility and best practices on /app, /shorts and a video', { timeout: 900_000 }, async () => {
     const base = inject('baseURL');
@@ -44,14 +31,9 @@ describe('Lighthouse', () => {
         console.log(`  - [${f.category}] ${f.id} (${f.score.toFixed(2)}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}`);
         for (const item of f.found ?? []) console.log(`    ${item}`);
       }
-      return CI_CATEGORIES.filter((c) => {
-        if (r.scores[c] >= GATE) return false;
-        const failing = r.failing.filter((f) => f.category === c);
-        // Below 100 with no audit under 0.9 to show for it, or with one not known: a failure.
-        return failing.length === 0 || failing.some((f) => !known(r.name, f));
-      }).map((c) => `${r.name} ${c} ${r.scores[c]}`);
+      return CI_CATEGORIES.filter((c) => r.scores[c] < GATE).map((c) => `${r.name} ${c} ${r.scores[c]}`);
     });
     expect(results.map((r) => r.name).sort()).toEqual(['/app', '/glint/{id}', '/shorts']);
-    expect(below, 'pages scoring below 100 for audits not known to fail (the audits are printed above)').toEqual([]);
+    expect(below, 'pages scoring below 100 (the failing audits are printed above)').toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+// Before any module that makes a schema.
+import '../lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EMBED_DATA_ID, parseEmbedOptions } from '../../shared/sharing/sharing-rules';

@@ -14,6 +14,7 @@ export function SearchForm({ className, autoFocus }: { className?: string; autoF
     <form role="search" onSubmit={submit} className={cn('relative flex w-full items-center', className)}>
       <input
         type="text"
+        name="q"
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder="Search streams, videos, creators..."

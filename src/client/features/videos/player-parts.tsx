@@ -107,6 +107,7 @@ function SeekBar({
       </div>
       <input
         type="range"
+        name="seek"
         aria-label="Seek"
         aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
         min={0}

@@ -327,6 +327,7 @@ export const VideoPlayer = memo(function VideoPlayer({
           </ControlButton>
           <input
             type="range"
+            name="volume"
             aria-label="Volume"
             min={0}
             max={1}
