@@ -38,6 +38,9 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeRe
   );
   return results.violations;
 }
+
+/** The violations that fail a scan: axe's serious and critical ones. */
+export const serious = (violations: AxeResults['violations']) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 const THEMES = [
   { name: 'dark', isDark: true },
   { name: 'light', isDark: false },
@@ -161,8 +164,7 @@ export function useAxe(): Axe {
   /** Runs axe on the page as it is; returns `where → rules` when serious or critical violations are found. */
   async function scan(page: Page, where: string): Promise<string | undefined> {
     scans++;
-    const violations = await axeViolations(page);
-    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const bad = serious(await axeViolations(page));
     if (!bad.length) return undefined;
     const line = `${where} → ${bad.map((v) => `${v.id} (${v.nodes.length}: ${v.nodes[0]!.target.join(' ')})`).join(', ')}`;
     summary.push(line);

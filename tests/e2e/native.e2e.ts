@@ -173,7 +173,7 @@ describe('the native app', () => {
     expect(new URL(page.url()).origin).toBe(APP_ORIGIN);
 
     // The system browser: its own cookies, nothing shared with the app.
-    const system = await b.browser.newContext();
+    const system = await b.context();
     try {
       const browser = await system.newPage();
       await browser.goto(start);

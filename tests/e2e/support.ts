@@ -20,6 +20,12 @@ export interface Browsing {
    * `setup.beforeGoto` runs on the new page before it navigates (init scripts, exposed functions).
    */
   open(path?: string, options?: BrowserContextOptions, setup?: OpenSetup): Promise<Page>;
+  /**
+   * A fresh context with the file's defaults (no service worker unless the file allows them), not
+   * watched: for a page whose errors are the test's own business (a frame refused on purpose, the
+   * system browser). The test closes it.
+   */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
 /**
@@ -52,15 +58,17 @@ export function useBrowser(
   afterAll(async () => {
     await state.browser?.close();
   });
+  const context = (options: BrowserContextOptions = {}) => state.browser.newContext({ baseURL, viewport: DESKTOP, serviceWorkers, ...options });
   return {
     get browser() {
       return state.browser;
     },
     baseURL,
+    context,
     async open(path = '/', options = {}, setup: OpenSetup = {}) {
-      const context = await state.browser.newContext({ baseURL, viewport: DESKTOP, serviceWorkers, ...options });
-      state.contexts.push(context);
-      const page = await context.newPage();
+      const watched = await context(options);
+      state.contexts.push(watched);
+      const page = await watched.newPage();
       page.on('console', (msg) => {
         // A 404 answer for a path the test visits on purpose is logged by Chromium as a resource error,
         // and so is the 410 of content a moderator removed (its page says so).

@@ -392,7 +392,7 @@ describe('sharing and embedding', () => {
       const embedUrl = `${b.baseURL}/embed/${video!.id}?autoplay=1&muted=1&t=1`;
       const site = await otherSite(embedUrl);
       // Its own context: the refused frame below is logged by the browser as an error on purpose.
-      const context = await b.browser.newContext();
+      const context = await b.context();
       try {
         const page = await context.newPage();
         await page.goto(site.url);
