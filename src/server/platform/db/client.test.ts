@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.js';
+import { pgErrorCode } from './errors.js';
 
 const open: Database[] = [];
 const dirs: string[] = [];
@@ -48,5 +50,58 @@ describe('the embedded database', () => {
     expect(await tables(a)).toContain('only_in_a');
     expect(await tables(b)).not.toContain('only_in_a');
     expect(await tables(b)).toContain('videos');
+  });
+
+  it('runs its statements beside the server: a long one leaves the event loop free', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    open.push(database);
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const started = performance.now();
+    await database.db.execute(sql`select count(*) from generate_series(1, 4000000)`);
+    const took = performance.now() - started;
+    loop.disable();
+    // In the server's own thread the loop's longest pause was the statement's whole time.
+    expect(took).toBeGreaterThan(150);
+    expect(loop.max / 1e6).toBeLessThan(took / 2);
+  });
+
+  it('keeps a transaction whole: others wait for it, a failure undoes it, and errors keep their Postgres code', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    open.push(database);
+    const { db } = database;
+    await db.execute(sql`create table t (n int primary key)`);
+    const count = async () => ((await db.execute(sql`select count(*)::int as n from t`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+    let seenInside = -1;
+    let seenOutside = -1;
+    let outside: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t values (1)`);
+      // A statement from outside the transaction waits until it has committed.
+      outside = count().then((n) => void (seenOutside = n));
+      await new Promise((r) => setTimeout(r, 50));
+      seenInside = ((await tx.execute(sql`select count(*)::int as n from t`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      await tx.execute(sql`insert into t values (2)`);
+    });
+    await outside;
+    expect(seenInside).toBe(1);
+    expect(seenOutside).toBe(2);
+
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into t values (3)`);
+        await tx.execute(sql`insert into t values (1)`);
+      })
+      .catch((err: unknown) => err);
+    expect(pgErrorCode(failed)).toBe('23505');
+    expect(await count()).toBe(2);
+
+    // Dates stay as Postgres writes them, as Drizzle expects, and NOTIFY reaches a listener.
+    const heard: string[] = [];
+    const unlisten = await database.listen('glint_test', (payload) => heard.push(payload));
+    await db.execute(sql`select pg_notify('glint_test', 'hello')`);
+    await expect.poll(() => heard).toEqual(['hello']);
+    await unlisten();
   });
 });

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startThreadedPglite, type ThreadedPglite } from './pglite-threaded.js';
 
 /** The one database handle every service takes, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -84,22 +85,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const release = opts.pgliteDir === 'memory://' ? () => {} : holdFolder(opts.pgliteDir);
-  let client: PGlite;
+  let client: ThreadedPglite;
   try {
     const inMemory = opts.pgliteDir === 'memory://';
     // A new database starts from the template (initialised and migrated) instead of running initdb.
     const fresh = inMemory || !fs.existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
     const template = fresh ? await pgliteTemplate(folder) : undefined;
-    client = await PGlite.create({
+    client = await startThreadedPglite({
       ...(inMemory ? {} : { dataDir: opts.pgliteDir }),
-      ...(template ? { loadDataDir: template } : {}),
-      extensions: { pg_trgm },
+      ...(template ? { template } : {}),
     });
   } catch (err) {
     release();
     throw err;
   }
-  const pgliteDb = drizzlePglite(client);
+  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
