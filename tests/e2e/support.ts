@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
@@ -183,4 +185,17 @@ export async function createStreamWithKey(page: Page, title: string): Promise<{ 
   const key = await page.getByTestId('stream-key').inputValue();
   const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();
   return { streamPath, rtmpUrl: `${server}/${key}` };
+}
+
+/** A page of another site (another origin: its own port) that frames `src` as `#player`, as a blog embedding Glint would. */
+export async function frameOnAnotherSite(src: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><title>A blog</title><h1>My post</h1><iframe id="player" src="${src}" width="640" height="360" allow="autoplay; fullscreen"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

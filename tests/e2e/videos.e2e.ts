@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos/videos.js';
-import { eventually, PHONE, signedInAccount, useBrowser } from './support.js';
+import { eventually, frameOnAnotherSite, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts
 // feed, likes and comments. The server transcodes its demo media at start on one worker, so
@@ -372,25 +370,12 @@ describe('lists', () => {
 });
 
 describe('sharing and embedding', () => {
-  /** A page of another site (another origin: its own port) that frames `src`. */
-  async function otherSite(src: string): Promise<{ url: string; close: () => Promise<void> }> {
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>A blog</title><h1>My post</h1><iframe id="player" src="${src}" width="640" height="360" allow="autoplay; fullscreen"></iframe>`,
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-  }
-
   it(
     'plays a video in an iframe on another site, starting where asked, and another page refuses to be framed there',
     async () => {
       const [video] = await ready('long', 1);
       const embedUrl = `${b.baseURL}/embed/${video!.id}?autoplay=1&muted=1&t=1`;
-      const site = await otherSite(embedUrl);
+      const site = await frameOnAnotherSite(embedUrl);
       // Its own context: the refused frame below is logged by the browser as an error on purpose.
       const context = await b.context();
       try {
@@ -409,7 +394,7 @@ describe('sharing and embedding', () => {
         expect(await frame.getByRole('link', { name: 'Watch on Glint' }).getAttribute('target')).toBe('_blank');
 
         // The same site framing an ordinary page of Glint: the browser refuses to show it (an error page in its place).
-        const refused = await otherSite(`${b.baseURL}/glint/${video!.id}`);
+        const refused = await frameOnAnotherSite(`${b.baseURL}/glint/${video!.id}`);
         try {
           const other = await context.newPage();
           await other.goto(refused.url);
