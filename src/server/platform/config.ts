@@ -53,6 +53,7 @@ const EnvSchema = z.object({
     .default(4 * 1024 ** 3),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  CARDS_ON_PUBLISH: z.enum(['true', 'false']).optional(),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   SHED_HEAP_MB: z.coerce.number().int().min(0).optional(),
   SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
@@ -168,6 +169,13 @@ export interface Config {
    * which write to the database directly.
    */
   readCacheMs: number;
+  /**
+   * Whether an item's link preview card is made as it is published (a video ready, a stream
+   * created or live, a bounty posted, a profile changed), so the first link shared already shows
+   * it; otherwise on the first read of its page. Off by default in tests (each card is an ffmpeg
+   * run), on everywhere else.
+   */
+  cardsOnPublish: boolean;
   /** `light` in test runs only (NODE_ENV=test): features/auth/password-hashing.ts. */
   passwordHashing: 'standard' | 'light';
   /** Open realtime sockets one account may hold (a tab each); benchmarks raise it. */
@@ -434,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Test runs hash passwords at a lighter scrypt work factor (features/auth/password-hashing.ts).
     passwordHashing: e.NODE_ENV === 'test' ? 'light' : 'standard',
     readCacheMs: (e.READ_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    cardsOnPublish: (e.CARDS_ON_PUBLISH ?? (e.NODE_ENV === 'test' ? 'false' : 'true')) === 'true',
     realtimeSocketsPerUser: e.REALTIME_SOCKETS_PER_USER ?? DEFAULT_SOCKETS_PER_USER,
     mediaLimits: {
       maxSeconds: e.VIDEO_MAX_SECONDS,

@@ -18,6 +18,9 @@ import { isBanned } from '../../access/standing.js';
 import { isDisplayNameTaken, isUsernameTaken, setProfileImage, updateProfile } from './service.js';
 import { registerModerationAdapter } from '../moderation/service.js';
 import { profileModeration } from './moderation.js';
+import { jobsFor } from '../../platform/jobs/jobs.js';
+import type { ProfileJobs } from './jobs.js';
+import { PROFILE_CARD_QUEUE } from './page-meta.js';
 import { findProfileById, findProfileByUsername } from '../../access/creator.js';
 import {
   AvailabilityQuerySchema,
@@ -29,6 +32,10 @@ import {
 } from '../../../shared/wallet/wallet.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A profile's link preview card shows its avatar and names: made again as they change.
+  const queueCard = async (userId: string) => {
+    if (app.config.cardsOnPublish) await jobsFor<ProfileJobs>(app.jobs).send(PROFILE_CARD_QUEUE, { userId }, { singletonKey: userId });
+  };
   registerModerationAdapter(app.moderationRegistry, profileModeration);
   /** A profile anyone may see: 404 when there is none, 410 when its account is banned (the page says so). */
   const profileOr404 = async (username: string) => {
@@ -186,7 +193,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (displayName !== undefined && (await isDisplayNameTaken(app.db, displayName, s.user.id))) {
         throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
       }
-      return updateProfile(app.db, s.user.id, { displayName, bio, links, allowClips });
+      const updated = await updateProfile(app.db, s.user.id, { displayName, bio, links, allowClips });
+      if (displayName !== undefined) await queueCard(s.user.id);
+      return updated;
     },
   );
 
@@ -212,6 +221,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           const old = await findProfileById(app.db, s.user.id);
           const url = await storeImage(app.storage, req.body, `${profileMedia(s.user.id)}/${kind}-${randomUUID()}.jpg`, w, h);
           await setProfileImage(app.db, s.user.id, kind, url);
+          if (kind === 'avatar') await queueCard(s.user.id);
           const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
           const previousKey = previous ? app.storage.keyOf(previous) : undefined;
           // Only the user's own files go: a stored address pointing anywhere else is left alone.

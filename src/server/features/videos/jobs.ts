@@ -24,8 +24,12 @@ export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
   const uploadsDir = config.uploadsDir;
   // Processing progress reaches the owner's open pages at once, over the realtime socket.
   // A video that becomes ready (or fails) changes the lists guests see: the read cache is dropped.
-  const report = (ownerId: string, event: VideoProcessingEvent) => {
+  // A video just published gets its link preview card now, before the first share of its link.
+  const report = async (ownerId: string, event: VideoProcessingEvent) => {
     if (event.status !== 'processing') app.readCache.invalidate();
+    if (event.status === 'ready' && config.cardsOnPublish) {
+      await jobs.send(VIDEO_CARD_QUEUE, { videoId: event.id }, { singletonKey: event.id }).catch((err: unknown) => app.log.warn({ err }, 'card not queued'));
+    }
     return app.realtime.publish(ownerId, 'video.processing', event);
   };
   await jobs.define(TRANSCODE_QUEUE, {
@@ -66,7 +70,8 @@ export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
     },
   });
   await jobs.schedule(PRUNE_VIEW_HISTORY_QUEUE, '7 * * * *');
-  // A video's link preview picture, asked for by its page the first time it is served.
+  // A video's link preview picture: asked for when it is published (CARDS_ON_PUBLISH), and by its
+  // page when it is served without one (a new title or poster, or made before).
   await jobs.define(VIDEO_CARD_QUEUE, {
     retryLimit: 1,
     expireInSeconds: 300,

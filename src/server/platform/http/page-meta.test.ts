@@ -51,8 +51,8 @@ interface Head {
   all(tag: string): Element[];
 }
 
-async function head(url: string): Promise<Head> {
-  const res = await t.app.inject(url);
+async function head(url: string, app = t.app): Promise<Head> {
+  const res = await app.inject(url);
   const doc = parseHtml(res.body);
   const metas = (key: string) =>
     Array.from(doc.head.querySelectorAll('meta'))
@@ -411,5 +411,40 @@ describe('what a preview keeps to itself', () => {
     // Its card is drawn with the title as it is (ffmpeg reads the words from a file), and named in an attribute.
     const card = await cardOf(`/${PRODUCT_SLUG}/${v.id}`);
     expect(card.meta('og:image:alt')).toBe(`Video “${title}” by Eve "the" <b>Bold</b>`);
+  }, 180_000);
+});
+
+describe('cards made as items are published', () => {
+  it("makes a bounty's and a stream's card as they are posted, so the first read of their pages already shows it", async () => {
+    const on = await createTestApp({ CLIENT_DIR: clientDir, CARDS_ON_PUBLISH: 'true' });
+    try {
+      const c = await verifiedClient(on.app, 'publisher');
+      const posted = await c.post('/api/bounties', {
+        title: 'Explain liquid staking',
+        description: 'A short that explains liquid staking with a real example.',
+        rewardSol: '1',
+        deadline: new Date(Date.now() + 3 * 86400_000).toISOString(),
+        category: 'Education',
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const stream = await c.post('/api/streams', { title: 'Opening bell', category: 'Trading' });
+      expect(stream.statusCode, stream.body).toBe(201);
+      const cards = (prefix: string) => {
+        const dir = path.join(on.app.storage.root!, prefix);
+        return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^card-[0-9a-f]{16}\.jpg$/.test(f)) : [];
+      };
+      for (const [prefix, url] of [
+        [`bounties/${(posted.json() as { id: string }).id}`, `/bounties/${(posted.json() as { id: string }).id}`],
+        [`streams/${(stream.json() as { id: string }).id}`, `/stream/${(stream.json() as { id: string }).id}`],
+      ] as const) {
+        // No page of it was read: posting it asked for the card.
+        const [card] = await waitUntil(`the card in ${prefix}`, async () => cards(prefix), (found) => found.length === 1, 90_000);
+        const first = await head(url, on.app);
+        expect(first.meta('og:image')).toBe(`${on.config.publicUrl}/media/${prefix}/${card}`);
+        expect(first.meta('og:image:width')).toBe('1200');
+      }
+    } finally {
+      await on.close();
+    }
   }, 180_000);
 });
