@@ -438,7 +438,12 @@ describe('cards made as items are published', () => {
         [`streams/${(stream.json() as { id: string }).id}`, `/stream/${(stream.json() as { id: string }).id}`],
       ] as const) {
         // No page of it was read: posting it asked for the card.
-        const [card] = await waitUntil(`the card in ${prefix}`, async () => cards(prefix), (found) => found.length === 1, 90_000);
+        const [card] = await waitUntil(
+          `the card in ${prefix}`,
+          async () => cards(prefix),
+          (found) => found.length === 1,
+          90_000,
+        );
         const first = await head(url, on.app);
         expect(first.meta('og:image')).toBe(`${on.config.publicUrl}/media/${prefix}/${card}`);
         expect(first.meta('og:image:width')).toBe('1200');
