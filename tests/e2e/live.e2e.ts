@@ -145,6 +145,17 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
     }, 60_000);
     await viewer.getByRole('link', { name: `Clipped by @${fan.username}` }).click();
     await viewer.waitForURL((u) => u.pathname === `/profile/${fan.username}`);
+
+    // The creator reads how it went in the studio: its peak (three watched at once), the chat and
+    // viewers minute by minute, drawn.
+    await page.goto(`/studio/streams/${streamPath.split('/').pop()}`);
+    const stats = page.getByTestId('stream-stats');
+    await stats.getByRole('heading', { name: 'How it went' }).waitFor();
+    expect(Number(await stats.locator('dt:text-is("Peak viewers") + dd').innerText())).toBeGreaterThanOrEqual(3);
+    const chart = page.getByRole('region', { name: 'Viewers', exact: true });
+    await chart.locator('canvas').first().waitFor();
+    await chart.getByText('Show as a table').click();
+    expect(await chart.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(1);
   } finally {
     obs.kill('SIGKILL');
   }

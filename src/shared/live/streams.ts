@@ -33,6 +33,24 @@ export const StreamDetailSchema = StreamCardSchema.extend({
   clipsAllowed: z.boolean(),
 });
 export type StreamDetail = z.infer<typeof StreamDetailSchema>;
+/**
+ * How a stream did, for its creator (Studio): its viewers and chat minute by minute from the
+ * moment it went live to its end (or now), and the tips sent to it while it was on.
+ */
+export const StreamStatsSchema = z.object({
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** One per minute, oldest first; the last day of a longer stream. */
+  minutes: z.array(z.object({ at: z.string(), viewers: z.number().int(), chatMessages: z.number().int() })),
+  peakViewers: z.number().int(),
+  /** Viewers averaged over its minutes, to one decimal. */
+  averageViewers: z.number(),
+  chatMessages: z.number().int(),
+  tips: z.array(z.object({ at: z.string(), sol: z.string(), from: CreatorSchema.pick({ username: true, displayName: true }).nullable(), message: z.string() })),
+  tipsSol: z.string(),
+});
+export type StreamStats = z.infer<typeof StreamStatsSchema>;
+
 /** The page of a stream that does not exist (or no longer does). */
 export const STREAM_NOT_FOUND = 'This stream is not available';
 

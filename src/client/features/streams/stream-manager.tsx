@@ -12,6 +12,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, confirmedRequest } from '../../ui/confirm-dialog';
 import { fieldErrors, FormError, InputField } from '../../ui/form-field';
+import { StreamStats } from '../studio-analytics/stream-stats';
 import { BrowserStudio } from './browser-studio';
 import { useCancelStream, useDeleteStream, useRescheduleStream } from './queries';
 import { isoToLocal, localToIso } from './schedule-time';
@@ -40,6 +41,7 @@ export function StreamManager({ stream }: { stream: StreamDetail }) {
           stream={stream}
         />
       </Section>
+      {stream.startedAt ? <StreamStats streamId={stream.id} live={stream.status === 'live'} /> : null}
       {stream.status !== 'ended' ? (
         <div className="grid gap-4 xl:grid-cols-2">
           <BrowserStudio streamId={stream.id} />

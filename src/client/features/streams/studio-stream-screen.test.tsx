@@ -3,11 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StreamDetail } from '../../../shared/live/streams';
+import type { StreamDetail, StreamStats } from '../../../shared/live/streams';
 import { SessionProvider } from '../auth/session';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { mountPerTest } from '../../test-support/mount';
 import StudioStreamScreen from './studio-stream-screen';
+
+// jsdom draws no canvas: the charts are checked in Chromium; here the numbers are read from their tables.
+vi.mock('../studio-analytics/line-chart', () => ({ LineChart: () => null }));
 
 const ID = '6f1c2a4e-0000-4000-8000-0000000000aa';
 const OWNER = { id: 'owner-1', username: 'caster', displayName: 'Caster' };
@@ -30,6 +33,21 @@ const stream: StreamDetail = {
   hlsUrl: null,
   recordingVideoId: null,
   clipsAllowed: true,
+};
+
+const stats: StreamStats = {
+  startedAt: '2030-12-01T18:00:20.000Z',
+  endedAt: '2030-12-01T18:02:40.000Z',
+  minutes: [
+    { at: '2030-12-01T18:00:00.000Z', viewers: 3, chatMessages: 0 },
+    { at: '2030-12-01T18:01:00.000Z', viewers: 12, chatMessages: 7 },
+    { at: '2030-12-01T18:02:00.000Z', viewers: 5, chatMessages: 2 },
+  ],
+  peakViewers: 12,
+  averageViewers: 6.7,
+  chatMessages: 9,
+  tips: [{ at: '2030-12-01T18:01:30.000Z', sol: '0.5', from: { username: 'fan', displayName: 'Fan' }, message: 'gm' }],
+  tipsSol: '0.5',
 };
 
 /** The realtime socket, which these screens only need to exist. */
@@ -61,6 +79,7 @@ beforeEach(() => {
       if (path === '/api/me') return Response.json(me(signedIn));
       if (path === `/api/streams/${ID}`) return streamAnswer();
       if (path === '/api/live/key') return Response.json({ server: '', hasKey: false, key: null });
+      if (path === `/api/studio/analytics/streams/${ID}`) return Response.json(stats);
       return Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 });
     }),
   );
@@ -118,5 +137,20 @@ describe('a stream’s studio page', () => {
     const remove = [...mount.host.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Delete stream');
     expect(remove?.disabled).toBe(true);
     expect(mount.host.textContent).toContain('End the stream before deleting it.');
+  });
+
+  it('tells the creator of an ended stream how it went: figures, viewers and chat per minute as tables, and its tips', async () => {
+    signedIn = OWNER;
+    streamAnswer = () => Response.json({ ...stream, status: 'ended', startedAt: stats.startedAt, endedAt: stats.endedAt, scheduledAt: null });
+    render();
+    await until(() => expect(mount.host.querySelector('[data-testid="stream-stats"]')).not.toBeNull());
+    const figures = [...mount.host.querySelectorAll('[data-testid="stream-stats"] dd')].map((d) => d.textContent);
+    expect(figures).toEqual(['12', '6.7', '9', '0.5 SOL']);
+    expect(mount.host.querySelector('[data-testid="stream-stats"] h2')?.textContent).toBe('How it went');
+    const table = (caption: string) => [...mount.host.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption);
+    const cells = (caption: string) => [...(table(caption)?.querySelectorAll('tbody tr') ?? [])].map((r) => [...r.children].slice(1).map((c) => c.textContent));
+    expect(cells('Viewers')).toEqual([['3'], ['12'], ['5']]);
+    expect(cells('Chat messages per minute')).toEqual([['0'], ['7'], ['2']]);
+    expect(cells('Tips during the stream')).toEqual([['@fan', '0.5', 'gm']]);
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsOverview, AnalyticsPeriod, Retention } from '../../../shared/analytics/analytics';
+import type { StreamStats } from '../../../shared/live/streams';
 import { api, apiPath } from '../../lib/api';
 
 export const analyticsKeys = {
@@ -24,5 +25,14 @@ export function useRetention(videoId: string | null, period: AnalyticsPeriod) {
     queryKey: analyticsKeys.retention(videoId ?? '', period),
     queryFn: ({ signal }) => api<Retention>(apiPath(`/api/studio/analytics/videos/${videoId}/retention`, { period }), { signal }),
     enabled: !!videoId,
+  });
+}
+
+/** How one of your streams did, minute by minute; read again every 30 s while it is live. */
+export function useStreamStats(streamId: string, live: boolean) {
+  return useQuery({
+    queryKey: [...analyticsKeys.all, 'stream', streamId] as const,
+    queryFn: ({ signal }) => api<StreamStats>(`/api/studio/analytics/streams/${encodeURIComponent(streamId)}`, { signal }),
+    refetchInterval: live ? 30_000 : false,
   });
 }

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf, type AnalyticsOverview, type Retention } from '../../../shared/analytics/analytics.js';
 import { solToLamports } from '../../../shared/payments/sol.js';
 import { createTestApp, Client, readyVideoRow, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { categorySlug } from '../../../shared/categories/categories.js';
+import type { StreamStats } from '../../../shared/live/streams.js';
+import { chatMessages } from '../chat/schema.js';
+import { livestreams, streamViewerCounts, streamViewerSamples } from '../live/schema.js';
+import { recountViewers } from '../live/viewers.js';
 import { payments } from '../payments/schema.js';
 import { videos } from '../videos/schema.js';
 import { videoPurchases } from '../x402/schema.js';
@@ -168,6 +173,89 @@ describe('counting a scripted audience', () => {
       ]),
     );
     expect(o.earnings).toHaveLength(2);
+  });
+});
+
+describe('a stream, minute by minute', () => {
+  it('charts viewers and chat per minute from going live to its end, with its peak, average and the tips it got, for its creator only', async () => {
+    const minute = (n: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60 * 60_000 + n * 60_000);
+    const [stream] = await t.app.db
+      .insert(livestreams)
+      .values({
+        ownerId,
+        title: 'Charted',
+        slug: 'charted',
+        category: categorySlug('Trading'),
+        status: 'ended',
+        startedAt: new Date(minute(0).getTime() + 20_000),
+        endedAt: new Date(minute(5).getTime() + 30_000),
+        peakViewers: 4,
+      })
+      .returning();
+    const id = stream!.id;
+    // Counted when people joined or left: 1 at first, 4 two minutes in, 2 four minutes in.
+    await t.app.db.insert(streamViewerSamples).values([
+      { streamId: id, minute: minute(0), viewers: 1 },
+      { streamId: id, minute: minute(2), viewers: 4 },
+      { streamId: id, minute: minute(4), viewers: 2 },
+    ]);
+    const viewerAId = await idOf(viewerA);
+    const said = (at: Date, deleted = false) => ({ streamId: id, userId: viewerAId, body: 'gm', createdAt: at, ...(deleted ? { deletedAt: at } : {}) });
+    await t.app.db
+      .insert(chatMessages)
+      .values([said(new Date(minute(1).getTime() + 5_000)), said(new Date(minute(1).getTime() + 50_000)), said(minute(3)), said(minute(3), true)]);
+    const wallet = () => randomBytes(24).toString('hex');
+    const tip = (status: 'finalized' | 'failed', sol: string) => ({
+      kind: 'tip' as const,
+      payerId: viewerAId,
+      payeeId: ownerId,
+      payerWallet: wallet(),
+      payeeWallet: wallet(),
+      lamports: solToLamports(sol),
+      message: 'Great call',
+      contentType: 'livestream',
+      contentId: id,
+      status,
+      signature: wallet(),
+      createdAt: minute(2),
+    });
+    await t.app.db.insert(payments).values([tip('finalized', '0.5'), tip('failed', '3')]);
+
+    const res = await owner.get(`/api/studio/analytics/streams/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json() as StreamStats;
+    expect(stats.minutes.map((m) => m.at)).toEqual([0, 1, 2, 3, 4, 5].map((n) => minute(n).toISOString()));
+    // A minute nobody joined or left keeps the count before it.
+    expect(stats.minutes.map((m) => m.viewers)).toEqual([1, 1, 4, 4, 2, 2]);
+    // A deleted message is not counted.
+    expect(stats.minutes.map((m) => m.chatMessages)).toEqual([0, 2, 0, 1, 0, 0]);
+    expect(stats).toMatchObject({ peakViewers: 4, averageViewers: 2.3, chatMessages: 3, tipsSol: '0.5' });
+    expect(stats.tips).toEqual([
+      { at: minute(2).toISOString(), sol: '0.5', from: { username: 'studio_viewer', displayName: expect.any(String) }, message: 'Great call' },
+    ]);
+
+    // Someone else, or a guest, learns nothing of it.
+    expect((await stranger.get(`/api/studio/analytics/streams/${id}`)).statusCode).toBe(404);
+    expect((await new Client(t.app).get(`/api/studio/analytics/streams/${id}`)).statusCode).toBe(401);
+    expect((await owner.get('/api/studio/analytics/streams/not-a-stream')).statusCode).toBe(404);
+  });
+
+  it('takes a sample of a live stream each time its viewers are counted, the most in a minute', async () => {
+    const [stream] = await t.app.db
+      .insert(livestreams)
+      .values({ ownerId, title: 'Sampled', slug: 'sampled', category: categorySlug('Trading'), status: 'live', startedAt: new Date() })
+      .returning();
+    await t.app.db.insert(streamViewerCounts).values({ streamId: stream!.id, instance: 'a', count: 3 });
+    await recountViewers(t.app.db, [stream!.id]);
+    await t.app.db.update(streamViewerCounts).set({ count: 1, updatedAt: new Date() }).where(eq(streamViewerCounts.streamId, stream!.id));
+    await recountViewers(t.app.db, [stream!.id]);
+    const samples = await t.app.db.select().from(streamViewerSamples).where(eq(streamViewerSamples.streamId, stream!.id));
+    // Both counts fell in one minute (or, rarely, the second in the next).
+    expect(Math.max(...samples.map((x) => x.viewers))).toBe(3);
+    expect(samples.length).toBeLessThanOrEqual(2);
+    const live = (await owner.get(`/api/studio/analytics/streams/${stream!.id}`)).json() as StreamStats;
+    expect(live.endedAt).toBeNull();
+    expect(live.minutes.at(-1)!.viewers).toBeGreaterThanOrEqual(1);
   });
 });
 

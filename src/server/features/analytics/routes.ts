@@ -4,6 +4,8 @@ import { AnalyticsOverviewSchema, AnalyticsQuerySchema, PlaybackReportSchema, Re
 import { sessionOf, userSession } from '../../access/guards.js';
 import { getPublishedVideo, viewerKey } from '../videos/service.js';
 import { getOverview, getRetention, rollUp } from './service.js';
+import { getStreamStats } from './stream-stats.js';
+import { StreamStatsSchema } from '../../../shared/live/streams.js';
 
 /** How long the heartbeat keeps a video's owner (or that it may not be watched) before asking again. */
 const VIDEO_MEMO_MS = 30_000;
@@ -78,6 +80,20 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getRetention(app.db, userSession(req).user.id, req.params.id, req.query.period),
+  );
+
+  app.get(
+    '/api/studio/analytics/streams/:id',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['analytics'],
+        summary: 'How one of your streams did: viewers and chat minute by minute, peak and average, and the tips it got',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: StreamStatsSchema },
+      },
+    },
+    async (req) => getStreamStats(app.db, userSession(req).user.id, req.params.id),
   );
 
   // On a developer's laptop (loopback, a localhost address), the roll-up can be run at once instead

@@ -56,6 +56,20 @@ export const streamViewerCounts = pgTable(
   (t) => [primaryKey({ columns: [t.streamId, t.instance] })],
 );
 
+/**
+ * A live stream's viewers minute by minute, for its creator's chart: the most counted in each
+ * minute in which the count was taken (a minute without a row kept the count before it).
+ */
+export const streamViewerSamples = pgTable(
+  'stream_viewer_samples',
+  {
+    streamId: ownedBy('stream_id', () => livestreams.id),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    viewers: integer('viewers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.minute] })],
+);
+
 /** A creator's stream key for RTMP ingest: only its SHA-256 is kept, the key is shown once. */
 export const streamKeys = pgTable('stream_keys', {
   userId: text('user_id')

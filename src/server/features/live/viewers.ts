@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { livestreams, streamViewerCounts } from './schema.js';
+import { livestreams, streamViewerCounts, streamViewerSamples } from './schema.js';
 
 /**
  * A server instance refreshes its rows every heartbeat; a row older than this belongs to an
@@ -105,7 +105,16 @@ export async function recountViewers(db: Db, streamIds: string[]): Promise<Viewe
       .set({ viewerCount: n, peakViewers: sql`greatest(${livestreams.peakViewers}, ${n})` })
       .where(and(eq(livestreams.id, streamId), eq(livestreams.status, 'live')))
       .returning({ viewers: livestreams.viewerCount, peak: livestreams.peakViewers });
-    if (row) totals.push({ streamId, viewers: row.viewers, peak: row.peak });
+    if (!row) continue;
+    totals.push({ streamId, viewers: row.viewers, peak: row.peak });
+    // The minute's sample for the creator's chart: the most counted in it.
+    await db
+      .insert(streamViewerSamples)
+      .values({ streamId, minute: sql`date_trunc('minute', now())`, viewers: n })
+      .onConflictDoUpdate({
+        target: [streamViewerSamples.streamId, streamViewerSamples.minute],
+        set: { viewers: sql`greatest(${streamViewerSamples.viewers}, excluded.viewers)` },
+      });
   }
   return totals;
 }
