@@ -348,6 +348,7 @@ describe('going live over RTMP', () => {
       'the stream to be live',
       () => streamOf(c, stream.id),
       (s) => s.status === 'live' && !!s.hlsUrl,
+      60_000,
     );
     expect(live.startedAt).not.toBeNull();
     // Followers hear of it in the bell, and the notification opens the stream.
@@ -400,6 +401,7 @@ describe('going live over RTMP', () => {
       'the stream to end with a replay',
       () => streamOf(c, stream.id),
       (s) => s.status === 'ended' && !!s.recordingVideoId,
+      60_000,
     );
     expect(ended).toMatchObject({ hlsUrl: null, viewerCount: 0 });
     expect(ended.endedAt).not.toBeNull();
@@ -407,7 +409,7 @@ describe('going live over RTMP', () => {
       'the replay to be ready',
       async () => (await c.get(`/api/videos/${ended.recordingVideoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',
-      60_000,
+      120_000,
     );
     expect(replay).toMatchObject({ status: 'ready', kind: 'long', title: 'Charts at dawn' });
     expect(replay.durationSeconds).toBeGreaterThanOrEqual(6);
@@ -418,7 +420,7 @@ describe('going live over RTMP', () => {
     expect(statuses[1]!.hlsUrl).toBe(live.hlsUrl);
     expect(statuses.at(-1)).toMatchObject({ streamId: stream.id, hlsUrl: null, recordingVideoId: ended.recordingVideoId });
     room.close();
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('a new stream key', () => {
@@ -576,7 +578,7 @@ describe('clips', () => {
       // Processing, it is seen by its owner only: the stream's creator.
       async () => (await c.get(`/api/videos/${videoId}`)).json(),
       (v) => v.status === 'ready' || v.status === 'failed',
-      60_000,
+      120_000,
     );
     expect(short).toMatchObject({ status: 'ready', kind: 'short', title: 'That moment', description: 'Clipped from the live stream “Clip me”' });
     expect(short.creator.username).toBe(`live_${n}`);
@@ -588,5 +590,5 @@ describe('clips', () => {
     expect(short.width).toBeLessThan(short.height);
 
     expect(await exit).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
