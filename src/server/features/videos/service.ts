@@ -132,7 +132,8 @@ export async function getPublishedVideo(db: Db, id: string, viewerId?: string) {
 
 /** Writes a video's columns; its status changes only through video-state.ts. */
 export async function updateVideoRow(db: Db, id: string, set: VideoFields) {
-  await db.update(videos).set(set).where(eq(videos.id, id));
+  // An edit that changes nothing (an empty body) writes nothing: an empty SET is no statement.
+  if (Object.keys(set).length) await db.update(videos).set(set).where(eq(videos.id, id));
 }
 
 // The transitions the live feature uses for the drafts it makes (replays, clips).

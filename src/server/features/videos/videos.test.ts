@@ -265,6 +265,10 @@ describe('engagement', () => {
     const v = res.json();
     expect(v).toMatchObject({ title: 'Renamed video', slug: 'renamed-video' });
     expect(v.thumbnailUrl).toBe(v.thumbnailCandidates[2]);
+    // An edit with nothing in it changes nothing (found by the API fuzz test: it was a 500).
+    const unchanged = await owner.request('PATCH', `/api/videos/${id}`, {});
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ title: 'Renamed video', thumbnailUrl: v.thumbnailUrl });
     const master = v.hlsUrl;
     expect((await owner.request('DELETE', `/api/videos/${id}`)).statusCode).toBe(204);
     expect((await fetch(base + master)).status).toBe(404);
