@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { eventually, frameOnAnotherSite, publishLikeObs, signedInAccount, useBrowser } from './support.js';
+import { eventually, expectPlaying, frameOnAnotherSite, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // Going live as a creator meets it: describe the stream on /submit, take the OBS settings from its
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
@@ -89,12 +89,7 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
       const embed = reader.frameLocator('#player');
       await embed.getByTestId('embed-live').waitFor({ timeout: 20_000 });
       const embedded = embed.getByTestId('embed-live-video');
-      const e0 = await eventually(async () => {
-        const t = await embedded.evaluate((v: HTMLVideoElement) => v.currentTime);
-        expect(t).toBeGreaterThan(0);
-        return t;
-      }, 20_000);
-      await eventually(async () => expect(await embedded.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(e0 + 1), 10_000);
+      await expectPlaying(embedded, 1);
       expect(await embedded.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
       expect(await embed.getByRole('link', { name: 'Morning charts' }).getAttribute('target')).toBe('_blank');
       await reader.context().close();

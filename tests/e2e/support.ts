@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 import { ARGS, CHROMIUM, TEST_CHROMIUM } from './chromium.js';
@@ -198,4 +198,15 @@ export async function frameOnAnotherSite(src: string): Promise<{ url: string; cl
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The element's `currentTime` moves on by `advance` seconds: the video really plays. */
+export async function expectPlaying(video: Locator, advance = 0.4) {
+  await video.waitFor();
+  const t0 = await eventually(async () => {
+    const t = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(t).toBeGreaterThan(0);
+    return t;
+  }, 20_000);
+  await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + advance), 20_000);
 }

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos/videos.js';
-import { eventually, frameOnAnotherSite, PHONE, signedInAccount, useBrowser } from './support.js';
+import { eventually, expectPlaying, frameOnAnotherSite, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts
 // feed, likes and comments. The server transcodes its demo media at start on one worker, so
@@ -53,17 +53,6 @@ async function ready(kind: VideoKind, n: number): Promise<Card[]> {
     expect(list.length).toBeGreaterThanOrEqual(n);
     return list;
   }, PROCESSING_MS);
-}
-
-/** The element's `currentTime` moves on: the video really plays. */
-async function expectPlaying(video: Locator) {
-  await video.waitFor();
-  const t0 = await eventually(async () => {
-    const t = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    expect(t).toBeGreaterThan(0);
-    return t;
-  }, 20_000);
-  await eventually(async () => expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 0.4), 20_000);
 }
 
 const urlOf = (page: Page) => new URL(page.url());
