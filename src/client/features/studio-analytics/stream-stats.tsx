@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { StreamStats } from '../../../shared/live/streams';
 import { formatCount } from '../../lib/format';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
@@ -9,6 +10,29 @@ import { useStreamStats } from './queries';
 const formatWhole = (v: number) => formatCount(Math.round(v));
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const minuteOf = (iso: string) => clock.format(new Date(iso));
+
+type Minute = StreamStats['minutes'][number];
+/** The two charts of a stream's minutes: what each counts, named for its table and CSV. */
+const PER_MINUTE = [
+  {
+    name: 'viewers',
+    title: 'Viewers',
+    description: 'Watching at each minute of the stream.',
+    column: 'Viewers',
+    label: 'Viewers',
+    color: '--primary',
+    value: (m: Minute) => m.viewers,
+  },
+  {
+    name: 'chat',
+    title: 'Chat messages per minute',
+    description: 'Messages sent in each minute; deleted ones are not counted.',
+    column: 'Messages',
+    label: 'Chat messages',
+    color: '--success',
+    value: (m: Minute) => m.chatMessages,
+  },
+] as const;
 
 /**
  * How a stream the creator is managing did (or is doing, while live): its peak and average
@@ -44,34 +68,18 @@ export function StreamStats({ streamId, live }: { streamId: string; live: boolea
         </dl>
       </section>
       <div className="grid gap-4 xl:grid-cols-2">
-        <ChartFigure
-          title="Viewers"
-          description="Watching at each minute of the stream."
-          csvName={`stream-viewers-${streamId}.csv`}
-          header={['Minute', 'Viewers']}
-          rows={stats.minutes.map((m) => [minuteOf(m.at), m.viewers])}
-        >
-          <LineChart
-            x={x}
-            series={[{ label: 'Viewers', values: stats.minutes.map((m) => m.viewers), color: '--primary' }]}
-            xLabel="time"
-            format={formatWhole}
-          />
-        </ChartFigure>
-        <ChartFigure
-          title="Chat messages per minute"
-          description="Messages sent in each minute; deleted ones are not counted."
-          csvName={`stream-chat-${streamId}.csv`}
-          header={['Minute', 'Messages']}
-          rows={stats.minutes.map((m) => [minuteOf(m.at), m.chatMessages])}
-        >
-          <LineChart
-            x={x}
-            series={[{ label: 'Chat messages', values: stats.minutes.map((m) => m.chatMessages), color: '--success' }]}
-            xLabel="time"
-            format={formatWhole}
-          />
-        </ChartFigure>
+        {PER_MINUTE.map((chart) => (
+          <ChartFigure
+            key={chart.name}
+            title={chart.title}
+            description={chart.description}
+            csvName={`stream-${chart.name}-${streamId}.csv`}
+            header={['Minute', chart.column]}
+            rows={stats.minutes.map((m) => [minuteOf(m.at), chart.value(m)])}
+          >
+            <LineChart x={x} series={[{ label: chart.label, values: stats.minutes.map(chart.value), color: chart.color }]} xLabel="time" format={formatWhole} />
+          </ChartFigure>
+        ))}
       </div>
       {stats.tips.length ? (
         <ChartFigure
