@@ -27,9 +27,6 @@ export const CONTENT_TEXT_MAX = 100;
 /** The most items one bulk action takes. */
 export const BULK_MAX = 50;
 
-/** A stream is deleted from its own page (its recording and chat go with it), not from a bulk action. */
-export const BULK_STREAM_DELETE = 'Streams are deleted from their own page.';
-
 export interface ContentQuery {
   kind?: ContentKind | undefined;
   status?: ContentStatus | undefined;

@@ -472,7 +472,7 @@ function BulkBar({ selected, onDone }: { selected: ContentRow[]; onDone: () => v
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${selected.length} ${selected.length === 1 ? 'item' : 'items'}?`}
-        description="The videos, shorts and clips selected are deleted for good, with their media. Streams are deleted from their own page."
+        description="What you selected is deleted for good, with its media: a stream with its replay and pictures (a live one is not deleted; end it first), while clips made from it stay your shorts."
         confirmLabel="Delete"
         pendingLabel="Deleting…"
         pending={bulk.isPending}

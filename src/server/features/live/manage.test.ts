@@ -181,6 +181,35 @@ describe('deleting', () => {
   });
 });
 
+describe('a replay made private or unlisted', () => {
+  it('takes its ended stream out of every list, search and the sitemap; public again, it is back', async () => {
+    const c = await account('replayer');
+    const ownerId = await idOf(c);
+    const s = await schedule(c, 'Quietly archived session');
+    const replayId = await readyVideoRow(t.app, ownerId, 'Quietly archived session');
+    await t.app.db
+      .update(livestreams)
+      .set({ status: 'ended', startedAt: new Date(Date.now() - 3_600_000), endedAt: new Date(), recordingVideoId: replayId })
+      .where(eq(livestreams.id, s.id));
+    const guest = new Client(t.app);
+    const places = async () => ({
+      ended: (await list('ended')).includes(s.id),
+      profile: JSON.stringify((await guest.get(`/api/profiles/${s.creator.username}`)).json()).includes(s.id),
+      search: JSON.stringify((await guest.get('/api/search?q=quietly%20archived')).json()).includes(s.id),
+      sitemap: (await t.app.inject('/sitemaps/streams-1.xml')).body.includes(s.id),
+    });
+    expect(await places()).toEqual({ ended: true, profile: true, search: true, sitemap: true });
+    for (const visibility of ['private', 'unlisted']) {
+      expect((await c.request('PATCH', `/api/videos/${replayId}`, { visibility })).statusCode).toBe(200);
+      expect(await places()).toEqual({ ended: false, profile: false, search: false, sitemap: false });
+    }
+    // Its page stays for whoever has the link.
+    expect((await guest.get(`/api/streams/${s.id}`)).statusCode).toBe(200);
+    expect((await c.request('PATCH', `/api/videos/${replayId}`, { visibility: 'public' })).statusCode).toBe(200);
+    expect(await places()).toEqual({ ended: true, profile: true, search: true, sitemap: true });
+  });
+});
+
 describe('who may manage a stream', () => {
   it('refuses a stranger, a guest and an unverified account on every write, and changes nothing', async () => {
     const c = await account('owner');

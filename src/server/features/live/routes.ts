@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
@@ -103,6 +103,11 @@ export interface LiveIngest {
    * theirs on their next standing sweep. Returns how many were stopped here.
    */
   stop(which: { ownerId?: string; streamId?: string }, reason: string): number;
+  /**
+   * The owner deletes their stream with its replay and pictures (the stream's page and the studio's
+   * bulk delete): 404 if it is not theirs, 409 while it is live.
+   */
+  deleteStream(id: string, ownerId: string, log: FastifyBaseLogger): Promise<void>;
 }
 
 /** How often each instance checks that its publishers may still stream (suspended, banned, removed, key replaced). */
@@ -130,6 +135,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const jobs = jobsFor<LiveJobs>(app.jobs);
   const liveDir = config.liveDir;
+  const creatorName = async (userId: string) => (await findProfileById(db, userId))?.displayName ?? 'A creator';
   fs.mkdirSync(liveDir, { recursive: true });
   // Each instance ends the streams it ingested: their recordings are on its disk.
   const instance = createHash('sha256').update(config.instanceName).digest('hex').slice(0, 12);
@@ -243,6 +249,26 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
       await jobs.send(endQueue(instance), { streamId: stream.id, session: stream.liveSession }, { startAfter: config.live.graceSeconds });
     await announce(stream.id);
   }
+
+  /**
+   * The owner deletes their stream (upcoming or ended; 409 while live, 404 if not theirs) with its
+   * replay, pictures and what its sessions left on disk; those waiting for an upcoming one are told
+   * it is cancelled.
+   */
+  const deleteStream: LiveIngest['deleteStream'] = async (id, ownerId, log) => {
+    const stream = await getOwnedStream(db, id, ownerId);
+    if (stream.status === 'live') throw new HttpError(409, 'live', STREAM_END_FIRST);
+    const holders = stream.status === 'scheduled' ? await reminderHolders(db, stream.id) : [];
+    const deleted = await deleteStreamRow(db, stream.id);
+    if (!deleted) throw new HttpError(409, 'live', STREAM_END_FIRST);
+    // An upcoming stream deleted is a cancelled one for those waiting for it; there is no page left to open.
+    await tellReminderHolders(app.notifier, log, deleted, holders, cancelledNotificationText(await creatorName(deleted.ownerId), deleted.title), false);
+    if (deleted.recordingVideoId) await deleteVideoWithMedia(db, app.storage, deleted.recordingVideoId);
+    await app.storage.deleteAllOf(streamMedia(deleted.id));
+    // What its sessions left on the ingesting instance's disk (segments, recordings), here or there.
+    await fs.promises.rm(path.join(liveDir, deleted.id), { recursive: true, force: true });
+    if (deleted.ingestInstance && deleted.ingestInstance !== instance) await jobs.send(cleanupQueue(deleted.ingestInstance), { streamId: deleted.id });
+  };
 
   let rtmpUrl: string | undefined;
   if (config.live.rtmpPort >= 0) {
@@ -366,7 +392,6 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 
     // The creator manages a stream from its studio page: edit, reschedule, cancel, end, delete.
     const streamParams = z.object({ id: z.guid() });
-    const creatorName = async (userId: string) => (await findProfileById(db, userId))?.displayName ?? 'A creator';
 
     r.patch(
       '/api/streams/:id',
@@ -483,19 +508,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const s = userSession(req);
-        const stream = await getOwnedStream(db, req.params.id, s.user.id);
-        if (stream.status === 'live') throw new HttpError(409, 'live', STREAM_END_FIRST);
-        const holders = stream.status === 'scheduled' ? await reminderHolders(db, stream.id) : [];
-        const deleted = await deleteStreamRow(db, stream.id);
-        if (!deleted) throw new HttpError(409, 'live', STREAM_END_FIRST);
-        // An upcoming stream deleted is a cancelled one for those waiting for it; there is no page left to open.
-        await tellReminderHolders(app.notifier, req.log, deleted, holders, cancelledNotificationText(await creatorName(deleted.ownerId), deleted.title), false);
-        if (deleted.recordingVideoId) await deleteVideoWithMedia(db, app.storage, deleted.recordingVideoId);
-        await app.storage.deleteAllOf(streamMedia(deleted.id));
-        // What its sessions left on the ingesting instance's disk (segments, recordings), here or there.
-        await fs.promises.rm(path.join(liveDir, deleted.id), { recursive: true, force: true });
-        if (deleted.ingestInstance && deleted.ingestInstance !== instance) await jobs.send(cleanupQueue(deleted.ingestInstance), { streamId: deleted.id });
+        await deleteStream(req.params.id, userSession(req).user.id, req.log);
         return reply.code(204).send();
       },
     );
@@ -662,7 +675,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     registerBrowserIngest(routes, publish);
   });
 
-  const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop };
+  const live: LiveIngest = { publish, rtmpUrl: () => rtmpUrl, stop, deleteStream };
   app.decorate('live', live);
   registerModerationAdapter(app.moderationRegistry, streamModeration(app.storage, live));
 }

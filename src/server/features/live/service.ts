@@ -17,6 +17,7 @@ import { isBanned, notBanned, removedError, standingRefusal, standingsAmong } fr
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { SNAPSHOT_FILE } from './ingest.js';
 import { setReplayTakenDown } from '../videos/service.js';
+import { videos } from '../videos/schema.js';
 
 export type StreamRow = typeof livestreams.$inferSelect;
 
@@ -340,10 +341,17 @@ export interface StreamFilter {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * An ended stream is listed for its replay: once its creator made the replay private or unlisted,
+ * the stream leaves every list too (its page stays, as the replay's link does). One whose replay is
+ * still being made, or failed, is listed.
+ */
+const replayListed = sql`not exists (select 1 from ${videos} r where r.id = ${livestreams.recordingVideoId} and r.visibility <> 'public')`;
+
 export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]> {
   // Never one a moderator removed, nor one of a banned account, nor one cancelled (ended, never started).
   const where: SQL[] = [eq(livestreams.status, f.status), isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId)];
-  if (f.status === 'ended') where.push(isNotNull(livestreams.startedAt));
+  if (f.status === 'ended') where.push(isNotNull(livestreams.startedAt), replayListed);
   if (f.category) where.push(eq(livestreams.category, f.category));
   if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
   if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
@@ -419,7 +427,11 @@ export async function getPublicStream(db: Db, id: string): Promise<StreamDetail>
 }
 
 /** Streams the sitemap lists (scheduled, live, ended: each has its page), newest first; none removed, none of a banned account. */
-const indexedStream = [isNull(livestreams.takenDownAt), notBanned(livestreams.ownerId), or(ne(livestreams.status, 'ended'), isNotNull(livestreams.startedAt))];
+const indexedStream = [
+  isNull(livestreams.takenDownAt),
+  notBanned(livestreams.ownerId),
+  or(ne(livestreams.status, 'ended'), and(isNotNull(livestreams.startedAt), replayListed)),
+];
 const streamChanged = sql<string>`greatest(${livestreams.createdAt}, coalesce(${livestreams.scheduledAt}, ${livestreams.createdAt}), coalesce(${livestreams.startedAt}, ${livestreams.createdAt}), coalesce(${livestreams.endedAt}, ${livestreams.createdAt}))`;
 
 export async function listIndexedStreams(

@@ -25,12 +25,12 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'verified' },
       schema: {
         tags: ['studio'],
-        summary: 'Delete several of your videos, shorts and clips with their media; each item’s outcome is reported',
+        summary: 'Delete several of your videos, shorts, clips and streams (not while live) with their media; each item’s outcome is reported',
         body: BulkDeleteSchema,
         response: { 200: BulkResultSchema },
       },
     },
-    async (req) => bulkDelete(app.db, app.storage, userSession(req).user.id, req.body.items),
+    async (req) => bulkDelete(app.db, app.storage, userSession(req).user.id, req.body.items, (id, ownerId) => app.live.deleteStream(id, ownerId, req.log)),
   );
 
   app.post(

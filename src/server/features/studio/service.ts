@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { lamportsToSol } from '../../../shared/payments/sol.js';
 import { microsToUsdc } from '../../../shared/x402/x402-rules.js';
 import {
-  BULK_STREAM_DELETE,
   CONTENT_PAGE_SIZE,
   type BulkResult,
   type ContentKind,
@@ -131,11 +130,20 @@ async function eachItem(items: Item[], act: (item: Item) => Promise<void>): Prom
 
 const dedupe = (items: Item[]) => [...new Map(items.map((i) => [`${i.kind}:${i.id}`, i])).values()];
 
-/** Deletes the owner's videos, shorts and clips with their media; streams are deleted from their own page. */
-export function bulkDelete(db: Db, storage: Storage, ownerId: string, items: Item[]): Promise<BulkResult> {
+/**
+ * Deletes the owner's videos, shorts and clips with their media, and their streams as the live
+ * feature does (`deleteStream`: upcoming or ended, with the replay; a live one is refused).
+ */
+export function bulkDelete(
+  db: Db,
+  storage: Storage,
+  ownerId: string,
+  items: Item[],
+  deleteStream: (id: string, ownerId: string) => Promise<void>,
+): Promise<BulkResult> {
   return eachItem(items, async (item) => {
-    if (item.kind === 'stream') throw new HttpError(409, 'stream_not_deleted', BULK_STREAM_DELETE);
-    await deleteOwnVideo(db, storage, item.id, ownerId);
+    if (item.kind === 'stream') await deleteStream(item.id, ownerId);
+    else await deleteOwnVideo(db, storage, item.id, ownerId);
   });
 }
 

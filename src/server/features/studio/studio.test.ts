@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkResult, ContentPage } from '../../../shared/studio/studio.js';
-import { BULK_STREAM_DELETE } from '../../../shared/studio/studio.js';
+import { STREAM_END_FIRST } from '../../../shared/live/live.js';
+import { STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import { livestreams } from '../live/schema.js';
 import { payments } from '../payments/schema.js';
 import { videos } from '../videos/schema.js';
@@ -220,10 +221,12 @@ describe('bulk actions', () => {
     expect((await owner.c.post('/api/studio/content/category', { category: 'Nope', items: [{ kind: 'video', id: mine }] })).statusCode).toBe(400);
   });
 
-  it('deletes the owner’s videos with their media, leaves streams to their page and others’ alone', async () => {
+  it('deletes the owner’s videos and streams with their media, refuses a live stream, and leaves others’ alone', async () => {
     const a = await video(owner, 'Bulk delete a');
     const b = await video(owner, 'Bulk delete b', { kind: 'short' });
-    const live = await stream(owner, 'Bulk delete stream');
+    const ended = await stream(owner, 'Bulk delete stream');
+    const live = await stream(owner, 'Bulk delete live stream', { status: 'live' });
+    const theirStream = await stream(stranger, 'Keep my stream');
     const theirs = await video(stranger, 'Keep me');
     const mediaOf = async (id: string) => (await guest().get(`/api/videos/${id}`)).json().hlsUrl as string;
     const mediaA = await mediaOf(a);
@@ -231,7 +234,9 @@ describe('bulk actions', () => {
       items: [
         { kind: 'video', id: a },
         { kind: 'short', id: b },
+        { kind: 'stream', id: ended },
         { kind: 'stream', id: live },
+        { kind: 'stream', id: theirStream },
         { kind: 'video', id: theirs },
       ],
     });
@@ -239,9 +244,14 @@ describe('bulk actions', () => {
     expect((res.json() as BulkResult).results.map((r) => [r.id, r.ok, r.error])).toEqual([
       [a, true, null],
       [b, true, null],
-      [live, false, BULK_STREAM_DELETE],
+      [ended, true, null],
+      [live, false, STREAM_END_FIRST],
+      [theirStream, false, STREAM_NOT_FOUND],
       [theirs, false, 'This video does not exist'],
     ]);
+    expect((await guest().get(`/api/streams/${ended}`)).statusCode).toBe(404);
+    expect((await guest().get(`/api/streams/${live}`)).statusCode).toBe(200);
+    expect((await guest().get(`/api/streams/${theirStream}`)).statusCode).toBe(200);
     expect((await guest().get(`/api/videos/${a}`)).statusCode).toBe(404);
     expect((await guest().get(mediaA)).statusCode).toBe(404);
     expect((await guest().get(`/api/videos/${theirs}`)).statusCode).toBe(200);
