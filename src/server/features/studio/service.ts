@@ -1,14 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { lamportsToSol } from '../../../shared/payments/sol.js';
 import { microsToUsdc } from '../../../shared/x402/x402-rules.js';
-import {
-  CONTENT_PAGE_SIZE,
-  type BulkResult,
-  type ContentKind,
-  type ContentPage,
-  type ContentQuery,
-  type ContentRow,
-} from '../../../shared/studio/studio.js';
+import { CONTENT_PAGE_SIZE, type BulkResult, type ContentKind, type ContentPage, type ContentQuery, type ContentRow } from '../../../shared/studio/studio.js';
 import type { Db } from '../../platform/db/client.js';
 import { escapeLike } from '../../platform/db/like.js';
 import { HttpError } from '../../platform/http/errors.js';
