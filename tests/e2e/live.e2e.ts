@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { axeViolations } from './a11y.js';
 import { eventually, expectPlaying, frameOnAnotherSite, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // Going live as a creator meets it: describe the stream on /submit, take the OBS settings from its
@@ -39,7 +40,7 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
   await fan.page.goto('/app');
 
   // Long enough for every step below on a busy machine; the creator stops it once they are done.
-  const seconds = 90;
+  const seconds = 150;
   const { obs, done: published } = publishLikeObs(`${server}/${key}`, seconds, { size: '640x360', fps: 30 });
   try {
     const viewer = await b.open(streamPath);
@@ -127,6 +128,25 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
     await fan.page.getByRole('button', { name: 'Share' }).first().waitFor();
     expect(await fan.page.getByRole('button', { name: 'Clip', exact: true }).count()).toBe(0);
 
+    // The creator's control room, while live: the stream plays, its health is reported, and a
+    // fan's chat message is deleted from there, for the fan too.
+    await page.goto(`/studio/streams/${streamPath.split('/').pop()}`);
+    const room = page.getByTestId('live-control-room');
+    await expectPlaying(room.getByTestId('live-player').locator('video'), 1);
+    const health = room.getByTestId('stream-health');
+    await expect.poll(() => health.getAttribute('data-verdict'), { timeout: 15_000 }).not.toBe('waiting');
+    expect(Number((await health.locator('dt:text-is("Bitrate in") + dd').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+    expect((await axeViolations(page, '[data-testid="live-control-room"]')).map((v) => v.id)).toEqual([]);
+    const fanInput = fan.page.getByTestId('chat-panel').getByRole('textbox', { name: 'Chat message' });
+    await expect.poll(() => fanInput.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await fanInput.fill('wen moon');
+    await fanInput.press('Enter');
+    const inRoom = room.getByTestId('chat-message').filter({ hasText: 'wen moon' });
+    await inRoom.waitFor({ timeout: 10_000 });
+    await inRoom.getByRole('button', { name: /Moderate the message from/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    await fan.page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'wen moon' }).waitFor({ state: 'detached', timeout: 5_000 });
+
     // The creator stops streaming (OBS's Stop Streaming closes the connection cleanly).
     obs.kill('SIGINT');
     await published;
@@ -154,4 +174,4 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
   } finally {
     obs.kill('SIGKILL');
   }
-}, 180_000);
+}, 240_000);

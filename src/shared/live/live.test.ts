@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCancelled } from './stream-rules.js';
+import { isCancelled, streamHealthVerdict } from './stream-rules.js';
 import { CreateStreamSchema, RescheduleStreamSchema, SCHEDULE_MAX_DAYS, UpdateStreamSchema } from './live.js';
 
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
@@ -36,5 +36,16 @@ describe('a cancelled stream', () => {
     expect(isCancelled({ status: 'ended', startedAt: null })).toBe(true);
     expect(isCancelled({ status: 'ended', startedAt: '2030-01-01T00:00:00Z' })).toBe(false);
     expect(isCancelled({ status: 'scheduled', startedAt: null })).toBe(false);
+  });
+});
+
+describe('a live stream’s health, as its creator is told', () => {
+  const good = { inputKbps: 3000, fps: 30, speed: 1, unsteadyPerSecond: 0 };
+  it('names the worst thing first: no data, then falling behind, then unsteady frames', () => {
+    expect(streamHealthVerdict(good).verdict).toBe('good');
+    expect(streamHealthVerdict({ ...good, unsteadyPerSecond: 1 }).verdict).toBe('good');
+    expect(streamHealthVerdict({ ...good, unsteadyPerSecond: 3 }).verdict).toBe('unsteady');
+    expect(streamHealthVerdict({ ...good, unsteadyPerSecond: 3, speed: 0.8 }).verdict).toBe('behind');
+    expect(streamHealthVerdict({ ...good, speed: 0.8, inputKbps: 0 })).toMatchObject({ verdict: 'no-data', label: 'No data' });
   });
 });

@@ -5,6 +5,7 @@ import type { AppRole } from '../roles/roles.js';
 import type { MyVerification } from '../verification/verification.js';
 import { CreatorSchema } from '../profiles/creator.js';
 import type { StreamDetail } from '../live/streams.js';
+import type { StreamHealth } from '../live/stream-rules.js';
 
 export const NotificationSchema = z.object({
   id: z.string(),
@@ -43,6 +44,8 @@ export interface RealtimeEvents {
    * that joins a live stream's room is sent it at once, itself counted, right after `stream.joined`.
    */
   'stream.viewers': { streamId: string; viewers: number; peak: number };
+  /** To a live stream's creator, every few seconds: how it arrives from their encoder and is encoded. */
+  'stream.health': StreamHealth;
   /** To a stream's room: it went live, started or stopped getting media, ended, or has its replay. */
   'stream.status': StreamStatusEvent;
   'stream.chat': ChatMessage;

@@ -20,10 +20,12 @@ import { startsIn } from './stream-card';
 import { StreamEditForm } from './stream-edit-form';
 import { StreamKeyPanel } from './stream-key-panel';
 import { EndStreamButton } from './end-stream-button';
+import { LiveControlRoom } from './live-control-room';
 
 /**
  * Everything a creator does to one of their streams: where it stands and what can be done about
- * it now (reschedule or cancel it while upcoming, end it while live), its details, streaming to it
+ * it now (reschedule or cancel it while upcoming, end it while live), while live the control room
+ * (the stream, its viewers, its health and its chat), its details, streaming to it
  * (the browser and OBS panels, the stream key), and deleting it. Each step that cannot be undone
  * asks first. Mounted on `/studio/streams/:id` for the stream's owner.
  */
@@ -34,6 +36,7 @@ export function StreamManager({ stream }: { stream: StreamDetail }) {
       <Section title="Schedule and status">
         <StreamStatus stream={stream} />
       </Section>
+      {stream.status === 'live' ? <LiveControlRoom stream={stream} /> : null}
       <Section title="Details">
         {/* A new form for each saved version: its fields start from what was saved (trimmed, the symbol in capitals). */}
         <StreamEditForm

@@ -3,48 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamDetail } from '../../../shared/live/streams';
-import type { RealtimeEventName, RealtimeEvents } from '../../../shared/realtime/realtime';
 import { SessionProvider } from '../auth/session';
 import { RealtimeProvider } from '../realtime/realtime-provider';
+import { FakeSocket } from '../../test-support/fake-socket';
 import { mountPerTest } from '../../test-support/mount';
 import { useStream } from './queries';
 
 const STREAM_ID = '6f1c2a4e-0000-4000-8000-000000000001';
-
-/** The browser's side of `/api/realtime`; the test plays the server, speaking its protocol. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  sent: unknown[] = [];
-  onmessage?: (e: { data: string }) => void;
-  onclose?: (e: { code: number }) => void;
-  onopen?: () => void;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  /** The server speaks. */
-  emit<K extends RealtimeEventName>(event: K, data: RealtimeEvents[K]) {
-    act(() => this.onmessage?.({ data: JSON.stringify({ event, data }) }));
-  }
-  accept() {
-    this.readyState = FakeSocket.OPEN;
-    this.emit('hello', { userId: null });
-  }
-  /** The connection is lost (a network change, a server restart). */
-  drop() {
-    this.readyState = FakeSocket.CLOSED;
-    act(() => this.onclose?.({ code: 1006 }));
-  }
-}
 
 /** A guest's read of the stream: answered from the server's read cache, from before they counted. */
 const staleRead = { id: STREAM_ID, status: 'live', viewerCount: 0, peakViewers: 1 } as Partial<StreamDetail>;

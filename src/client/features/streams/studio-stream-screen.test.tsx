@@ -4,8 +4,10 @@ import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamDetail, StreamStats } from '../../../shared/live/streams';
+import { AuthDialogProvider } from '../auth/auth-dialog-context';
 import { SessionProvider } from '../auth/session';
 import { RealtimeProvider } from '../realtime/realtime-provider';
+import { FakeSocket } from '../../test-support/fake-socket';
 import { mountPerTest } from '../../test-support/mount';
 import StudioStreamScreen from './studio-stream-screen';
 
@@ -50,13 +52,6 @@ const stats: StreamStats = {
   tipsSol: '0.5',
 };
 
-/** The realtime socket, which these screens only need to exist. */
-class QuietSocket {
-  readyState = 0;
-  send() {}
-  close() {}
-}
-
 const me = (who: typeof OWNER | null) =>
   who
     ? {
@@ -69,8 +64,11 @@ const me = (who: typeof OWNER | null) =>
 const mount = mountPerTest();
 let signedIn: typeof OWNER | null;
 let streamAnswer: () => Response;
+let statsReads: number;
 beforeEach(() => {
-  vi.stubGlobal('WebSocket', QuietSocket);
+  FakeSocket.all = [];
+  statsReads = 0;
+  vi.stubGlobal('WebSocket', FakeSocket);
   streamAnswer = () => Response.json(stream);
   vi.stubGlobal(
     'fetch',
@@ -79,7 +77,10 @@ beforeEach(() => {
       if (path === '/api/me') return Response.json(me(signedIn));
       if (path === `/api/streams/${ID}`) return streamAnswer();
       if (path === '/api/live/key') return Response.json({ server: '', hasKey: false, key: null });
-      if (path === `/api/studio/analytics/streams/${ID}`) return Response.json(stats);
+      if (path === `/api/studio/analytics/streams/${ID}`) {
+        statsReads++;
+        return Response.json(stats);
+      }
       return Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 });
     }),
   );
@@ -93,7 +94,9 @@ const render = () => {
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SessionProvider>
           <RealtimeProvider>
-            <RouterProvider router={router} />
+            <AuthDialogProvider>
+              <RouterProvider router={router} />
+            </AuthDialogProvider>
           </RealtimeProvider>
         </SessionProvider>
       </QueryClientProvider>,
@@ -152,5 +155,42 @@ describe('a stream’s studio page', () => {
     expect(cells('Viewers')).toEqual([['3'], ['12'], ['5']]);
     expect(cells('Chat messages per minute')).toEqual([['0'], ['7'], ['2']]);
     expect(cells('Tips during the stream')).toEqual([['@fan', '0.5', 'gm']]);
+  });
+
+  it('shows a live stream’s creator the control room: the figures, the stream’s health as it is reported, and tips as they arrive', async () => {
+    signedIn = OWNER;
+    streamAnswer = () => Response.json({ ...stream, status: 'live', startedAt: '2030-12-01T18:00:00.000Z', scheduledAt: null, viewerCount: 4, peakViewers: 9 });
+    render();
+    await until(() => expect(mount.host.querySelector('[data-testid="live-control-room"]')).not.toBeNull());
+    const figures = () => [...mount.host.querySelectorAll('[data-testid="live-figures"] dd')].map((d) => d.textContent);
+    expect(figures().slice(0, 2)).toEqual(['4', '9']);
+    const health = () => mount.host.querySelector<HTMLElement>('[data-testid="stream-health"]')!;
+    expect(health().dataset.verdict).toBe('waiting');
+    const socket = FakeSocket.all.at(-1)!;
+    socket.accept(OWNER.id);
+    const report = { inputKbps: 3000, fps: 30, speed: 1, unsteadyPerSecond: 0, droppedFrames: 2, duplicatedFrames: 1, at: '2030-12-01T18:05:00.000Z' };
+    // Another stream's report is not this one's.
+    socket.emit('stream.health', { ...report, streamId: 'another' });
+    expect(health().dataset.verdict).toBe('waiting');
+    socket.emit('stream.health', { ...report, streamId: ID });
+    expect(health().dataset.verdict).toBe('good');
+    expect(health().textContent).toContain('Excellent');
+    expect([...health().querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['3,000 kbps', '30 fps', '1.00×', '2 / 1']);
+    socket.emit('stream.health', { ...report, streamId: ID, speed: 0.7 });
+    expect(health().textContent).toContain('Falling behind');
+    // A tip on this stream: its figures are read again at once.
+    await until(() => expect(statsReads).toBe(1));
+    socket.emit('notification.created', {
+      id: 'n1',
+      type: 'donation',
+      title: 'New tip',
+      message: 'Fan tipped 0.5 SOL',
+      isRead: false,
+      createdAt: '2030-12-01T18:05:00.000Z',
+      contentId: ID,
+      contentType: 'livestream',
+      actor: null,
+    });
+    await until(() => expect(statsReads).toBe(2));
   });
 });

@@ -40,7 +40,8 @@ export default function StudioStreamScreen() {
   if (!stream || session.user?.id !== stream.creator.id) return <NotYours />;
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+    // Live, the control room puts the chat beside the stream: the page is wider.
+    <div className={`mx-auto flex w-full flex-col gap-6 ${stream.status === 'live' ? 'max-w-6xl' : 'max-w-4xl'}`}>
       <PageHeader icon={<Settings2 />} title="Manage stream" description={stream.title} actions={<StreamPageLink stream={stream} />} />
       <StreamManager stream={stream} />
     </div>

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnalyticsOverview, AnalyticsPeriod, Retention } from '../../../shared/analytics/analytics';
 import type { StreamStats } from '../../../shared/live/streams';
 import { api, apiPath } from '../../lib/api';
+import { useRealtimeEvent } from '../realtime/realtime-provider';
 
 export const analyticsKeys = {
   all: ['studio-analytics'] as const,
@@ -28,10 +29,18 @@ export function useRetention(videoId: string | null, period: AnalyticsPeriod) {
   });
 }
 
-/** How one of your streams did, minute by minute; read again every 30 s while it is live. */
+/**
+ * How one of your streams did, minute by minute; read again every 30 s while it is live, and at
+ * once when a tip on it arrives (the bell's realtime event), so tips show as they come.
+ */
 export function useStreamStats(streamId: string, live: boolean) {
+  const qc = useQueryClient();
+  const queryKey = [...analyticsKeys.all, 'stream', streamId] as const;
+  useRealtimeEvent('notification.created', (n) => {
+    if (live && n.type === 'donation' && n.contentId === streamId) void qc.invalidateQueries({ queryKey, exact: true });
+  });
   return useQuery({
-    queryKey: [...analyticsKeys.all, 'stream', streamId] as const,
+    queryKey,
     queryFn: ({ signal }) => api<StreamStats>(`/api/studio/analytics/streams/${encodeURIComponent(streamId)}`, { signal }),
     refetchInterval: live ? 30_000 : false,
   });

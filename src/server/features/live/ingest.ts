@@ -1,9 +1,10 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { parseProbe, probeArgs } from '../../platform/media/ffmpeg.js';
 import { runMediaTool } from '../../platform/media/run.js';
+import { HEALTH_PERIOD_SECONDS, HealthMeter, progressReader, type IngestHealth } from './ingest-health.js';
 
 /** What arrives from a publisher: FLV from RTMP (OBS and other encoders), WebM from a browser's MediaRecorder. */
 export type IngestFormat = 'flv' | 'webm';
@@ -121,6 +122,11 @@ export function liveArgs(format: IngestFormat, out: LiveOutput): string[] {
     '-hide_banner',
     '-loglevel',
     'error',
+    // Progress on stdout every few seconds, for the stream's health (ingest-health.ts).
+    '-progress',
+    'pipe:1',
+    '-stats_period',
+    String(HEALTH_PERIOD_SECONDS),
     // Packets read while probing are kept for WebM: MediaRecorder sends one keyframe at the start
     // and rarely another, so dropping them (`nobuffer`) would leave nothing decodable. Its tracks
     // are declared in the header, so a short probe suffices.
@@ -179,18 +185,36 @@ export interface IngestProcess {
   kill(): void;
 }
 
-/** Starts ffmpeg for an ingest session; the output folder is made fresh. */
-export function startIngest(format: IngestFormat, out: LiveOutput): IngestProcess {
+/**
+ * Starts ffmpeg for an ingest session; the output folder is made fresh. `onHealth` hears how the
+ * session is doing every few seconds: what arrives from the publisher and how the encode keeps up.
+ */
+export function startIngest(format: IngestFormat, out: LiveOutput, onHealth?: (health: IngestHealth) => void): IngestProcess {
   fs.mkdirSync(out.dir, { recursive: true });
-  const child: ChildProcessByStdio<Writable, null, Readable> = spawn(process.env.FFMPEG_PATH ?? 'ffmpeg', liveArgs(format, out), {
-    stdio: ['pipe', 'ignore', 'pipe'],
+  const child: ChildProcessByStdio<Writable, Readable, Readable> = spawn(process.env.FFMPEG_PATH ?? 'ffmpeg', liveArgs(format, out), {
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let error = '';
   child.stderr.on('data', (d: Buffer) => {
     if (error.length < 4000) error += d.toString();
   });
+  const meter = new HealthMeter();
+  const read = progressReader((block) => {
+    const health = meter.report(block);
+    if (health) onHealth?.(health);
+  });
+  child.stdout.setEncoding('utf8').on('data', read);
+  // The publisher's bytes are counted on their way to ffmpeg.
+  const input = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      meter.received(chunk.length);
+      done(null, chunk);
+    },
+  });
+  input.pipe(child.stdin);
   // A publisher sending faster than ffmpeg reads is not our crash: writes after exit are dropped.
   child.stdin.on('error', () => {});
+  input.on('error', () => {});
   const done = new Promise<{ code: number | null; error: string }>((resolve) => {
     child.on('close', (code) => resolve({ code, error }));
     child.on('error', (err) => resolve({ code: -1, error: String(err) }));
@@ -201,12 +225,13 @@ export function startIngest(format: IngestFormat, out: LiveOutput): IngestProces
   void done.then(() => {
     clearTimeout(killer);
     clearInterval(sweeper);
+    input.destroy();
   });
   return {
-    input: child.stdin,
+    input,
     done,
     finish() {
-      child.stdin.end();
+      input.end();
       // ffmpeg that does not finish writing within a few seconds is stopped.
       killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       killer.unref();

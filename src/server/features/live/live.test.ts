@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeMessage, StreamStatusEvent } from '../../../shared/realtime/realtime.js';
 import type { StreamDetail } from '../../../shared/live/streams.js';
+import type { StreamHealth } from '../../../shared/live/stream-rules.js';
 import { buildApp } from '../../app.js';
 import { Client, createTestApp, verifiedClient, type TestApp, waitUntil } from '../../test-support/app.js';
 import { createRtmpServer, type RtmpLimits } from './rtmp.js';
@@ -342,6 +343,15 @@ describe('going live over RTMP', () => {
       async () => joined,
       (j) => j,
     );
+    // The creator's studio hears how the stream arrives; the room never does.
+    const studio = new WebSocket(`${base.replace('http:', 'ws:')}/api/realtime`, { headers: { cookie: c.cookie } });
+    const health: StreamHealth[] = [];
+    studio.on('message', (d) => {
+      const m = JSON.parse(String(d)) as RealtimeMessage;
+      if (m.event === 'stream.health') health.push(m.data as StreamHealth);
+    });
+    const roomEvents: string[] = [];
+    room.on('message', (d) => roomEvents.push((JSON.parse(String(d)) as RealtimeMessage).event));
 
     const { exit } = publish(`rtmp://127.0.0.1:${port}/live/${key}`, 8);
     const live = await waitUntil(
@@ -396,6 +406,17 @@ describe('going live over RTMP', () => {
       expect((await fetch(`${base}/live/${stream.id}/1/${bad}`)).status).toBeGreaterThanOrEqual(400);
     }
 
+    const measured = await waitUntil(
+      'the stream’s health',
+      async () => health.filter((h) => h.inputKbps > 0),
+      (h) => h.length > 0,
+      20_000,
+    );
+    expect(measured[0]).toMatchObject({ streamId: stream.id, droppedFrames: expect.any(Number), at: expect.any(String) });
+    expect(measured[0]!.fps).toBeGreaterThan(0);
+    expect(measured[0]!.speed).toBeGreaterThan(0);
+    studio.close();
+
     expect(await exit).toBe(0);
     const ended = await waitUntil(
       'the stream to end with a replay',
@@ -419,6 +440,7 @@ describe('going live over RTMP', () => {
     expect(steps).toEqual(['live', 'live+media', 'live', 'ended', 'ended+replay']);
     expect(statuses[1]!.hlsUrl).toBe(live.hlsUrl);
     expect(statuses.at(-1)).toMatchObject({ streamId: stream.id, hlsUrl: null, recordingVideoId: ended.recordingVideoId });
+    expect(roomEvents).not.toContain('stream.health');
     room.close();
   }, 240_000);
 });

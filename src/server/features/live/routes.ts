@@ -201,7 +201,12 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     active.get(stream.id)?.published.ingest.kill();
     const dir = sessionDir(stream.id, session);
     const { ladder, segmentSeconds } = config.live;
-    const ingest = startIngest(format, { dir, segmentSeconds, ladder });
+    // Its creator's studio shows how the stream arrives and is encoded, every few seconds.
+    const ingest = startIngest(format, { dir, segmentSeconds, ladder }, (health) => {
+      app.realtime
+        .publish(ownerId, 'stream.health', { streamId: stream.id, ...health })
+        .catch((err: unknown) => app.log.warn({ err }, 'live: could not send the stream health'));
+    });
     const published: PublishedSession = { stream, session, ingest, ready: Promise.resolve(false) };
     active.set(stream.id, { ownerId, published });
     let watching = true;
