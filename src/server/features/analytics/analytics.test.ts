@@ -112,6 +112,16 @@ describe('counting a scripted audience', () => {
     expect(day!.watchSeconds).toBeLessThanOrEqual(5 + 60 + 2 + 2);
   });
 
+  it('lets a watched video go for good (as an erased account’s do): its reports count nowhere and the roll-up goes on', async () => {
+    const id = await readyVideoRow(t.app, ownerId, 'Deleted after a watch');
+    await t.app.db.update(videos).set({ durationSeconds: 60 }).where(eq(videos.id, id));
+    const at = new Date(Date.now() - 20 * 60_000);
+    await watch('a:gone', 0, 30, at, id);
+    await t.app.db.delete(videos).where(eq(videos.id, id));
+    await rollUpDay(t.app.db, dayOf(at));
+    expect(await t.app.db.select().from(videoDaily).where(eq(videoDaily.videoId, id))).toEqual([]);
+  });
+
   it('puts tips and sales under earnings on the day they were paid; followers gained and lost', async () => {
     const viewerAId = await idOf(viewerA);
     const yesterdayNoon = new Date(`${addDays(dayOf(new Date()), -1)}T12:00:00Z`);

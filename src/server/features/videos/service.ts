@@ -385,8 +385,19 @@ export async function recordView(db: Db, videoId: string, viewerKey: string, now
 export function viewerKey(req: FastifyRequest, s: { user: { id: string } } | null, withAgent: boolean): string {
   if (s) return `u:${s.user.id}`;
   const agent = withAgent ? (req.headers['user-agent'] ?? '') : '';
-  return `a:${createHash('sha256').update(`${req.ip}|${agent}|${req.server.config.sessionSecret}`).digest('hex').slice(0, 32)}`;
+  const hashed = `${req.ip}|${agent}|${req.server.config.sessionSecret}`;
+  // A playing guest reports every few seconds: their key is kept rather than hashed each time.
+  let key = guestKeys.get(hashed);
+  if (key === undefined) {
+    key = `a:${createHash('sha256').update(hashed).digest('hex').slice(0, 32)}`;
+    if (guestKeys.size >= GUEST_KEYS_MAX) guestKeys.clear();
+    guestKeys.set(hashed, key);
+  }
+  return key;
 }
+const GUEST_KEYS_MAX = 10_000;
+/** Guests' keys by what they are hashed from; kept in memory only, as the address is never stored. */
+const guestKeys = new Map<string, string>();
 
 /** Counts a share once per viewer per window, like a view; the video's share count either way. */
 export async function recordShare(db: Db, videoId: string, viewerKey: string, now = new Date()): Promise<{ shares: number; counted: boolean }> {

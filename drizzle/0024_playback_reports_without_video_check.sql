@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_playback_reports" DROP CONSTRAINT "analytics_playback_reports_video_id_videos_id_fk";
