@@ -48,10 +48,11 @@ export function registerMetrics(app: FastifyInstance, o: { token: string | undef
     },
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The pattern, not the address: one series per route, never one per video id.
     const route = req.routeOptions.url ?? 'unmatched';
     requests.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {

@@ -77,13 +77,15 @@ function answerNativeCors(req: FastifyRequest, reply: FastifyReply, nativeOrigin
 
 export function registerOriginChecks(app: FastifyInstance, publicUrl: string, nativeOrigins: readonly string[] = []): void {
   const ownOrigin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+  // A callback hook: an async one costs every request a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
     // A preflight from the native app is answered here: no route has an OPTIONS handler.
-    if (answerNativeCors(req, reply, nativeOrigins)) return reply.status(204).send();
+    if (answerNativeCors(req, reply, nativeOrigins)) return void reply.status(204).send();
     const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
-    if (SAFE_METHODS.has(req.method) && !upgrade) return;
-    if (isForeignRequest(req, ownOrigin, nativeOrigins)) throw new HttpError(403, 'foreign_origin', FOREIGN_ORIGIN);
+    if (SAFE_METHODS.has(req.method) && !upgrade) return done();
+    if (isForeignRequest(req, ownOrigin, nativeOrigins)) return done(new HttpError(403, 'foreign_origin', FOREIGN_ORIGIN));
+    done();
   });
   // A cross-site HTML form can send text/plain without asking first; JSON routes take JSON only.
   app.removeContentTypeParser('text/plain');

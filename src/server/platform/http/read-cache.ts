@@ -176,18 +176,23 @@ const matches = (req: FastifyRequest, etag: string) => {
  * carries them too.
  */
 export function registerReadCaching(app: FastifyInstance, cache: ReadCache): void {
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks: an async one costs every request a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (req, reply, done) => {
     const { guestCache, auth } = req.routeOptions.config;
-    if (req.method !== 'GET' || !guestCache) return;
+    if (req.method !== 'GET' || !guestCache) return done();
     // A route that declares no `auth` answers everyone alike (access/guards.ts): the signed-in get
     // the kept answer too. One with `auth: 'optional'` answers each person their own.
-    if (auth !== undefined && !isGuestRequest(req)) return;
+    if (auth !== undefined && !isGuestRequest(req)) return done();
     const hit = cache.peek(req.url);
-    if (hit) return sendCached(req, reply, hit);
+    if (hit) return void sendCached(req, reply, hit);
     req.cacheGeneration = cache.generation;
+    done();
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => done(null, answerFor(req, reply, payload)));
+
+  /** What leaves: the payload, or '' for a 304; a write drops the cache, a GET gets its ETag (and is kept). */
+  function answerFor(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     if (!req.url.startsWith('/api/')) return payload;
     if (!SAFE_METHODS.has(req.method)) {
       // After the handler's writes, before the answer leaves: a read the caller makes next sees them.
@@ -209,7 +214,7 @@ export function registerReadCaching(app: FastifyInstance, cache: ReadCache): voi
       return '';
     }
     return payload;
-  });
+  }
 }
 
 /**

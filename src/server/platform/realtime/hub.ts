@@ -285,8 +285,9 @@ export async function registerRealtime(
   registerSocketBearer(app);
   // A refused upgrade (a foreign origin, a bad query, no such route) is answered on a socket Node
   // no longer manages: it is ended after the answer, or it stays open and holds the server.
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     if (req.headers.upgrade?.toLowerCase() === 'websocket' && reply.statusCode >= 400) req.raw.socket.end();
+    done();
   });
   app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     socket.on('error', () => {});

@@ -27,9 +27,11 @@ export function pickSocketProtocol(protocols: Set<string>): string | false {
  * token: a forged one is a guest. A real `Authorization` header wins.
  */
 export function registerSocketBearer(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
-    if (req.headers.upgrade?.toLowerCase() !== 'websocket' || req.headers.authorization) return;
-    const token = bearerFromProtocols(req.headers['sec-websocket-protocol']);
-    if (token) req.headers.authorization = `Bearer ${token}`;
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.headers.upgrade?.toLowerCase() === 'websocket' && !req.headers.authorization) {
+      const token = bearerFromProtocols(req.headers['sec-websocket-protocol']);
+      if (token) req.headers.authorization = `Bearer ${token}`;
+    }
+    done();
   });
 }
