@@ -205,8 +205,12 @@ async function measure(engine: AnalyticsBenchResult['engine'], databaseUrl: stri
   }
 }
 
+/** `BENCH_ANALYTICS_ENGINES=postgres` (or `pglite`) measures one engine only; both by default. */
+const ENGINES = (process.env.BENCH_ANALYTICS_ENGINES ?? 'pglite,postgres').toLowerCase().split(',');
+
 export async function analyticsBenchmarks(): Promise<AnalyticsBenchResult[]> {
-  const out = [await measure('PGlite', undefined)];
+  const out = ENGINES.includes('pglite') ? [await measure('PGlite', undefined)] : [];
+  if (!ENGINES.includes('postgres')) return out;
   const pgDb = await throwAwayPostgres();
   if (!pgDb) return out;
   try {

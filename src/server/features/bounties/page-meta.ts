@@ -9,7 +9,7 @@ import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerPageMeta, unavailablePage } from '../../platform/http/page-meta.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
-import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
+import { cardPicture, cardRequests, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { bountyMedia } from '../../platform/storage/storage.js';
 import type { BountyJobs } from './jobs.js';
 import { getBountyRow, takesClaims, type BountyRow } from './service.js';
@@ -28,6 +28,10 @@ async function shownBounty(db: Db, id: string): Promise<{ bounty: BountyRow; pos
 }
 
 const reward = (b: BountyRow) => `${lamportsToSol(b.rewardLamports)} SOL`;
+/** Asks for bounties' cards: on a page read that found none, and as a bounty is posted. */
+export const bountyCards = (app: FastifyInstance) =>
+  cardRequests(jobsFor<BountyJobs>(app.jobs), BOUNTY_CARD_QUEUE, (bountyId) => ({ bountyId }), app.config.cardsOnPublish);
+
 /** The card changes with the bounty's state only when claims open or close. */
 const cardSpec = (b: BountyRow, p: Poster): CardSpec => ({
   title: b.title,
@@ -38,14 +42,12 @@ const cardSpec = (b: BountyRow, p: Poster): CardSpec => ({
 
 /** A bounty's page: "Title · Bounties · Glint", previewed with its reward and a card of its own. */
 export function registerBountyPages(app: FastifyInstance): void {
-  const jobs = jobsFor<BountyJobs>(app.jobs);
+  const cards = bountyCards(app);
   registerPageMeta(app.pageMeta, ['/bounties/:id'], async (params) => {
     const shown = await shownBounty(app.db, params.id ?? '');
     if (!shown) return unavailablePage('bounty', false);
     const { bounty: b, poster: p } = shown;
-    const image = await cardPicture(app.storage, bountyMedia(b.id), cardSpec(b, p), () =>
-      jobs.send(BOUNTY_CARD_QUEUE, { bountyId: b.id }, { singletonKey: b.id }),
-    );
+    const image = await cardPicture(app.storage, bountyMedia(b.id), cardSpec(b, p), () => cards.missing(b.id));
     const about = shortDescription(b.description, 150);
     return {
       title: documentTitle(b.title, 'Bounties'),

@@ -16,10 +16,8 @@ import { BOUNTY_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { categoryParam } from '../../platform/http/category-param.js';
-import { jobsFor } from '../../platform/jobs/jobs.js';
 import { recentIntents } from '../payments/service.js';
-import type { BountyJobs } from './jobs.js';
-import { BOUNTY_CARD_QUEUE } from './page-meta.js';
+import { bountyCards } from './page-meta.js';
 import {
   approveClaim,
   bountyDetail,
@@ -77,7 +75,7 @@ export const bountyRoutes: FastifyPluginAsync = async (app) => {
       const s = userSession(req);
       const row = await createBounty(db, s.user.id, req.body);
       // Its link preview card is made while the poster shares the link.
-      if (config.cardsOnPublish) await jobsFor<BountyJobs>(app.jobs).send(BOUNTY_CARD_QUEUE, { bountyId: row.id }, { singletonKey: row.id });
+      await bountyCards(app).published(row.id);
       return reply.code(201).send(await bountyDetail(db, config.solana.cluster, row.id, s.user.id));
     },
   );

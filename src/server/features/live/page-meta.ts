@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { registerPageMeta, unavailablePage, type PageMeta } from '../../platform/http/page-meta.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
-import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
+import { cardPicture, cardRequests, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { streamMedia } from '../../platform/storage/storage.js';
 import type { LiveJobs } from './jobs.js';
 import { getStream, getStreamRow } from './service.js';
@@ -44,6 +44,10 @@ function standing(s: Stream): { label: string; badge: string; lead: string } {
   return { label: 'Ended', badge: 'Stream ended', lead: `A live stream on ${PRODUCT_NAME}` };
 }
 
+/** Asks for streams' cards: on a page read that found none, and as a stream is created or goes live. */
+export const streamCards = (app: FastifyInstance) =>
+  cardRequests(jobsFor<LiveJobs>(app.jobs), STREAM_CARD_QUEUE, (streamId) => ({ streamId }), app.config.cardsOnPublish);
+
 const cardSpec = (s: Stream): CardSpec => ({ title: s.title, byline: `@${s.creator.username}`, badge: standing(s).badge, picture: s.thumbnailUrl });
 
 /**
@@ -51,15 +55,13 @@ const cardSpec = (s: Stream): CardSpec => ({ title: s.title, byline: `@${s.creat
  * with a card that says whether it is live now or when it starts, and its player for other sites.
  */
 export function registerStreamPages(app: FastifyInstance): void {
-  const jobs = jobsFor<LiveJobs>(app.jobs);
+  const cards = streamCards(app);
   registerPageMeta(app.pageMeta, ['/stream/:username/:titleSlug/:id', '/stream/:id'], async (params): Promise<PageMeta> => {
     const s = await shownStream(app.db, params.id ?? '');
     if (s === 'removed') return unavailablePage('stream', true);
     if (!s) return unavailablePage('stream', false);
     const { label, lead } = standing(s);
-    const image = await cardPicture(app.storage, streamMedia(s.id), cardSpec(s), () =>
-      jobs.send(STREAM_CARD_QUEUE, { streamId: s.id }, { singletonKey: s.id }),
-    );
+    const image = await cardPicture(app.storage, streamMedia(s.id), cardSpec(s), () => cards.missing(s.id));
     const about = shortDescription(s.description, 160);
     return {
       title: documentTitle(s.title, s.creator.displayName),

@@ -43,7 +43,7 @@ import {
 } from './ingest.js';
 import { clipLimitReached, createClipDraft, mayClip } from './clips.js';
 import { registerBrowserIngest } from './browser-ingest.js';
-import { registerStreamPages, STREAM_CARD_QUEUE } from './page-meta.js';
+import { registerStreamPages, streamCards } from './page-meta.js';
 import { cleanupQueue, clipQueue, defineLiveJobs, endQueue, NOTIFY_QUEUE, type LiveJobs } from './jobs.js';
 import { cancelledNotificationText, rescheduledNotificationText, tellReminderHolders } from './notify.js';
 import { findProfileById } from '../../access/creator.js';
@@ -134,6 +134,7 @@ declare module 'fastify' {
 export async function registerLive(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const jobs = jobsFor<LiveJobs>(app.jobs);
+  const cards = streamCards(app);
   const liveDir = config.liveDir;
   const creatorName = async (userId: string) => (await findProfileById(db, userId))?.displayName ?? 'A creator';
   fs.mkdirSync(liveDir, { recursive: true });
@@ -219,7 +220,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         await announce(stream.id);
         await jobs.send(NOTIFY_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
         // Its card now says it is live, before the followers just told share it.
-        if (config.cardsOnPublish) await jobs.send(STREAM_CARD_QUEUE, { streamId: stream.id }, { singletonKey: stream.id });
+        await cards.published(stream.id);
       }
       return live;
     })().catch((err: unknown) => {
@@ -389,7 +390,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         const s = userSession(req);
         const row = await createStream(db, s.user.id, req.body);
         // Its link preview card (scheduled, or live) is made while the creator shares the link.
-        if (config.cardsOnPublish) await jobs.send(STREAM_CARD_QUEUE, { streamId: row.id }, { singletonKey: row.id });
+        await cards.published(row.id);
         const detail = await getStream(db, row.id);
         return reply.code(201).send(detail!);
       },

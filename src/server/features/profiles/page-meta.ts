@@ -7,7 +7,7 @@ import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerPageMeta, unavailablePage } from '../../platform/http/page-meta.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
-import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
+import { cardPicture, cardRequests, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { profileMedia } from '../../platform/storage/storage.js';
 import type { ProfileJobs } from './jobs.js';
 
@@ -22,18 +22,20 @@ async function shownProfile(db: Db, p: Profile | undefined): Promise<Profile | '
   return (await isBanned(db, p.id)) ? 'banned' : p;
 }
 
+/** Asks for profiles' cards: on a page read that found none, and as the names or the avatar change. */
+export const profileCards = (app: FastifyInstance) =>
+  cardRequests(jobsFor<ProfileJobs>(app.jobs), PROFILE_CARD_QUEUE, (userId) => ({ userId }), app.config.cardsOnPublish);
+
 const cardSpec = (p: Profile): CardSpec => ({ title: p.displayName, byline: `@${p.username} on ${PRODUCT_NAME}`, picture: p.avatarUrl });
 
 /** A profile's page: "@solwhale · Glint", previewed with the avatar, the names and the bio. */
 export function registerProfilePages(app: FastifyInstance): void {
-  const jobs = jobsFor<ProfileJobs>(app.jobs);
+  const cards = profileCards(app);
   registerPageMeta(app.pageMeta, ['/profile/:username'], async (params) => {
     const p = await shownProfile(app.db, await findProfileByUsername(app.db, params.username ?? ''));
     if (p === 'banned') return unavailablePage('account', true);
     if (!p) return unavailablePage('profile', false);
-    const image = await cardPicture(app.storage, profileMedia(p.id), cardSpec(p), () =>
-      jobs.send(PROFILE_CARD_QUEUE, { userId: p.id }, { singletonKey: p.id }),
-    );
+    const image = await cardPicture(app.storage, profileMedia(p.id), cardSpec(p), () => cards.missing(p.id));
     return {
       title: documentTitle(`@${p.username}`),
       description: shortDescription(p.bio) || `Live streams, videos and shorts by ${p.displayName} (@${p.username}) on ${PRODUCT_NAME}.`,

@@ -18,9 +18,7 @@ import { isBanned } from '../../access/standing.js';
 import { isDisplayNameTaken, isUsernameTaken, setProfileImage, updateProfile } from './service.js';
 import { registerModerationAdapter } from '../moderation/service.js';
 import { profileModeration } from './moderation.js';
-import { jobsFor } from '../../platform/jobs/jobs.js';
-import type { ProfileJobs } from './jobs.js';
-import { PROFILE_CARD_QUEUE } from './page-meta.js';
+import { profileCards } from './page-meta.js';
 import { findProfileById, findProfileByUsername } from '../../access/creator.js';
 import {
   AvailabilityQuerySchema,
@@ -33,9 +31,7 @@ import {
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // A profile's link preview card shows its avatar and names: made again as they change.
-  const queueCard = async (userId: string) => {
-    if (app.config.cardsOnPublish) await jobsFor<ProfileJobs>(app.jobs).send(PROFILE_CARD_QUEUE, { userId }, { singletonKey: userId });
-  };
+  const cards = profileCards(app);
   registerModerationAdapter(app.moderationRegistry, profileModeration);
   /** A profile anyone may see: 404 when there is none, 410 when its account is banned (the page says so). */
   const profileOr404 = async (username: string) => {
@@ -194,7 +190,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, 'display_name_taken', DISPLAY_NAME_TAKEN, { displayName: DISPLAY_NAME_TAKEN });
       }
       const updated = await updateProfile(app.db, s.user.id, { displayName, bio, links, allowClips });
-      if (displayName !== undefined) await queueCard(s.user.id);
+      if (displayName !== undefined) await cards.published(s.user.id);
       return updated;
     },
   );
@@ -221,7 +217,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           const old = await findProfileById(app.db, s.user.id);
           const url = await storeImage(app.storage, req.body, `${profileMedia(s.user.id)}/${kind}-${randomUUID()}.jpg`, w, h);
           await setProfileImage(app.db, s.user.id, kind, url);
-          if (kind === 'avatar') await queueCard(s.user.id);
+          if (kind === 'avatar') await cards.published(s.user.id);
           const previous = kind === 'avatar' ? old?.avatarUrl : old?.bannerUrl;
           const previousKey = previous ? app.storage.keyOf(previous) : undefined;
           // Only the user's own files go: a stored address pointing anywhere else is left alone.

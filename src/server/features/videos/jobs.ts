@@ -3,7 +3,7 @@ import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js'
 import { jobsFor } from '../../platform/jobs/jobs.js';
 import { DEMO_SOURCE_QUEUE, makeDemoSource } from './demo-media.js';
 import { processVideo } from './process-video.js';
-import { makeVideoCard, VIDEO_CARD_QUEUE } from './page-meta.js';
+import { makeVideoCard, VIDEO_CARD_QUEUE, videoCards } from './page-meta.js';
 import { markFailed, PRUNE_VIEW_HISTORY_QUEUE, pruneViewHistory, RELEASE_HELD_VIDEOS_QUEUE, releaseHeldVideos, TRANSCODE_QUEUE } from './service.js';
 import { EXPIRE_UPLOADS_QUEUE, expireUnfinishedUploads } from './uploads.js';
 
@@ -21,15 +21,14 @@ export interface VideoJobs {
 export async function defineVideoJobs(app: FastifyInstance): Promise<void> {
   const { db, storage, config } = app;
   const jobs = jobsFor<VideoJobs>(app.jobs);
+  const cards = videoCards(app);
   const uploadsDir = config.uploadsDir;
   // Processing progress reaches the owner's open pages at once, over the realtime socket.
   // A video that becomes ready (or fails) changes the lists guests see: the read cache is dropped.
   // A video just published gets its link preview card now, before the first share of its link.
   const report = async (ownerId: string, event: VideoProcessingEvent) => {
     if (event.status !== 'processing') app.readCache.invalidate();
-    if (event.status === 'ready' && config.cardsOnPublish) {
-      await jobs.send(VIDEO_CARD_QUEUE, { videoId: event.id }, { singletonKey: event.id }).catch((err: unknown) => app.log.warn({ err }, 'card not queued'));
-    }
+    if (event.status === 'ready') await cards.published(event.id).catch((err: unknown) => app.log.warn({ err }, 'card not queued'));
     return app.realtime.publish(ownerId, 'video.processing', event);
   };
   await jobs.define(TRANSCODE_QUEUE, {

@@ -9,7 +9,7 @@ import { isBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerPageMeta, unavailablePage, type PageMeta } from '../../platform/http/page-meta.js';
 import { jobsFor } from '../../platform/jobs/jobs.js';
-import { cardPicture, makeCard, type CardSpec } from '../../platform/media/cards.js';
+import { cardPicture, cardRequests, makeCard, type CardSpec } from '../../platform/media/cards.js';
 import { videoMedia } from '../../platform/storage/storage.js';
 import type { VideoJobs } from './jobs.js';
 import { getVideo } from './service.js';
@@ -37,6 +37,10 @@ async function shownVideo(db: Db, id: string): Promise<{ video: VideoRow; creato
 
 const priceOf = (v: VideoRow) => (v.priceMicroUsdc === null ? undefined : formatUsdc(microsToUsdc(v.priceMicroUsdc)));
 
+/** Asks for videos' cards: on a page read that found none, and as a video becomes ready. */
+export const videoCards = (app: FastifyInstance) =>
+  cardRequests(jobsFor<VideoJobs>(app.jobs), VIDEO_CARD_QUEUE, (videoId) => ({ videoId }), app.config.cardsOnPublish);
+
 /** What a video's card shows: its poster, title and creator, and a priced video's price. */
 const cardSpec = (v: VideoRow, c: Creator): CardSpec => ({ title: v.title, byline: `@${c.username}`, badge: priceOf(v), picture: v.thumbnailUrl });
 
@@ -51,7 +55,7 @@ export const videoPath = (v: Pick<VideoRow, 'id' | 'kind' | 'title'>, c: Creator
  * was shared) but kept out of search engines, with no player or oEmbed link; a private one is unavailable.
  */
 export function registerVideoPages(app: FastifyInstance): void {
-  const jobs = jobsFor<VideoJobs>(app.jobs);
+  const cards = videoCards(app);
   const meta = async (id: string | undefined): Promise<PageMeta | undefined> => {
     if (!id) return undefined;
     const shown = await shownVideo(app.db, id);
@@ -64,7 +68,7 @@ export function registerVideoPages(app: FastifyInstance): void {
       shortDescription(v.description) ||
       `Watch “${shortDescription(v.title, 120)}” by ${c.displayName} on ${PRODUCT_NAME}${price ? ` (pay per view, ${price})` : ''}.`;
     const spec = cardSpec(v, c);
-    const image = await cardPicture(app.storage, videoMedia(v.id), spec, () => jobs.send(VIDEO_CARD_QUEUE, { videoId: v.id }, { singletonKey: v.id }));
+    const image = await cardPicture(app.storage, videoMedia(v.id), spec, () => cards.missing(v.id));
     return {
       title: documentTitle(v.title, c.displayName),
       description,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { JobMap, Jobs } from '../jobs/jobs.js';
 import { isPrivateMediaPath, type OwnerPrefix, type Storage } from '../storage/storage.js';
 import { IMAGE_DEMUXERS, inputGuard, JPEG_STILL } from './ffmpeg.js';
 import { runMediaTool } from './run.js';
@@ -137,6 +138,33 @@ export interface CardPicture {
   url: string;
   width?: number;
   height?: number;
+}
+
+/** How a feature asks for its items' cards (`cardRequests`). */
+export interface CardRequests {
+  /** A page read found no card for the item: make it (always). */
+  missing(id: string): Promise<unknown>;
+  /** The item was published, or what its card shows changed: make it now, before its link is shared (only with `CARDS_ON_PUBLISH`). */
+  published(id: string): Promise<void>;
+}
+
+/**
+ * A feature's card requests for its card queue (a job per item, one waiting at a time per item):
+ * `dataOf` is the job's data for an item's id, `onPublish` the `CARDS_ON_PUBLISH` setting.
+ */
+export function cardRequests<M extends JobMap, Q extends keyof M & string>(
+  jobs: Jobs<M>,
+  queue: Q,
+  dataOf: (id: string) => M[Q],
+  onPublish: boolean,
+): CardRequests {
+  const missing = (id: string) => jobs.send(queue, dataOf(id), { singletonKey: id });
+  return {
+    missing,
+    async published(id) {
+      if (onPublish) await missing(id);
+    },
+  };
 }
 
 /**
