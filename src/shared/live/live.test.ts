@@ -47,5 +47,7 @@ describe('a live stream’s health, as its creator is told', () => {
     expect(streamHealthVerdict({ ...good, unsteadyPerSecond: 3 }).verdict).toBe('unsteady');
     expect(streamHealthVerdict({ ...good, unsteadyPerSecond: 3, speed: 0.8 }).verdict).toBe('behind');
     expect(streamHealthVerdict({ ...good, speed: 0.8, inputKbps: 0 })).toMatchObject({ verdict: 'no-data', label: 'No data' });
+    // No report for a while reads the same as a report of nothing.
+    expect(streamHealthVerdict(null)).toEqual(streamHealthVerdict({ ...good, inputKbps: 0 }));
   });
 });

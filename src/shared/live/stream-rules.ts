@@ -28,16 +28,24 @@ export interface StreamHealth {
 
 export type StreamHealthVerdict = 'good' | 'unsteady' | 'behind' | 'no-data';
 
+/** How often the ingest reports a live stream's health, in seconds. */
+export const HEALTH_REPORT_SECONDS = 2;
+/** With no report for this long (four missed), the creator is told nothing arrives. */
+export const HEALTH_STALE_MS = HEALTH_REPORT_SECONDS * 4_000;
+
 /** Below this speed, viewers fall further behind the camera with every second. */
 export const HEALTH_BEHIND_SPEED = 0.9;
 
-/** What the creator is told about their stream's health: the worst thing first. */
-export function streamHealthVerdict(h: Pick<StreamHealth, 'inputKbps' | 'speed' | 'unsteadyPerSecond' | 'fps'>): {
+/**
+ * What the creator is told about their stream's health, the worst thing first; `null` when no
+ * report came for `HEALTH_STALE_MS`.
+ */
+export function streamHealthVerdict(h: Pick<StreamHealth, 'inputKbps' | 'speed' | 'unsteadyPerSecond' | 'fps'> | null): {
   verdict: StreamHealthVerdict;
   label: string;
   advice: string;
 } {
-  if (h.inputKbps <= 0)
+  if (!h || h.inputKbps <= 0)
     return { verdict: 'no-data', label: 'No data', advice: 'Nothing arrived from your encoder in the last seconds. Check that it is still streaming.' };
   if (h.speed < HEALTH_BEHIND_SPEED)
     return {

@@ -1,16 +1,15 @@
 import { Activity, Eye, Radio, TrendingUp } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { streamHealthVerdict, type StreamHealth, type StreamHealthVerdict } from '../../../shared/live/stream-rules';
+import { useId, useState } from 'react';
+import { HEALTH_STALE_MS, streamHealthVerdict, type StreamHealth, type StreamHealthVerdict } from '../../../shared/live/stream-rules';
 import type { StreamDetail } from '../../../shared/live/streams';
-import { formatCount, formatDuration } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
+import { StatFigure } from '../../ui/stat-figure';
 import { ChatPanel } from '../chat/chat-panel';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 import { LivePlayer } from './live-player';
-
-/** The ingest reports every 2 s; with none for this long, the creator is told nothing arrives. */
-export const HEALTH_STALE_MS = 8_000;
+import { liveFor } from './stream-card';
 
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const speed = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -38,8 +37,8 @@ export function LiveControlRoom({ stream }: { stream: StreamDetail }) {
             </div>
           )}
           <dl className="grid grid-cols-3 gap-3 text-sm" data-testid="live-figures">
-            <Figure icon={<Eye aria-hidden className="size-4" />} term="Watching now" value={formatCount(stream.viewerCount)} />
-            <Figure icon={<TrendingUp aria-hidden className="size-4" />} term="Peak" value={formatCount(stream.peakViewers)} />
+            <StatFigure icon={<Eye aria-hidden className="size-4" />} label="Watching now" value={formatCount(stream.viewerCount)} />
+            <StatFigure icon={<TrendingUp aria-hidden className="size-4" />} label="Peak" value={formatCount(stream.peakViewers)} />
             {stream.startedAt ? <LiveFor startedAt={stream.startedAt} /> : null}
           </dl>
           <StreamHealthPanel streamId={stream.id} />
@@ -50,21 +49,10 @@ export function LiveControlRoom({ stream }: { stream: StreamDetail }) {
   );
 }
 
-function Figure({ icon, term, value }: { icon?: ReactNode; term: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-0.5 rounded-lg border p-3">
-      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        {icon}
-        {term}
-      </dt>
-      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
+/** How long it has been live, ticking every second. */
 function LiveFor({ startedAt }: { startedAt: string }) {
   const now = useNow(1000);
-  return <Figure term="Live for" value={formatDuration(Math.max(0, (now - Date.parse(startedAt)) / 1000))} />;
+  return <StatFigure label="Live for" value={liveFor(startedAt, now)} />;
 }
 
 const VERDICT_BADGE: Record<StreamHealthVerdict, 'success' | 'amber' | 'live'> = {
@@ -87,7 +75,8 @@ export function StreamHealthPanel({ streamId }: { streamId: string }) {
   const now = useNow(2000);
   const stale = !!last && now - last.receivedAt > HEALTH_STALE_MS;
   const health = last && !stale ? last.health : null;
-  const verdict = health ? streamHealthVerdict(health) : stale ? streamHealthVerdict({ inputKbps: 0, fps: 0, speed: 0, unsteadyPerSecond: 0 }) : null;
+  // Before the first report there is no verdict yet; a report gone stale is one of no data.
+  const verdict = last ? streamHealthVerdict(health) : null;
 
   return (
     <section

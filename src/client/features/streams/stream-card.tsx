@@ -5,7 +5,7 @@ import { isCancelled } from '../../../shared/live/stream-rules';
 import { paths } from '../../../shared/platform/routes';
 import { timeAgo, timeUntil } from '../../lib/time';
 import { Thumbnail } from '../../ui/thumbnail';
-import { categoryName, formatCount, formatDateTime, formatSchedule } from '../../lib/format';
+import { categoryName, formatCount, formatDateTime, formatDuration, formatSchedule } from '../../lib/format';
 import { CardByline } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
 
@@ -16,6 +16,9 @@ export function streamWhen(stream: Stream, now: number): { text: string; iso: st
   if (isCancelled(stream)) return { text: 'Cancelled', iso: null };
   return { text: stream.endedAt ? `Ended ${timeAgo(stream.endedAt, now)}` : 'Ended', iso: stream.endedAt };
 }
+
+/** How long a live stream has been on at `now`, as "1:02:03". */
+export const liveFor = (startedAt: string, now: number) => formatDuration(Math.max(0, (now - Date.parse(startedAt)) / 1000));
 
 /** The countdown on an upcoming stream: "Starts in 3 hours", or "Starting soon" once its time has come. */
 export function startsIn(scheduledAt: string | null, now: number): string {

@@ -5,7 +5,7 @@ import { documentTitle, shortDescription } from '../../../shared/platform/page-t
 import { usePageTitle } from '../../lib/page-title';
 import { Link, useParams } from 'react-router';
 import { ChatPanel } from '../chat/chat-panel';
-import { categoryName, formatCount, formatDateTime, formatDuration } from '../../lib/format';
+import { categoryName, formatCount, formatDateTime } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../ui/sheet';
 import { ApiError } from '../../lib/api';
@@ -21,7 +21,7 @@ import { Button } from '../../ui/button';
 import { NotAvailable } from '../../ui/not-available';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
-import { startsIn, streamWhen } from './stream-card';
+import { liveFor, startsIn, streamWhen } from './stream-card';
 import { useVideo } from '../videos/queries';
 import { ShareMenu } from '../videos/share';
 import { ClipButton } from './clip-button';
@@ -189,7 +189,7 @@ const WIDE_QUERY = '(min-width: 1024px)';
 /** How long the stream has been live, ticking every second. */
 function LiveFor({ startedAt }: { startedAt: string }) {
   const now = useNow(1000);
-  return <span>Live for {formatDuration((now - Date.parse(startedAt)) / 1000)}</span>;
+  return <span>Live for {liveFor(startedAt, now)}</span>;
 }
 
 /** The recording of an ended stream, once the video pipeline has made it playable. */

@@ -3,6 +3,7 @@ import type { StreamStats } from '../../../shared/live/streams';
 import { formatCount } from '../../lib/format';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
+import { StatFigure } from '../../ui/stat-figure';
 import { ChartFigure } from './chart-figure';
 import { LineChart } from './line-chart';
 import { useStreamStats } from './queries';
@@ -61,10 +62,10 @@ export function StreamStats({ streamId, live }: { streamId: string; live: boolea
           {title}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Figure label="Peak viewers" value={formatCount(stats.peakViewers)} />
-          <Figure label="Average viewers" value={String(stats.averageViewers)} />
-          <Figure label="Chat messages" value={formatCount(stats.chatMessages)} />
-          <Figure label="Tips" value={`${stats.tipsSol} SOL`} />
+          <StatFigure label="Peak viewers" value={formatCount(stats.peakViewers)} />
+          <StatFigure label="Average viewers" value={String(stats.averageViewers)} />
+          <StatFigure label="Chat messages" value={formatCount(stats.chatMessages)} />
+          <StatFigure label="Tips" value={`${stats.tipsSol} SOL`} />
         </dl>
       </section>
       <div className="grid gap-4 xl:grid-cols-2">
@@ -93,14 +94,5 @@ export function StreamStats({ streamId, live }: { streamId: string; live: boolea
         <p className="rounded-xl border p-4 text-sm text-muted-foreground">No tips during this stream{live ? ' yet' : ''}.</p>
       )}
     </>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-0.5 rounded-lg bg-muted/50 p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -10,8 +10,8 @@ export const FLUSH_EVERY_MS = 1000;
 export const FLUSH_AT = 500;
 
 export interface PlaybackBuffer {
-  /** Keeps a report (with the moment it arrived) for the next write; never waits for the database. */
-  add(report: Omit<Report, 'id' | 'reportedAt'>, at?: Date): void;
+  /** Keeps a report from `viewerKey` (with the moment it arrived) for the next write; never waits for the database. */
+  add(report: Pick<Report, 'videoId' | 'playbackId' | 'positionSeconds'>, viewerKey: string, at?: Date): void;
   /** Writes what is kept now (the roll-up, the tests and shutting down call it). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -58,8 +58,9 @@ export function createPlaybackBuffer(db: Db, log: FastifyBaseLogger): PlaybackBu
   };
 
   return {
-    add(report, at = new Date()) {
-      kept.push({ ...report, reportedAt: at });
+    add(report, viewerKey, at = new Date()) {
+      // One object per report, made here: every playing viewer sends one every few seconds.
+      kept.push({ videoId: report.videoId, playbackId: report.playbackId, positionSeconds: report.positionSeconds, viewerKey, reportedAt: at });
       if (kept.length >= FLUSH_AT) void flush();
       else timer ??= setTimeout(() => void flush(), FLUSH_EVERY_MS);
     },

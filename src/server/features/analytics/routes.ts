@@ -48,7 +48,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Without credentials nobody is signed in: a guest's report skips the session lookup.
       const s = req.headers.cookie || req.headers.authorization ? await sessionOf(req) : null;
       // The owner's own playbacks are no audience; a video nobody may watch has none.
-      if (ownerId && s?.user.id !== ownerId) app.playbackReports.add({ ...report, viewerKey: viewerKey(req, s, true) });
+      if (ownerId && s?.user.id !== ownerId) app.playbackReports.add(report, viewerKey(req, s, true));
       return reply.status(204).send();
     },
   );

@@ -1,8 +1,5 @@
 import type { StreamHealth } from '../../../shared/live/stream-rules.js';
 
-/** How often ffmpeg reports its progress while a stream is live (its `-stats_period`), in seconds. */
-export const HEALTH_PERIOD_SECONDS = 2;
-
 /** The shortest interval a report covers, in seconds. */
 const MIN_INTERVAL_SECONDS = 1.5;
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { parseProbe, probeArgs } from '../../platform/media/ffmpeg.js';
 import { runMediaTool } from '../../platform/media/run.js';
-import { HEALTH_PERIOD_SECONDS, HealthMeter, progressReader, type IngestHealth } from './ingest-health.js';
+import { HEALTH_REPORT_SECONDS } from '../../../shared/live/stream-rules.js';
+import { HealthMeter, progressReader, type IngestHealth } from './ingest-health.js';
 
 /** What arrives from a publisher: FLV from RTMP (OBS and other encoders), WebM from a browser's MediaRecorder. */
 export type IngestFormat = 'flv' | 'webm';
@@ -126,7 +127,7 @@ export function liveArgs(format: IngestFormat, out: LiveOutput): string[] {
     '-progress',
     'pipe:1',
     '-stats_period',
-    String(HEALTH_PERIOD_SECONDS),
+    String(HEALTH_REPORT_SECONDS),
     // Packets read while probing are kept for WebM: MediaRecorder sends one keyframe at the start
     // and rarely another, so dropping them (`nobuffer`) would leave nothing decodable. Its tracks
     // are declared in the header, so a short probe suffices.
