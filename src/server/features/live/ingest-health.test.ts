@@ -27,6 +27,8 @@ describe('ffmpeg progress', () => {
 describe('a stream’s health', () => {
   it('is measured over the interval since the last report: bitrate in, frames, speed, unsteady frames', () => {
     const meter = new HealthMeter();
+    // While ffmpeg probes, it has no output time yet: nothing to report.
+    expect(meter.report({ frame: 0, outTimeUs: 0, dropFrames: 0, dupFrames: 0 }, 8_000)).toBeUndefined();
     expect(meter.report({ frame: 30, outTimeUs: 1e6, dropFrames: 0, dupFrames: 0 }, 10_000)).toBeUndefined();
     // 2 s later: 750 kB arrived (3,000 kbps), 60 frames, 2 s of stream, 3 dropped and 1 repeated.
     meter.received(500_000);

@@ -61,7 +61,9 @@ export class HealthMeter {
     // would read as no bytes, or a burst of speed, so it is folded into the next one.
     if (last && seconds < MIN_INTERVAL_SECONDS) return undefined;
     this.last = { at: now, bytes: this.bytes, block };
-    if (!last) return undefined;
+    // Until the encode has written some output (its first seconds, while it probes), ffmpeg gives
+    // no output time: there is no speed to tell yet, and "falling behind" would be wrong.
+    if (!last || !last.block.outTimeUs || !block.outTimeUs) return undefined;
     const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
     const perSecond = (n: number) => Math.max(0, n) / seconds;
     return {
