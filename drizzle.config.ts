@@ -20,6 +20,7 @@ export default defineConfig({
     './src/server/features/notifications/schema.ts',
     './src/server/features/wallet/schema.ts',
     './src/server/features/analytics/schema.ts',
+    './src/server/features/tokens/schema.ts',
     './src/server/platform/db/schema.ts',
   ],
   out: './drizzle',

@@ -34,6 +34,7 @@ import { meOf } from './features/auth/routes.js';
 import { getPublishedVideo, listVideos } from './features/videos/service.js';
 import admin from './features/admin/feature.js';
 import analytics from './features/analytics/feature.js';
+import tokens from './features/tokens/feature.js';
 import audit from './features/audit/feature.js';
 import auth from './features/auth/feature.js';
 import bounties from './features/bounties/feature.js';
@@ -225,6 +226,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(videos);
   await app.register(analytics);
   await app.register(chat);
+  await app.register(tokens);
   await app.register(live);
   await app.register(payments);
   await app.register(bounties);

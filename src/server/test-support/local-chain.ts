@@ -1,7 +1,7 @@
 // A local Solana for tests: litesvm executes real signed transactions, behind the JSON-RPC methods
 // Glint, its wallet and the x402 packages use (getLatestBlockhash, sendTransaction,
 // simulateTransaction, getSignatureStatuses, getTransaction, getBalance, getAccountInfo,
-// getTokenAccountBalance, getMinimumBalanceForRentExemption, getSlot, getBlockHeight,
+// getMultipleAccounts, getTokenAccountBalance, getMinimumBalanceForRentExemption, getSlot, getBlockHeight,
 // requestAirdrop), answered in real Solana JSON-RPC's shapes. Tests only: the real chain is the
 // one boundary we cannot reach here.
 import http from 'node:http';
@@ -9,6 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import {
   address,
+  fixEncoderSize,
+  getAddressEncoder,
+  getBooleanEncoder,
+  getBytesEncoder,
+  getStructEncoder,
+  getU64Encoder,
   getBase58Decoder,
   getBase58Encoder,
   getCompiledTransactionMessageDecoder,
@@ -19,7 +25,11 @@ import {
   type Transaction,
 } from '@solana/kit';
 import { findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { extension, getMintEncoder as getToken2022MintEncoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
+import { publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { BONDING_CURVE_DISCRIMINATOR, METADATA_PROGRAM_ADDRESS, PUMP_PROGRAM_ADDRESS, tokenAccountsOf } from '../features/tokens/chain.js';
 
 interface Landed {
   wire: Uint8Array;
@@ -32,6 +42,21 @@ interface Landed {
 export interface LocalChainOptions {
   /** Keep new transactions at `confirmed` until `finalize()` (default: finalized at once). */
   holdFinality?: boolean;
+}
+
+export interface MintOptions {
+  /** The mint authority (null: a fixed supply). */
+  authority: string | null;
+  decimals?: number;
+  at?: string;
+  /** SPL Token (default) or Token-2022. */
+  program?: 'spl-token' | 'token-2022';
+  supply?: bigint;
+  /**
+   * Its metadata: a Metaplex token metadata account for an SPL mint, Token-2022's metadata
+   * extension (and its pointer to the mint itself) for a Token-2022 one.
+   */
+  metadata?: { name: string; symbol: string; uri: string; updateAuthority: string; creators?: { address: string; verified: boolean; share: number }[] };
 }
 
 /** How many blockhashes stay valid, as on a real cluster (about 150 blocks, a minute or so). */
@@ -54,7 +79,9 @@ export interface LocalChain {
    * is; its mint authority is `authority`. Written into the ledger directly: a real mint's address
    * has no key we could create it with.
    */
-  createMint(opts: { authority: string; decimals?: number; at?: string }): Promise<string>;
+  createMint(opts: MintOptions): Promise<string>;
+  /** The bonding curve pump.fun's program keeps for a coin, naming `creator` as the coin's creator. */
+  setLaunchCreator(mint: string, creator: string): Promise<void>;
   /** `owner`'s balance of `mint` in its associated token account (0n without one). */
   tokenBalance(owner: string, mint: string): Promise<bigint>;
   holdFinality: boolean;
@@ -154,6 +181,20 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const decodeWire = (encoded: string, encoding: string | undefined) =>
     encoding === 'base64' ? new Uint8Array(Buffer.from(encoded, 'base64')) : new Uint8Array(getBase58Encoder().encode(encoded));
 
+  /** An account in JSON-RPC's base64 shape, or null. */
+  const accountInfo = (of: string) => {
+    const account = svm.getAccount(address(of));
+    if (!account.exists) return null;
+    return {
+      data: [Buffer.from(account.data).toString('base64'), 'base64'],
+      executable: account.executable,
+      lamports: Number(account.lamports),
+      owner: account.programAddress,
+      rentEpoch: 0,
+      space: account.data.length,
+    };
+  };
+
   const methods: Record<string, (params: unknown[]) => unknown> = {
     getLatestBlockhash: () => ({ context: { slot: Number(slot) }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(slot) + 150 } }),
     requestAirdrop: (params) => {
@@ -207,19 +248,12 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     getAccountInfo: (params) => {
       const [of, config] = params as [string, { encoding?: string } | undefined];
       if ((config?.encoding ?? 'base58') !== 'base64') throw new RpcError(-32602, 'only base64 encoding is served here');
-      const account = svm.getAccount(address(of));
-      if (!account.exists) return { context: context(), value: null };
-      return {
-        context: context(),
-        value: {
-          data: [Buffer.from(account.data).toString('base64'), 'base64'],
-          executable: account.executable,
-          lamports: Number(account.lamports),
-          owner: account.programAddress,
-          rentEpoch: 0,
-          space: account.data.length,
-        },
-      };
+      return { context: context(), value: accountInfo(of) };
+    },
+    getMultipleAccounts: (params) => {
+      const [of, config] = params as [string[], { encoding?: string } | undefined];
+      if ((config?.encoding ?? 'base58') !== 'base64') throw new RpcError(-32602, 'only base64 encoding is served here');
+      return { context: context(), value: of.map(accountInfo) };
     },
     getTokenAccountBalance: (params) => {
       const account = svm.getAccount(address(String(params[0])));
@@ -271,6 +305,17 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
+  /** Writes an account into the ledger directly, rent-exempt, owned by `owner`. */
+  const put = (at: string, data: Uint8Array, owner: Address) =>
+    svm.setAccount({
+      address: address(at),
+      data,
+      executable: false,
+      lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      programAddress: owner,
+      space: BigInt(data.length),
+    });
+
   const chain: LocalChain = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     holdFinality: !!options.holdFinality,
@@ -289,26 +334,79 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       svm.expireBlockhash();
       recent = [svm.latestBlockhash()];
     },
-    async createMint({ authority, decimals = 6, at }) {
+    async createMint({ authority, decimals = 6, at, program = 'spl-token', supply = 0n, metadata }) {
       const mint = at ?? b58.decode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
-      const data = new Uint8Array(
-        getMintEncoder().encode({
-          mintAuthority: address(authority),
-          supply: 0n,
-          decimals,
-          isInitialized: true,
-          freezeAuthority: null,
-        }),
-      );
-      svm.setAccount({
-        address: address(mint),
-        data,
-        executable: false,
-        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
-        programAddress: TOKEN_PROGRAM_ADDRESS,
-        space: BigInt(data.length),
-      });
+      const base = { mintAuthority: authority ? address(authority) : null, supply, decimals, isInitialized: true, freezeAuthority: null };
+      const data =
+        program === 'spl-token'
+          ? new Uint8Array(getMintEncoder().encode(base))
+          : new Uint8Array(
+              getToken2022MintEncoder().encode({
+                ...base,
+                extensions: metadata
+                  ? [
+                      extension('MetadataPointer', { authority: address(metadata.updateAuthority), metadataAddress: address(mint) }),
+                      extension('TokenMetadata', {
+                        updateAuthority: address(metadata.updateAuthority),
+                        mint: address(mint),
+                        name: metadata.name,
+                        symbol: metadata.symbol,
+                        uri: metadata.uri,
+                        additionalMetadata: new Map(),
+                      }),
+                    ]
+                  : null,
+              }),
+            );
+      put(mint, data, program === 'spl-token' ? TOKEN_PROGRAM_ADDRESS : TOKEN_2022_PROGRAM_ADDRESS);
+      if (metadata && program === 'spl-token') {
+        const { metadata: at } = await tokenAccountsOf(address(mint));
+        const bytes = getMetadataAccountDataSerializer().serialize({
+          updateAuthority: umiPublicKey(metadata.updateAuthority),
+          mint: umiPublicKey(mint),
+          name: metadata.name,
+          symbol: metadata.symbol,
+          uri: metadata.uri,
+          sellerFeeBasisPoints: 0,
+          creators: metadata.creators?.map((c) => ({ ...c, address: umiPublicKey(c.address) })) ?? null,
+          primarySaleHappened: false,
+          isMutable: true,
+          editionNonce: null,
+          tokenStandard: null,
+          collection: null,
+          uses: null,
+          collectionDetails: null,
+          programmableConfig: null,
+        });
+        put(at, bytes, METADATA_PROGRAM_ADDRESS);
+      }
       return mint;
+    },
+    async setLaunchCreator(mint, creator) {
+      const { bondingCurve } = await tokenAccountsOf(address(mint));
+      const curve = getStructEncoder([
+        ['discriminator', fixEncoderSize(getBytesEncoder(), 8)],
+        ['virtualTokenReserves', getU64Encoder()],
+        ['virtualSolReserves', getU64Encoder()],
+        ['realTokenReserves', getU64Encoder()],
+        ['realSolReserves', getU64Encoder()],
+        ['tokenTotalSupply', getU64Encoder()],
+        ['complete', getBooleanEncoder()],
+        ['creator', getAddressEncoder()],
+      ]).encode({
+        discriminator: BONDING_CURVE_DISCRIMINATOR,
+        virtualTokenReserves: 1_073_000_000_000_000n,
+        virtualSolReserves: 30_000_000_000n,
+        realTokenReserves: 793_100_000_000_000n,
+        realSolReserves: 0n,
+        tokenTotalSupply: 1_000_000_000_000_000n,
+        complete: false,
+        creator: address(creator),
+      });
+      // Pump's curves are 150 bytes (room for later fields).
+      const data = new Uint8Array(150);
+      data.set(curve);
+      put(bondingCurve, data, PUMP_PROGRAM_ADDRESS);
     },
     async tokenBalance(owner, mint) {
       const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });

@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { CreateVideoSchema, DESCRIPTION_MAX, TagsField } from '../videos/videos.js';
+import { SOLANA_ADDRESS } from '../tokens/token-rules.js';
 
 /** How far ahead a stream may be scheduled. */
 export const SCHEDULE_MAX_DAYS = 90;
-export const TOKEN_SYMBOL_MAX = 10;
-export const TOKEN_NAME_MAX = 32;
 
-/** A Solana address as the token-launch site shows it: base58, 32 to 44 characters. */
-const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
+/**
+ * A Pump Stream's token: its mint address. Its name and symbol are read from the chain; a symbol
+ * or name sent along (older clients typed them) is accepted and ignored.
+ */
 export const StreamTokenSchema = z.object({
-  mint: z.string().trim().regex(MINT, 'Enter the token’s mint address'),
-  symbol: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]+$/, 'Use letters and digits for the symbol')
-    .max(TOKEN_SYMBOL_MAX, `Symbol must be at most ${TOKEN_SYMBOL_MAX} characters`),
-  name: z.string().trim().min(1, 'Enter the token’s name').max(TOKEN_NAME_MAX, `Name must be at most ${TOKEN_NAME_MAX} characters`),
+  mint: z.string().trim().regex(SOLANA_ADDRESS, 'Enter the token’s mint address'),
+  symbol: z.string().max(100).optional(),
+  name: z.string().max(200).optional(),
 });
 
 /** When a stream starts: in the future (a minute's slack for the clock), at most 90 days ahead. */

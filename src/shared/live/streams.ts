@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreatorSchema } from '../profiles/creator.js';
+import { StreamTokenViewSchema } from '../tokens/tokens.js';
 
 // Rules without zod live in ./stream-rules.ts, so screens that only need them do not load the schema library.
 export * from './stream-rules.js';
@@ -16,7 +17,8 @@ export const StreamCardSchema = z.object({
   endedAt: z.string().nullable(),
   viewerCount: z.number().int(),
   peakViewers: z.number().int(),
-  token: z.object({ mint: z.string(), symbol: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  /** A Pump Stream's token, as the chain names it, with whether the streamer is proven behind it. */
+  token: StreamTokenViewSchema.nullable(),
   creator: CreatorSchema,
 });
 export type StreamCard = z.infer<typeof StreamCardSchema>;

@@ -1,12 +1,27 @@
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
+/** An amount in base units as an exact decimal (`1_234_500n` with 6 decimals: "1.2345"), trailing zeros trimmed. */
+export function unitsToDecimal(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const scale = 10n ** BigInt(decimals);
+  const whole = abs / scale;
+  const frac = decimals ? (abs % scale).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}
+
 /** 1_500_000_000n -> "1.5"; exact, trailing zeros trimmed. */
 export function lamportsToSol(lamports: bigint): string {
-  const negative = lamports < 0n;
-  const abs = negative ? -lamports : lamports;
-  const whole = abs / LAMPORTS_PER_SOL;
-  const frac = (abs % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+  return unitsToDecimal(lamports, 9);
+}
+
+const EXPLORER_CLUSTER: Record<string, string> = { 'mainnet-beta': '', devnet: '?cluster=devnet', testnet: '?cluster=testnet' };
+
+/** A transaction's or an address's page on Solana's explorer for the cluster; none for a local one, which no explorer sees. */
+export function explorerUrl(cluster: string, of: { tx: string } | { address: string }): string | null {
+  if (!(cluster in EXPLORER_CLUSTER)) return null;
+  const path = 'tx' in of ? `tx/${of.tx}` : `address/${of.address}`;
+  return `https://explorer.solana.com/${path}${EXPLORER_CLUSTER[cluster]}`;
 }
 
 /** "1.5" -> 1_500_000_000n; throws on more than 9 decimals or a malformed number. */

@@ -8,6 +8,7 @@ import { Thumbnail } from '../../ui/thumbnail';
 import { categoryName, formatCount, formatDateTime, formatDuration, formatSchedule } from '../../lib/format';
 import { CardByline } from '../profiles/creator-link';
 import { Badge } from '../../ui/badge';
+import { TokenCardBadge } from '../tokens/token-badge';
 
 /** When a stream happens: "Started 5 minutes ago", "Sat, Nov 22, 2:45 AM", "Ended 2 hours ago". */
 export function streamWhen(stream: Stream, now: number): { text: string; iso: string | null } {
@@ -53,9 +54,7 @@ export function StreamCard({ stream, now, priority }: { stream: Stream; now: num
             )}
           </div>
           {stream.token ? (
-            <Badge variant="brand" className="absolute top-2 right-2 shadow-md" title={stream.token.name ?? stream.token.mint}>
-              ${stream.token.symbol ?? 'TOKEN'}
-            </Badge>
+            <TokenCardBadge token={stream.token} className="absolute top-2 right-2 shadow-md" />
           ) : null}
         </Thumbnail>
       </Link>

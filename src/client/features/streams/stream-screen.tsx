@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../ui/sheet';
 import { ApiError } from '../../lib/api';
 import { useNow } from '../../lib/use-now';
+import { cn } from '../../lib/utils';
 import { Thumbnail } from '../../ui/thumbnail';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { TipButton } from '../payments/tip-button';
@@ -31,6 +32,8 @@ import { useStream } from './queries';
 import { BrowserStudio } from './browser-studio';
 import { StreamKeyPanel } from './stream-key-panel';
 import { EndStreamButton } from './end-stream-button';
+import { TokenProof, tokenLabel } from '../tokens/token-badge';
+import { TokenPanel } from '../tokens/token-panel';
 
 /**
  * /stream/... : a stream's page: the live player while it is live, its schedule while it is
@@ -67,7 +70,7 @@ export default function StreamScreen() {
   const when = streamWhen(stream, now);
   const mine = user?.username === stream.creator.username;
   const chat = wide ? (
-    <ChatPanel stream={stream} className="h-[min(70vh,600px)] lg:sticky lg:top-4" />
+    <ChatPanel stream={stream} className="h-[min(70vh,600px)]" />
   ) : (
     <Sheet>
       <SheetTrigger asChild>
@@ -82,6 +85,7 @@ export default function StreamScreen() {
       </SheetContent>
     </Sheet>
   );
+  const tokenPanel = stream.token ? <TokenPanel token={stream.token} /> : null;
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <article className="flex w-full min-w-0 flex-col gap-5" data-testid="stream-page" data-status={stream.status}>
@@ -121,7 +125,12 @@ export default function StreamScreen() {
         <header className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <Badge variant="muted">{categoryName(stream.category)}</Badge>
-            {stream.token ? <Badge variant="brand">${stream.token.symbol ?? 'TOKEN'}</Badge> : null}
+            {stream.token ? (
+              <>
+                <Badge variant="brand">{tokenLabel(stream.token)}</Badge>
+                <TokenProof proven={stream.token.proven} />
+              </>
+            ) : null}
             {when.iso ? <time dateTime={when.iso}>{when.text}</time> : <span>{when.text}</span>}
             {stream.status === 'live' ? (
               <>
@@ -137,7 +146,7 @@ export default function StreamScreen() {
           </div>
           <h1 className="text-2xl leading-tight font-bold text-balance">{stream.title}</h1>
         </header>
-        {/* On phones the chat is one tap away, right under the title. */}
+        {/* On phones the chat is one tap away, right under the title, and the token below the stream's creator. */}
         {wide ? null : chat}
 
         <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3">
@@ -170,6 +179,7 @@ export default function StreamScreen() {
           )}
         </div>
 
+        {wide ? null : tokenPanel}
         {stream.description ? <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{stream.description}</p> : null}
         {mine && stream.status !== 'ended' ? (
           <div className="grid gap-4 xl:grid-cols-2">
@@ -178,7 +188,13 @@ export default function StreamScreen() {
           </div>
         ) : null}
       </article>
-      {wide ? chat : null}
+      {wide ? (
+        // The chat stays in view while the page scrolls, unless the token's panel makes the column too tall for it.
+        <aside className={cn('flex flex-col gap-4', tokenPanel ? null : 'lg:sticky lg:top-4')} aria-label="Beside the stream">
+          {chat}
+          {tokenPanel}
+        </aside>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireToken } from '../tokens/service.js';
 import { StreamDetailSchema, STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
 import {
   CLIP_NOT_LIVE,
@@ -388,7 +389,8 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
       },
       async (req, reply) => {
         const s = userSession(req);
-        const row = await createStream(db, s.user.id, req.body);
+        const token = req.body.token ? await requireToken(app.tokens, req.body.token.mint) : null;
+        const row = await createStream(db, s.user.id, req.body, token);
         // Its link preview card (scheduled, or live) is made while the creator shares the link.
         await cards.published(row.id);
         const detail = await getStream(db, row.id);
@@ -414,7 +416,8 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
       async (req) => {
         const s = userSession(req);
         const stream = await getOwnedStream(db, req.params.id, s.user.id);
-        await updateStream(db, stream.id, req.body);
+        const { token, ...rest } = req.body;
+        await updateStream(db, stream.id, token === undefined ? rest : { ...rest, token: token ? await requireToken(app.tokens, token.mint) : null });
         return (await getStream(db, stream.id))!;
       },
     );

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { STREAM_NOT_FOUND, type StreamCard, type StreamDetail } from '../../../shared/live/streams.js';
+import type { StreamTokenView } from '../../../shared/tokens/tokens.js';
+import { streamTokenSql } from '../tokens/service.js';
 import { STREAM_KEY_PREFIX, type CreateStreamSchema, type UpdateStreamSchema } from '../../../shared/live/live.js';
 import { categorySlug } from '../../../shared/categories/categories.js';
 import { removedMessage } from '../../../shared/moderation/moderation.js';
@@ -55,7 +57,10 @@ export async function replacedStreamKeys(db: Db, keyHashes: string[]): Promise<S
   return new Set(keyHashes.filter((h) => !current.has(h)));
 }
 
-export async function createStream(db: Db, ownerId: string, input: z.output<typeof CreateStreamSchema>): Promise<StreamRow> {
+/** The token a stream names, as the chain has it (the creator's own typing of its symbol and name is not kept). */
+export type ChainTokenNames = { mint: string; symbol: string | null; name: string | null } | null;
+
+export async function createStream(db: Db, ownerId: string, input: z.output<typeof CreateStreamSchema>, token: ChainTokenNames): Promise<StreamRow> {
   const [row] = await db
     .insert(livestreams)
     .values({
@@ -67,9 +72,9 @@ export async function createStream(db: Db, ownerId: string, input: z.output<type
       tags: input.tags,
       status: 'scheduled',
       scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
-      tokenMint: input.token?.mint ?? null,
-      tokenSymbol: input.token?.symbol ?? null,
-      tokenName: input.token?.name ?? null,
+      tokenMint: token?.mint ?? null,
+      tokenSymbol: token?.symbol ?? null,
+      tokenName: token?.name ?? null,
     })
     .returning();
   return row!;
@@ -93,7 +98,7 @@ export async function getOwnedStream(db: Db, id: string, userId: string): Promis
 }
 
 /** The creator's edit: only what was sent changes; a new title makes a new slug. */
-export async function updateStream(db: Db, id: string, input: z.output<typeof UpdateStreamSchema>): Promise<void> {
+export async function updateStream(db: Db, id: string, input: Omit<z.output<typeof UpdateStreamSchema>, 'token'> & { token?: ChainTokenNames }): Promise<void> {
   const set: Partial<typeof livestreams.$inferInsert> = {};
   if (input.title !== undefined) Object.assign(set, { title: input.title, slug: slugify(input.title) });
   if (input.description !== undefined) set.description = input.description;
@@ -368,16 +373,19 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
         ? [asc(livestreams.scheduledAt)]
         : [desc(livestreams.endedAt)];
   const rows = await db
-    .select({ s: livestreams, creator: creatorColumns })
+    .select({ s: livestreams, creator: creatorColumns, token: streamToken })
     .from(livestreams)
     .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
     .where(and(...where))
     .orderBy(...(tsquery ? [desc(textRank(livestreams.title, livestreams.description, tsquery)), ...order] : order))
     .limit(f.limit ?? 24);
-  return rows.map(({ s, creator }) => toCard(s, creator));
+  return rows.map(({ s, creator, token }) => toCard(s, creator, token));
 }
 
-function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
+/** The stream's token as the chain has it, and whether its creator is proven behind it. */
+const streamToken = streamTokenSql(livestreams.tokenMint, livestreams.ownerId);
+
+function toCard(s: StreamRow, creator: StreamCard['creator'], chain: Omit<StreamTokenView, 'mint'> | null): StreamCard {
   return {
     id: s.id,
     title: s.title,
@@ -391,7 +399,16 @@ function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
     endedAt: iso(s.endedAt),
     viewerCount: s.viewerCount,
     peakViewers: s.peakViewers,
-    token: s.tokenMint ? { mint: s.tokenMint, symbol: s.tokenSymbol, name: s.tokenName } : null,
+    // Names kept on the stream only for a token never read (demo content): the chain's win.
+    token: s.tokenMint
+      ? {
+          mint: s.tokenMint,
+          symbol: chain?.symbol ?? s.tokenSymbol,
+          name: chain?.name ?? s.tokenName,
+          imageUrl: chain?.imageUrl ?? null,
+          proven: chain?.proven ?? false,
+        }
+      : null,
     creator,
   };
 }
@@ -399,14 +416,14 @@ function toCard(s: StreamRow, creator: StreamCard['creator']): StreamCard {
 /** One stream with its description, as its page shows it; undefined when there is none. */
 export async function getStream(db: Db, id: string): Promise<StreamDetail | undefined> {
   const [row] = await db
-    .select({ s: livestreams, creator: creatorColumns, allowClips: profilesTable.allowClips })
+    .select({ s: livestreams, creator: creatorColumns, allowClips: profilesTable.allowClips, token: streamToken })
     .from(livestreams)
     .innerJoin(profilesTable, eq(profilesTable.id, livestreams.ownerId))
     .where(eq(livestreams.id, id))
     .limit(1);
   return row
     ? {
-        ...toCard(row.s, row.creator),
+        ...toCard(row.s, row.creator, row.token),
         description: row.s.description,
         tags: row.s.tags,
         hlsUrl: row.s.status === 'live' && row.s.publishing ? row.s.hlsPath : null,

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from './schema.js';
 import { createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
 import { selfSignedCertificate } from '../../test-support/tls.js';
-import { createPush, isPrivateEndpoint, PUSH_ENDPOINT_TAKEN, PUSH_MAX_PER_USER, PUSH_NOT_HTTPS, PUSH_PRIVATE_ADDRESS } from './push.js';
+import { isPrivateEndpoint } from '../../platform/http/outbound.js';
+import { createPush, PUSH_ENDPOINT_TAKEN, PUSH_MAX_PER_USER, PUSH_NOT_HTTPS, PUSH_PRIVATE_ADDRESS } from './push.js';
 
 // The browser's push service, held at its protocol boundary: a local endpoint that receives
 // the encrypted Web Push POST (RFC 8030/8291) exactly as FCM or Mozilla's would.

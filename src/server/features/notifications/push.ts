@@ -1,62 +1,15 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../platform/db/client.js';
 import { pushSubscriptions } from './schema.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { isPrivateEndpoint } from '../../platform/http/outbound.js';
 
 /** Browsers (push services) a user may receive notifications in; a new one beyond replaces the oldest. */
 export const PUSH_MAX_PER_USER = 10;
 export const PUSH_NOT_HTTPS = 'Push endpoints must use https.';
 export const PUSH_PRIVATE_ADDRESS = 'Push endpoints must be on the public internet.';
 export const PUSH_ENDPOINT_TAKEN = 'This browser already receives notifications for another account.';
-
-/** Loopback, private, link-local and other non-public ranges a push must never be sent to. */
-const NOT_PUBLIC = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
-
-/** Whether an endpoint's host is, or resolves to, a non-public address. */
-export async function isPrivateEndpoint(endpoint: string): Promise<boolean> {
-  const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
-  if (!addresses.length) return true;
-  return addresses.some((a) => {
-    const v4 = mappedIpv4(a.address);
-    return v4 ? NOT_PUBLIC.check(v4, 'ipv4') : NOT_PUBLIC.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4');
-  });
-}
-
-/** The IPv4 address inside an IPv4-mapped IPv6 one (::ffff:127.0.0.1, or ::ffff:7f00:1 as URLs write it). */
-function mappedIpv4(address: string): string | undefined {
-  const m = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!m) return undefined;
-  if (m[1]) return m[1];
-  const hi = parseInt(m[2]!, 16);
-  const lo = parseInt(m[3]!, 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-}
 
 export interface PushOptions {
   /** Off in production: pushes then go only to public addresses (a test push service is local). */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { lamportsToSol } from '../../../shared/payments/sol.js';
+import { explorerUrl as solanaExplorerUrl, lamportsToSol } from '../../../shared/payments/sol.js';
 import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../../shared/payments/payments.js';
 import type { Db } from '../../platform/db/client.js';
 import { payments } from './schema.js';
@@ -18,12 +18,9 @@ export type NewPayment = Pick<PaymentRow, 'kind' | 'payerId' | 'payeeId' | 'paye
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 const UNIQUE_VIOLATION = '23505';
 
-const EXPLORER_CLUSTER: Record<string, string> = { 'mainnet-beta': '', devnet: '?cluster=devnet', testnet: '?cluster=testnet' };
-
 /** An explorer page for the transaction; none for a local cluster, which no explorer can see. */
 export function explorerUrl(cluster: string, signature: string | null): string | null {
-  if (!signature || !(cluster in EXPLORER_CLUSTER)) return null;
-  return `https://explorer.solana.com/tx/${signature}${EXPLORER_CLUSTER[cluster]}`;
+  return signature ? solanaExplorerUrl(cluster, { tx: signature }) : null;
 }
 
 /** A payment intent: who pays whom, from and to which wallets, how much. Nothing is paid yet. */

@@ -84,7 +84,7 @@ export const safeKey = (key: string) => {
 
 /** The only places a delete may reach: one user's profile images, one video's files, or one stream's pictures. */
 export type OwnerPrefix = string & { readonly __ownerPrefix: true };
-const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'bounties' | 'paid' | 'exports', id: string): OwnerPrefix => {
+const ownerPrefix = (area: 'profiles' | 'videos' | 'streams' | 'bounties' | 'paid' | 'exports' | 'tokens', id: string): OwnerPrefix => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new UnsafeKey(`Unsafe owner id: ${JSON.stringify(id)}`);
   return `${area}/${id}` as OwnerPrefix;
 };
@@ -95,6 +95,8 @@ export const streamMedia = (streamId: string) => ownerPrefix('streams', streamId
 export const bountyMedia = (bountyId: string) => ownerPrefix('bounties', bountyId);
 /** A priced video's HLS and preview sprite: private, served only to those entitled (x402). */
 export const paidMedia = (videoId: string) => ownerPrefix('paid', videoId);
+/** A token's picture, from its metadata (the mint is base58: letters and digits). */
+export const tokenMedia = (mint: string) => ownerPrefix('tokens', mint);
 /** One account export's zip (private: never under `/media/`). */
 export const exportMedia = (exportId: string) => ownerPrefix('exports', exportId);
 

@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import bs58 from 'bs58';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamDetail } from '../../../shared/live/streams.js';
+import { TOKEN_CHAIN_UNREACHABLE, TOKEN_NOT_FOUND, type TokenView } from '../../../shared/tokens/tokens.js';
+import { createTestApp, verifiedClient, waitUntil, type Client, type TestApp } from '../../test-support/app.js';
+import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
+import { TestWallet } from '../../test-support/wallet.js';
+import { launchToken } from '../../test-support/tokens.js';
+import { fetchOutbound } from '../../platform/http/outbound.js';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const randomAddress = () => bs58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
+
+let t: TestApp;
+let chain: LocalChain;
+/** Serves token metadata JSON and pictures, as an IPFS gateway would. */
+let files: http.Server;
+let filesUrl = '';
+let n = 0;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  files = http.createServer((req, res) => {
+    if (req.url === '/pic.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (req.url === '/meta.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x', image: `${filesUrl}/pic.png` }));
+    if (req.url === '/not-an-image.json') return res.writeHead(200).end(JSON.stringify({ image: `${filesUrl}/meta.json` }));
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  t = await createTestApp({ SOLANA_RPC_URL: chain.url, SOLANA_CLUSTER: 'devnet' });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await chain.close();
+  await new Promise((resolve) => files.close(resolve));
+});
+
+/** A verified creator with a linked wallet. */
+async function creator(): Promise<{ client: Client; wallet: TestWallet }> {
+  const client = await verifiedClient(t.app, `tokenista_${++n}`);
+  const wallet = new TestWallet(t.app);
+  expect((await client.post('/api/auth/verify-wallet', await wallet.linkProof(client))).statusCode).toBe(200);
+  return { client, wallet };
+}
+
+const stream = (client: Client, token: unknown) =>
+  client.post('/api/streams', { title: 'Talking about my coin', description: '', category: 'Meme Coins', tags: [], token });
+
+describe('a Pump Stream’s token, read from the chain', () => {
+  it('takes the chain’s name and symbol, not what was typed, and proves the update authority’s streamer', async () => {
+    const { client, wallet } = await creator();
+    const mint = await chain.createMint({
+      authority: null,
+      supply: 1_000_000_000n,
+      metadata: { name: 'Glint Test Coin', symbol: 'GTEST', uri: `${filesUrl}/meta.json`, updateAuthority: wallet.address },
+    });
+    const res = await stream(client, { mint, symbol: 'FAKE', name: 'Somebody else’s coin' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as StreamDetail;
+    expect(body.token).toMatchObject({ mint, symbol: 'GTEST', name: 'Glint Test Coin', proven: true });
+
+    // Another streamer naming the same coin is not proven, and the stream still works.
+    const other = await creator();
+    const theirs = (await stream(other.client, { mint })).json() as StreamDetail;
+    expect(theirs.token).toMatchObject({ mint, symbol: 'GTEST', proven: false });
+    expect((await t.app.inject({ url: `/api/streams/${theirs.id}` })).json().token.proven).toBe(false);
+
+    // The picture named by the metadata is fetched, re-encoded and shown with the token.
+    const card = await waitUntil(
+      'the token’s picture',
+      async () => (await t.app.inject({ url: `/api/streams/${body.id}` })).json() as StreamDetail,
+      (s) => !!s.token?.imageUrl,
+    );
+    expect(card.token!.imageUrl).toMatch(/^\/media\/tokens\/[1-9A-HJ-NP-Za-km-z]+\/image-[0-9a-f-]+\.jpg$/);
+    const picture = await t.app.inject({ url: card.token!.imageUrl! });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('refuses a mint that does not exist, under the mint field', async () => {
+    const { client } = await creator();
+    const res = await stream(client, { mint: randomAddress() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: TOKEN_NOT_FOUND, fields: { 'token.mint': TOKEN_NOT_FOUND } });
+    // An account that is not a mint (a wallet with SOL) is no token either.
+    const wallet = randomAddress();
+    chain.airdrop(wallet, 1_000_000_000n);
+    expect((await stream(client, { mint: wallet })).json().message).toBe(TOKEN_NOT_FOUND);
+  });
+
+  it('reads Token-2022’s metadata extension, and proves the mint authority’s streamer', async () => {
+    const { client, wallet } = await creator();
+    const mint = await chain.createMint({
+      authority: wallet.address,
+      program: 'token-2022',
+      decimals: 9,
+      metadata: { name: 'Twenty Twenty Two', symbol: 'T22', uri: '', updateAuthority: randomAddress() },
+    });
+    const body = (await stream(client, { mint })).json() as StreamDetail;
+    expect(body.token).toMatchObject({ symbol: 'T22', name: 'Twenty Twenty Two', proven: true });
+    const view = (await client.get(`/api/tokens/${mint}`)).json() as TokenView;
+    expect(view).toMatchObject({ program: 'token-2022', decimals: 9, mintAuthority: wallet.address, yours: true, pumpFunUrl: null });
+    expect(view.explorerUrl).toBe(`https://explorer.solana.com/address/${mint}?cluster=devnet`);
+  });
+
+  it('proves the creator pump.fun’s launch recorded, and a verified creator; an unverified one proves nothing', async () => {
+    const pump = await creator();
+    const mint = await chain.createMint({
+      authority: null,
+      metadata: { name: 'Pumped', symbol: 'PUMP', uri: '', updateAuthority: randomAddress(), creators: [{ address: pump.wallet.address, verified: false, share: 100 }] },
+    });
+    // Named as an unverified creator only: a claim anyone could write.
+    expect(((await stream(pump.client, { mint })).json() as StreamDetail).token!.proven).toBe(false);
+    await chain.setLaunchCreator(mint, pump.wallet.address);
+    // The facts are kept a while; the launch creator is read when they are read again.
+    await t.app.inject({ method: 'GET', url: `/api/tokens/${mint}` });
+    await t.database.db.execute(`update tokens set read_at = now() - interval '1 hour' where mint = '${mint}'`);
+    const view = (await pump.client.get(`/api/tokens/${mint}`)).json() as TokenView;
+    expect(view).toMatchObject({ launchCreator: pump.wallet.address, yours: true });
+    expect(((await stream(pump.client, { mint })).json() as StreamDetail).token!.proven).toBe(true);
+
+    const verified = await creator();
+    const signed = await chain.createMint({
+      authority: null,
+      metadata: { name: 'Signed', symbol: 'SGN', uri: '', updateAuthority: randomAddress(), creators: [{ address: verified.wallet.address, verified: true, share: 100 }] },
+    });
+    expect(((await stream(verified.client, { mint: signed })).json() as StreamDetail).token!.proven).toBe(true);
+  });
+
+  it('changes a stream’s token by its edit, refusing a missing one, and proves by the streamer’s wallets as they are now', async () => {
+    const { client, wallet } = await creator();
+    const mint = await chain.createMint({ authority: wallet.address, metadata: { name: 'Edited', symbol: 'EDT', uri: '', updateAuthority: wallet.address } });
+    const s = (await stream(client, null)).json() as StreamDetail;
+    expect(s.token).toBeNull();
+    const edited = await client.request('PATCH', `/api/streams/${s.id}`, { token: { mint, symbol: 'NOPE', name: 'Nope' } });
+    expect(edited.json().token).toMatchObject({ symbol: 'EDT', proven: true });
+    const missing = await client.request('PATCH', `/api/streams/${s.id}`, { token: { mint: randomAddress() } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ 'token.mint': TOKEN_NOT_FOUND });
+    // Unlinking the wallet takes the proof away.
+    expect((await client.post('/api/auth/disconnect-wallet')).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/streams/${s.id}` })).json().token).toMatchObject({ symbol: 'EDT', proven: false });
+  });
+
+  it('reads a coin its creator launched with a real transaction (Token-2022, metadata in the mint)', async () => {
+    const { client, wallet } = await creator();
+    chain.airdrop(wallet.address, 2_000_000_000n);
+    const { mint } = await launchToken(chain.url, wallet.secretKey, { name: 'Launched Live', symbol: 'LIVE', decimals: 6 });
+    const body = (await stream(client, { mint })).json() as StreamDetail;
+    expect(body.token).toMatchObject({ mint, symbol: 'LIVE', name: 'Launched Live', proven: true });
+  });
+
+  it('answers the token to anyone, 404 for a mint that is not there, and a malformed mint is refused', async () => {
+    const mint = await chain.createMint({ authority: randomAddress(), metadata: { name: 'Open', symbol: 'OPN', uri: '', updateAuthority: randomAddress() } });
+    const view = (await t.app.inject({ url: `/api/tokens/${mint}` })).json() as TokenView;
+    expect(view).toMatchObject({ mint, symbol: 'OPN', yours: null });
+    const missing = await t.app.inject({ url: `/api/tokens/${randomAddress()}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(TOKEN_NOT_FOUND);
+    expect((await t.app.inject({ url: '/api/tokens/..%2F..%2Fetc' })).statusCode).toBe(400);
+  });
+});
+
+describe('a chain that cannot be reached', () => {
+  it('refuses a new token with a message to try again', async () => {
+    const down = await createTestApp({ SOLANA_RPC_URL: 'http://127.0.0.1:9/', SOLANA_CLUSTER: 'devnet' });
+    try {
+      const client = await verifiedClient(down.app, 'offline_creator');
+      const res = await client.post('/api/streams', { title: 'No chain today', description: '', category: 'Meme Coins', tags: [], token: { mint: randomAddress() } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(TOKEN_CHAIN_UNREACHABLE);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('outbound fetches (token pictures)', () => {
+  it('refuses plain http, loopback and private addresses, and redirects to them, on a public server', async () => {
+    await expect(fetchOutbound(`${filesUrl}/pic.png`, { maxBytes: 1e6 })).rejects.toThrow('only https');
+    await expect(fetchOutbound('https://127.0.0.1/pic.png', { maxBytes: 1e6 })).rejects.toThrow('not on the public internet');
+    await expect(fetchOutbound('https://[::ffff:7f00:1]/x', { maxBytes: 1e6 })).rejects.toThrow('not on the public internet');
+    await expect(fetchOutbound('https://169.254.169.254/latest/meta-data', { maxBytes: 1e6 })).rejects.toThrow('not on the public internet');
+    await expect(fetchOutbound('https://localhost/x', { maxBytes: 1e6 })).rejects.toThrow('not on the public internet');
+  });
+
+  it('stops at the size limit', async () => {
+    await expect(fetchOutbound(`${filesUrl}/pic.png`, { maxBytes: 10, allowPrivate: true })).rejects.toThrow('too large');
+    expect((await fetchOutbound(`${filesUrl}/pic.png`, { maxBytes: 1e6, allowPrivate: true })).body).toEqual(PNG);
+  });
+});
