@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import bs58 from 'bs58';
 import { keypairBytes, startPaidChain } from '../../src/server/test-support/x402.js';
 import { freePort } from '../../src/server/test-support/net.js';
+import { startLocalMarket } from '../../src/server/test-support/market.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,6 +43,8 @@ export default async function setup(project: TestProject) {
   // transactions, with a USDC-like mint at devnet's USDC address and a funded x402 fee payer.
   const paid = await startPaidChain();
   const chain = paid.chain;
+  // Token prices, held at their protocol boundary too: a local Birdeye-style market data API.
+  const market = await startLocalMarket();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -65,6 +68,7 @@ export default async function setup(project: TestProject) {
     ADMIN_EMAILS: 'e2e-admin@example.com,axeadmin@example.com',
     // The Android app's pages (tests/e2e/native.e2e.ts serves them from https://localhost).
     NATIVE_APP_ORIGINS: 'https://localhost',
+    MARKET_DATA_URL: market.url,
     ...paid.env,
   };
   delete env.DATABASE_URL; // the browser suite runs on the embedded default
@@ -96,6 +100,7 @@ export default async function setup(project: TestProject) {
     }
     await idp.stop();
     await chain.close();
+    await market.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 import { ARGS, CHROMIUM, TEST_CHROMIUM } from './chromium.js';
+import { buildLinkMessage } from '../../src/shared/wallet/wallet.js';
+import type { TestWallet } from '../../src/server/test-support/wallet.js';
 
 export { ARGS, CHROMIUM, TEST_CHROMIUM };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -166,6 +168,18 @@ export function publishLikeObs(
     { stdio: 'ignore' },
   );
   return { obs, done: new Promise((resolve) => obs.on('close', resolve)) };
+}
+
+/** Links `wallet` to the signed-in account of `page`, as Connect Wallet does after Phantom signs. */
+export async function linkWallet(b: Browsing, page: Page, wallet: TestWallet) {
+  const { nonce, host } = (await (await page.request.get('/api/auth/wallet-nonce')).json()) as { nonce: string; host: string };
+  const { user } = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const message = buildLinkMessage(host, user.id, Date.now(), nonce);
+  const res = await page.request.post('/api/auth/verify-wallet', {
+    data: { walletAddress: wallet.address, message, signature: wallet.sign(message) },
+    headers: { origin: b.baseURL },
+  });
+  expect(res.status()).toBe(200);
 }
 
 /**

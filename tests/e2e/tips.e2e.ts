@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { TIP_LINK_WALLET, tipWrongWallet } from '../../src/shared/payments/payments.js';
-import { buildLinkMessage } from '../../src/shared/wallet/wallet.js';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { installPhantom } from './phantom.js';
-import { createStreamWithKey, eventually, publishLikeObs, signedInAccount, useBrowser } from './support.js';
+import { createStreamWithKey, eventually, linkWallet, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // A tip as its people meet it: a creator with a linked wallet is live, a fan tips from Phantom
 // (a test wallet that signs and sends real transactions to the local chain), the tip is verified
@@ -13,21 +11,9 @@ import { createStreamWithKey, eventually, publishLikeObs, signedInAccount, useBr
 const b = useBrowser();
 const chainUrl = inject('solanaRpcUrl');
 
-/** Links `wallet` to the signed-in account of `page`, as Connect Wallet does after Phantom signs. */
-async function linkWallet(page: Page, wallet: TestWallet) {
-  const { nonce, host } = (await (await page.request.get('/api/auth/wallet-nonce')).json()) as { nonce: string; host: string };
-  const { user } = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
-  const message = buildLinkMessage(host, user.id, Date.now(), nonce);
-  const res = await page.request.post('/api/auth/verify-wallet', {
-    data: { walletAddress: wallet.address, message, signature: wallet.sign(message) },
-    headers: { origin: b.baseURL },
-  });
-  expect(res.status()).toBe(200);
-}
-
 it('a fan tips a live creator from Phantom; the tip is verified on chain and shows in the chat and the creator’s bell', async () => {
   const { page: host, username: hostName } = await signedInAccount(b, 'host');
-  await linkWallet(host, new TestWallet());
+  await linkWallet(b, host, new TestWallet());
   const { streamPath, rtmpUrl } = await createStreamWithKey(host, 'Tip jar open');
   const { obs } = publishLikeObs(rtmpUrl, 60);
   try {
@@ -38,7 +24,7 @@ it('a fan tips a live creator from Phantom; the tip is verified on chain and sho
     await rpcCall(chainUrl, 'requestAirdrop', [fanWallet.address, 2_000_000_000]);
     const { page: fan } = await signedInAccount(b, 'fan');
     // A tip is paid from the fan's linked wallet.
-    await linkWallet(fan, fanWallet);
+    await linkWallet(b, fan, fanWallet);
     await installPhantom(fan, fanWallet, { chainUrl });
     await fan.goto(streamPath);
     await fan.getByRole('button', { name: 'Tip', exact: true }).click();
@@ -83,10 +69,10 @@ it('a creator without a wallet cannot be tipped, and the dialog says how they li
 
 it('closing Phantom’s prompt sends nothing and says so', async () => {
   const { page: host, username: hostName } = await signedInAccount(b, 'host');
-  await linkWallet(host, new TestWallet());
+  await linkWallet(b, host, new TestWallet());
   const { page: fan } = await signedInAccount(b, 'fan');
   const fanWallet = new TestWallet();
-  await linkWallet(fan, fanWallet);
+  await linkWallet(b, fan, fanWallet);
   await installPhantom(fan, fanWallet, { chainUrl, rejectSign: true });
   await fan.goto(`/profile/${hostName}`);
   await fan.getByRole('button', { name: 'Tip', exact: true }).click();
@@ -97,7 +83,7 @@ it('closing Phantom’s prompt sends nothing and says so', async () => {
 
 it('a tip is paid from the fan’s linked wallet: without one, or with Phantom on another, the dialog says so and nothing is sent', async () => {
   const { page: host, username: hostName } = await signedInAccount(b, 'host');
-  await linkWallet(host, new TestWallet());
+  await linkWallet(b, host, new TestWallet());
   const { page: fan } = await signedInAccount(b, 'fan');
   await installPhantom(fan, new TestWallet(), { chainUrl });
   await fan.goto(`/profile/${hostName}`);
@@ -107,7 +93,7 @@ it('a tip is paid from the fan’s linked wallet: without one, or with Phantom o
   await dialog.getByText(TIP_LINK_WALLET).waitFor({ timeout: 10_000 });
   // Linked, but Phantom is on another account.
   const linked = new TestWallet();
-  await linkWallet(fan, linked);
+  await linkWallet(b, fan, linked);
   await fan.reload();
   await fan.getByRole('button', { name: 'Tip', exact: true }).click();
   await dialog.getByRole('button', { name: 'Tip 0.1 SOL with Phantom' }).click();

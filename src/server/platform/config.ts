@@ -99,6 +99,9 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet', 'localnet']).default('devnet'),
   SOLANA_RPC_URL: z.url().optional(),
+  /** A Birdeye-style market data API (token overview and OHLCV); unset, token panels show the chain's facts only. */
+  MARKET_DATA_URL: z.url().optional(),
+  MARKET_DATA_API_KEY: z.string().optional(),
   X402_FACILITATOR_URL: z.url().optional(),
   X402_FACILITATOR_KEY: z.string().optional(),
   ADMIN_EMAILS: z.string().default(''),
@@ -247,6 +250,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Where tips and bounty rewards are verified: the cluster (for explorer links) and its JSON-RPC. */
   solana: { cluster: 'mainnet-beta' | 'devnet' | 'testnet' | 'localnet'; rpcUrl: string };
+  /** Where token prices and charts come from (a Birdeye-style API), or undefined: none are shown. */
+  marketData: { url: string; apiKey: string | undefined } | undefined;
   /**
    * Pay-per-view over x402: an external facilitator's URL, or the fee payer key with which Glint
    * settles payments itself (base58 or a JSON byte array, 64 bytes); the mint paid in (USDC of
@@ -485,6 +490,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     breachApiUrl: e.BREACH_API_URL,
     solana: { cluster: e.SOLANA_CLUSTER, rpcUrl: e.SOLANA_RPC_URL ?? CLUSTER_RPC[e.SOLANA_CLUSTER] },
+    marketData: e.MARKET_DATA_URL ? { url: e.MARKET_DATA_URL.replace(/\/+$/, ''), apiKey: e.MARKET_DATA_API_KEY } : undefined,
     x402: {
       facilitatorUrl: e.X402_FACILITATOR_URL,
       facilitatorKey: e.X402_FACILITATOR_KEY ? parseSecretKey(e.X402_FACILITATOR_KEY) : undefined,

@@ -37,3 +37,6 @@ export function tokenControllers(t: TokenControl): string[] {
 export function pumpFunUrl(cluster: string, mint: string): string | null {
   return cluster === 'mainnet-beta' ? `https://pump.fun/coin/${mint}` : null;
 }
+
+/** The server reads a token's market at most this often, and pages ask again at this pace. */
+export const MARKET_REFRESH_SECONDS = 15;

@@ -37,3 +37,24 @@ export const StreamTokenViewSchema = z.object({
 export type StreamTokenView = z.infer<typeof StreamTokenViewSchema>;
 
 export const MintParamsSchema = z.object({ mint: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Enter the token’s mint address') });
+
+export const CandleSchema = z.object({ time: z.number().int(), open: z.number(), high: z.number(), low: z.number(), close: z.number() });
+export type Candle = z.infer<typeof CandleSchema>;
+
+/**
+ * A token's market (`GET /api/tokens/{mint}/market`), as the configured market data source last
+ * gave it: read by the server at most every `MARKET_REFRESH_SECONDS`, whatever the number of viewers.
+ */
+export const TokenMarketSchema = z.object({
+  /** False when no market data source is configured: the panel shows the chain's facts only. */
+  configured: z.boolean(),
+  priceUsd: z.number().nullable(),
+  marketCapUsd: z.number().nullable(),
+  /** Percent, e.g. -12.5. */
+  change24hPct: z.number().nullable(),
+  /** The last day in 15-minute candles, oldest first (`time` in Unix seconds). */
+  candles: z.array(CandleSchema),
+  /** When the source was last read successfully; null before it ever was. */
+  asOf: z.string().nullable(),
+});
+export type TokenMarket = z.infer<typeof TokenMarketSchema>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SOLANA_ADDRESS } from '../../../shared/tokens/token-rules';
-import type { TokenView } from '../../../shared/tokens/tokens';
+import { MARKET_REFRESH_SECONDS, SOLANA_ADDRESS } from '../../../shared/tokens/token-rules';
+import type { TokenMarket, TokenView } from '../../../shared/tokens/tokens';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../auth/session';
 
@@ -22,5 +22,16 @@ export function useToken(mint: string | undefined) {
     enabled: valid,
     staleTime: 60_000,
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+}
+
+/** The token's market, asked again every MARKET_REFRESH_SECONDS while the page is open and shown (the server reads its source no more often). */
+export function useTokenMarket(mint: string) {
+  return useQuery({
+    queryKey: ['tokens', mint, 'market'] as const,
+    queryFn: ({ signal }) => api<TokenMarket>(`/api/tokens/${mint}/market`, { signal }),
+    refetchInterval: MARKET_REFRESH_SECONDS * 1000,
+    staleTime: MARKET_REFRESH_SECONDS * 1000,
+    retry: 1,
   });
 }

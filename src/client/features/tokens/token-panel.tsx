@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { useToken } from './queries';
 import { TokenProof, tokenLabel } from './token-badge';
+import { TokenMarketFigures } from './token-market';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
 
@@ -29,7 +30,7 @@ export function TokenPanel({ token, className }: { token: StreamTokenView; class
         {token.imageUrl ? (
           <img src={token.imageUrl} alt="" className="size-11 shrink-0 rounded-full border object-cover" width={44} height={44} />
         ) : (
-          <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand/15 text-sm font-bold text-brand">
+          <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary">
             {(token.symbol ?? '?').slice(0, 3)}
           </span>
         )}
@@ -41,19 +42,22 @@ export function TokenPanel({ token, className }: { token: StreamTokenView; class
         </div>
       </div>
       <TokenProof proven={token.proven} explain className="self-start" />
+      <TokenMarketFigures mint={token.mint} />
 
       <div className="flex flex-col gap-1">
-        <span className="text-xs font-medium text-muted-foreground" id="token-address-label">
+        <span aria-hidden className="text-xs font-medium text-muted-foreground">
           Contract address
         </span>
+        {/* The whole address, as a launchpad shows it: the copy button's name is what it shows. */}
         <button
           type="button"
           onClick={() => void copyWithToast(token.mint, 'Contract address')}
-          aria-label={`Copy contract address ${token.mint}`}
-          title={token.mint}
-          className="flex items-center justify-between gap-2 rounded-lg border bg-muted/50 px-3 py-2 font-mono text-xs transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex items-center justify-between gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-left font-mono text-xs break-all transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <span className="truncate">{shortAddress(token.mint, 8)}</span>
+          <span>
+            <span className="sr-only">Copy contract address </span>
+            {token.mint}
+          </span>
           <Copy aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
         </button>
       </div>

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createTokenChain } from './chain.js';
 import { defineTokenJobs, queueTokenImage } from './jobs.js';
+import { birdeyeSource, createMarkets } from './market.js';
 import { tokenRoutes } from './routes.js';
 import { createTokenFacts, type TokenFacts } from './service.js';
 
@@ -20,7 +21,9 @@ export default fp(
       createTokenFacts(app.db, chain, app.log, (mint) => queueTokenImage(app, mint)),
     );
     await defineTokenJobs(app);
-    await app.register(tokenRoutes);
+    const { marketData } = app.config;
+    const markets = createMarkets(app.db, marketData ? birdeyeSource(marketData.url, marketData.apiKey) : undefined, app.log);
+    await app.register(tokenRoutes, { markets });
   },
   { name: 'glint-tokens', fastify: '5.x', decorators: { fastify: ['db', 'jobs', 'config', 'storage'] } },
 );

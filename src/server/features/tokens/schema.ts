@@ -30,3 +30,15 @@ export const tokens = pgTable('tokens', {
   imageFrom: text('image_from'),
   readAt: timestamp('read_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A token's market as the configured source last gave it. `claimedAt` is when an instance last
+ * set out to read the source: one read per token per refresh interval, across every instance.
+ */
+export const tokenMarkets = pgTable('token_markets', {
+  mint: text('mint').primaryKey(),
+  quote: jsonb('quote').$type<{ priceUsd: number | null; marketCapUsd: number | null; change24hPct: number | null }>(),
+  candles: jsonb('candles').$type<{ time: number; open: number; high: number; low: number; close: number }[]>().notNull().default([]),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+});

@@ -9,6 +9,7 @@ import { createTestApp, verifiedClient, waitUntil, type Client, type TestApp } f
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';
 import { launchToken } from '../../test-support/tokens.js';
+import { startLocalMarket, type LocalMarket } from '../../test-support/market.js';
 import { fetchOutbound } from '../../platform/http/outbound.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -191,5 +192,75 @@ describe('outbound fetches (token pictures)', () => {
   it('stops at the size limit', async () => {
     await expect(fetchOutbound(`${filesUrl}/pic.png`, { maxBytes: 10, allowPrivate: true })).rejects.toThrow('too large');
     expect((await fetchOutbound(`${filesUrl}/pic.png`, { maxBytes: 1e6, allowPrivate: true })).body).toEqual(PNG);
+  });
+});
+
+describe('a token’s market, from the configured source', () => {
+  let m: TestApp;
+  let market: LocalMarket;
+
+  beforeAll(async () => {
+    market = await startLocalMarket(0.0042);
+    m = await createTestApp({ SOLANA_RPC_URL: chain.url, SOLANA_CLUSTER: 'devnet', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: 'bird-key' });
+  }, 60_000);
+  afterAll(async () => {
+    await m.close();
+    await market.close();
+  });
+
+  const mintOnChain = () => chain.createMint({ authority: null, metadata: { name: 'Priced', symbol: 'PRC', uri: '', updateAuthority: randomAddress() } });
+
+  it('gives 200 viewers at once one read of the source, and reads it again only after 15 s', async () => {
+    const mint = await mintOnChain();
+    expect((await m.app.inject({ url: `/api/tokens/${mint}` })).statusCode).toBe(200);
+    market.asked.length = 0;
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => m.app.inject({ url: `/api/tokens/${mint}/market`, remoteAddress: `10.0.${i >> 8}.${i & 255}` })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(answers[0]!.json()).toMatchObject({ configured: true, priceUsd: 0.0042, marketCapUsd: 4_200_000, change24hPct: -12.5 });
+    expect(answers[0]!.json().candles).toHaveLength(96);
+    expect(market.asked.sort()).toEqual(['/defi/ohlcv bird-key', '/defi/token_overview bird-key']);
+
+    // Within the interval, nothing more is asked; once it has passed, one read again.
+    market.price = 0.005;
+    await m.app.inject({ url: `/api/tokens/${mint}/market` });
+    expect(market.asked).toHaveLength(2);
+    await m.database.db.execute(`update token_markets set fetched_at = now() - interval '16 seconds', claimed_at = now() - interval '16 seconds' where mint = '${mint}'`);
+    await Promise.all(Array.from({ length: 20 }, () => m.app.inject({ url: `/api/tokens/${mint}/market` })));
+    expect(market.asked).toHaveLength(4);
+    expect((await m.app.inject({ url: `/api/tokens/${mint}/market` })).json().priceUsd).toBe(0.005);
+  });
+
+  it('keeps what it had when the source fails or is slow, and answers within a few seconds whatever the source does', async () => {
+    const mint = await mintOnChain();
+    await m.app.inject({ url: `/api/tokens/${mint}` });
+    market.mode = 'fail';
+    const failed = await m.app.inject({ url: `/api/tokens/${mint}/market` });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toMatchObject({ configured: true, priceUsd: null, candles: [], asOf: null });
+
+    market.mode = 'ok';
+    await m.database.db.execute(`update token_markets set claimed_at = null where mint = '${mint}'`);
+    const ok = (await m.app.inject({ url: `/api/tokens/${mint}/market` })).json();
+    expect(ok.priceUsd).toBe(0.005);
+
+    market.mode = 'slow';
+    await m.database.db.execute(`update token_markets set fetched_at = now() - interval '1 minute', claimed_at = null where mint = '${mint}'`);
+    const t0 = Date.now();
+    const slow = await m.app.inject({ url: `/api/tokens/${mint}/market` });
+    expect(Date.now() - t0).toBeLessThan(7000);
+    expect(slow.json().priceUsd).toBe(0.005);
+    expect(Date.parse(slow.json().asOf)).toBeLessThan(Date.parse(ok.asOf));
+    market.mode = 'ok';
+  }, 20_000);
+
+  it('is not a proxy for any address: only tokens read from the chain', async () => {
+    const res = await m.app.inject({ url: `/api/tokens/${randomAddress()}/market` });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('says when no source is configured', async () => {
+    const mint = await mintOnChain();
+    await t.app.inject({ url: `/api/tokens/${mint}` });
+    expect((await t.app.inject({ url: `/api/tokens/${mint}/market` })).json()).toMatchObject({ configured: false, priceUsd: null });
   });
 });
