@@ -57,6 +57,19 @@ it('a creator goes live on their coin; a viewer sees it proven, priced and chart
     await panel.getByRole('button', { name: `Copy contract address ${mint}` }).click();
     await eventually(async () => expect(await viewer.evaluate(() => navigator.clipboard.readText())).toBe(mint));
     expect(await axeViolations(viewer, '[data-testid="token-panel"]')).toEqual([]);
+
+    // The symbol leads to the token's page: its streams on Glint, live first.
+    await viewer.getByTestId('stream-page').getByRole('link', { name: '$GLC' }).click();
+    await viewer.waitForURL(`**/token/${mint}`);
+    await viewer.getByRole('heading', { level: 1, name: 'Glint Launch Coin' }).waitFor();
+    const live = viewer.locator('[data-section="token-live"]');
+    await live.getByRole('link', { name: 'Launching $GLC live' }).waitFor();
+    await viewer.getByTestId('token-price').waitFor();
+    expect(await axeViolations(viewer)).toEqual([]);
+    // Pump Streams filtered by the token list it, and only it.
+    await viewer.goto(`/streams?token=${mint}`);
+    await viewer.locator('[data-section="pump-live"]').getByRole('link', { name: 'Launching $GLC live' }).waitFor();
+    await viewer.getByText('Showing streams about').getByRole('link', { name: 'Glint Launch Coin ($GLC)' }).waitFor();
   } finally {
     obs.kill('SIGINT');
   }

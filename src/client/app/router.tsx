@@ -114,6 +114,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               { ...screen('/upcoming', () => import('../features/home/upcoming-screen')), loader: homeFeedLoader(queryClient) },
               { ...screen('/recent', () => import('../features/home/recent-screen')), loader: homeFeedLoader(queryClient) },
               screen('/streams', () => import('../features/streams/pump-streams-screen')),
+              screen('/token/:mint', () => import('../features/tokens/token-screen')),
               screen('/stream/:username/:titleSlug/:id', () => import('../features/streams/stream-screen')),
               screen('/stream/:id', () => import('../features/streams/stream-screen')),
               // The stream's creator only; anyone else sees a stream that is not available.

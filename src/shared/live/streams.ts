@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreatorSchema } from '../profiles/creator.js';
-import { StreamTokenViewSchema } from '../tokens/tokens.js';
+import { SOLANA_ADDRESS, StreamTokenViewSchema } from '../tokens/tokens.js';
 
 // Rules without zod live in ./stream-rules.ts, so screens that only need them do not load the schema library.
 export * from './stream-rules.js';
@@ -60,5 +60,7 @@ export const StreamListQuerySchema = z.object({
   status: z.enum(['live', 'scheduled', 'ended']).default('live'),
   /** Only streams with a token ("Pump Streams"). */
   pump: z.enum(['true', 'false']).optional(),
+  /** Only streams about this token (its mint address). */
+  token: z.string().regex(SOLANA_ADDRESS, 'Enter the token’s mint address').optional(),
   category: z.string().max(64).optional(),
 });

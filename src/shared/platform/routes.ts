@@ -17,6 +17,7 @@ export const ROUTE_PATTERNS: readonly string[] = [
   '/streams',
   '/stream/:username/:titleSlug/:id',
   '/stream/:id',
+  '/token/:mint',
   '/studio/streams/:id',
   `/${PRODUCT_SLUG}`,
   `/${PRODUCT_SLUG}/:username/:titleSlug/:id`,
@@ -63,6 +64,7 @@ export const ROUTE_SCREENS: Readonly<Record<string, string>> = {
   '/streams': 'features/streams/pump-streams-screen.tsx',
   '/stream/:username/:titleSlug/:id': 'features/streams/stream-screen.tsx',
   '/stream/:id': 'features/streams/stream-screen.tsx',
+  '/token/:mint': 'features/tokens/token-screen.tsx',
   '/studio/streams/:id': 'features/streams/studio-stream-screen.tsx',
   [`/${PRODUCT_SLUG}`]: 'features/videos/videos-screen.tsx',
   [`/${PRODUCT_SLUG}/:username/:titleSlug/:id`]: 'features/videos/video-screen.tsx',
@@ -130,5 +132,7 @@ export const paths = {
   short: (id: string) => `/shorts?video=${encodeURIComponent(id)}`,
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
   bounty: (id: string) => `/bounties/${encodeURIComponent(id)}`,
+  /** A token's page: its streams, videos and top tippers on Glint. */
+  token: (mint: string) => `/token/${encodeURIComponent(mint)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
 } as const;

@@ -1,6 +1,11 @@
 import { CalendarClock, Radio, Rocket } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/platform/routes';
+import { SOLANA_ADDRESS } from '../../../shared/tokens/token-rules';
+import { InputField } from '../../ui/form-field';
+import { useToken } from '../tokens/queries';
+import { tokenLabel } from '../tokens/token-badge';
 import { ContentGridSkeleton } from '../../ui/content-grid';
 import { ContentCards } from '../home/content-cards';
 import { PageHeader, Section } from '../../ui/page-header';
@@ -10,8 +15,15 @@ import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { useStreams, type StreamFilter } from './queries';
 
-/** /streams: live streams that carry a token, and the token launches scheduled next. */
+/**
+ * /streams: live streams that carry a token, and the token launches scheduled next; with
+ * `?token={mint}`, only those about that token.
+ */
 export default function PumpStreamsScreen() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('token') ?? undefined;
+  const valid = token && SOLANA_ADDRESS.test(token) ? token : undefined;
+  const setToken = (mint: string | undefined) => setParams(mint ? { token: mint } : {}, { replace: false });
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -19,11 +31,12 @@ export default function PumpStreamsScreen() {
         title="Pump Streams"
         description="Live streams with a token attached: watch the launch, chat, and tip the creator."
       />
+      <TokenFilter key={token ?? ''} token={valid} onChange={setToken} />
       <StreamSection
         id="pump-live"
         title="Live now"
         icon={<Radio aria-hidden className="size-5 text-live" />}
-        filter={{ status: 'live', pump: true }}
+        filter={{ status: 'live', pump: true, token: valid }}
         empty={
           <EmptyState
             icon={Radio}
@@ -42,7 +55,7 @@ export default function PumpStreamsScreen() {
         id="pump-upcoming"
         title="Upcoming token launches"
         icon={<CalendarClock aria-hidden className="size-5 text-primary" />}
-        filter={{ status: 'scheduled', pump: true }}
+        filter={{ status: 'scheduled', pump: true, token: valid }}
         empty={
           <EmptyState
             compact
@@ -72,5 +85,47 @@ function StreamSection({ id, title, icon, filter, empty }: { id: string; title: 
         <ContentCards of="streams" items={streams.data} now={now} />
       )}
     </Section>
+  );
+}
+
+/** "Only streams about this token": a mint address typed or pasted, kept in the address (`?token=`). */
+function TokenFilter({ token, onChange }: { token: string | undefined; onChange: (mint: string | undefined) => void }) {
+  const [draft, setDraft] = useState(token ?? '');
+  const [error, setError] = useState<string>();
+  const facts = useToken(token);
+  return (
+    <form
+      role="search"
+      aria-label="Filter by token"
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const mint = draft.trim();
+        if (mint && !SOLANA_ADDRESS.test(mint)) return setError('Enter the token’s mint address');
+        setError(undefined);
+        onChange(mint || undefined);
+      }}
+    >
+      <div className="min-w-0 flex-1 sm:max-w-md">
+        <InputField id="token-filter" label="Token mint address" value={draft} onChange={(e) => setDraft(e.target.value)} error={error} className="font-mono" autoComplete="off" spellCheck={false} />
+      </div>
+      <Button type="submit" variant="outline">
+        Filter
+      </Button>
+      {token ? (
+        <>
+          <Button type="button" variant="ghost" onClick={() => onChange(undefined)}>
+            Show all
+          </Button>
+          <p className="w-full text-sm text-muted-foreground" aria-live="polite">
+            Showing streams about{' '}
+            <Link to={paths.token(token)} className="font-medium text-foreground underline-offset-2 hover:underline">
+              {facts.data ? `${facts.data.name ?? 'this token'} (${tokenLabel(facts.data)})` : 'this token'}
+            </Link>
+            .
+          </p>
+        </>
+      ) : null}
+    </form>
   );
 }

@@ -11,6 +11,8 @@ export interface StreamFilter {
   status: StreamCard['status'];
   /** Only streams with a token ("Pump Streams"). */
   pump?: boolean;
+  /** Only streams about this token (its mint address). */
+  token?: string;
   category?: string;
 }
 
@@ -121,7 +123,10 @@ export function useStreams(filter: StreamFilter) {
   return useQuery({
     queryKey: streamKeys.list(filter),
     queryFn: ({ signal }) =>
-      api<StreamCard[]>(apiPath('/api/streams', { status: filter.status, pump: filter.pump ? 'true' : undefined, category: filter.category }), { signal }),
+      api<StreamCard[]>(
+        apiPath('/api/streams', { status: filter.status, pump: filter.pump ? 'true' : undefined, token: filter.token, category: filter.category }),
+        { signal },
+      ),
   });
 }
 

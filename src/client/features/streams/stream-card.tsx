@@ -32,7 +32,7 @@ export function StreamCard({ stream, now, priority }: { stream: Stream; now: num
   const href = paths.stream({ id: stream.id, username: stream.creator.username, title: stream.title });
   const when = streamWhen(stream, now);
   return (
-    <article className="group flex flex-col gap-3" data-testid="stream-card">
+    <article className="group relative flex flex-col gap-3" data-testid="stream-card">
       <Link to={href} className="rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={-1} aria-hidden>
         <Thumbnail src={stream.thumbnailUrl} seed={stream.creator.username} icon={Radio} priority={priority}>
           <div className="absolute top-2 left-2 flex items-center gap-1.5">
@@ -53,11 +53,10 @@ export function StreamCard({ stream, now, priority }: { stream: Stream; now: num
               <Badge variant="muted">Ended</Badge>
             )}
           </div>
-          {stream.token ? (
-            <TokenCardBadge token={stream.token} className="absolute top-2 right-2 shadow-md" />
-          ) : null}
         </Thumbnail>
       </Link>
+      {/* Over the picture, but a link of its own (to the token's page), so not inside the picture's link. */}
+      {stream.token ? <TokenCardBadge token={stream.token} className="absolute top-2 right-2 shadow-md" /> : null}
       <CardByline creator={stream.creator} href={href} title={stream.title}>
         {categoryName(stream.category)} ·{' '}
         <time dateTime={when.iso ?? undefined} title={when.iso ? formatDateTime(when.iso) : undefined}>

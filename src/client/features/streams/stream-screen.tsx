@@ -32,7 +32,7 @@ import { useStream } from './queries';
 import { BrowserStudio } from './browser-studio';
 import { StreamKeyPanel } from './stream-key-panel';
 import { EndStreamButton } from './end-stream-button';
-import { TokenProof, tokenLabel } from '../tokens/token-badge';
+import { TokenLink, TokenProof } from '../tokens/token-badge';
 import { TokenPanel } from '../tokens/token-panel';
 
 /**
@@ -127,7 +127,7 @@ export default function StreamScreen() {
             <Badge variant="muted">{categoryName(stream.category)}</Badge>
             {stream.token ? (
               <>
-                <Badge variant="brand">{tokenLabel(stream.token)}</Badge>
+                <TokenLink token={stream.token} />
                 <TokenProof proven={stream.token.proven} />
               </>
             ) : null}

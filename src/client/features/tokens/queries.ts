@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MARKET_REFRESH_SECONDS, SOLANA_ADDRESS } from '../../../shared/tokens/token-rules';
 import type { TokenMarket, TokenView } from '../../../shared/tokens/tokens';
+import type { TokenContent } from '../../../shared/tokens/token-page';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../auth/session';
 
@@ -33,5 +34,14 @@ export function useTokenMarket(mint: string) {
     refetchInterval: MARKET_REFRESH_SECONDS * 1000,
     staleTime: MARKET_REFRESH_SECONDS * 1000,
     retry: 1,
+  });
+}
+
+/** Everything on Glint about a token, for its page. */
+export function useTokenContent(mint: string) {
+  return useQuery({
+    queryKey: ['tokens', mint, 'content'] as const,
+    queryFn: ({ signal }) => api<TokenContent>(`/api/tokens/${mint}/content`, { signal }),
+    enabled: SOLANA_ADDRESS.test(mint),
   });
 }

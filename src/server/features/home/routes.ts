@@ -6,7 +6,10 @@ import { HomeFeedSchema } from '../../../shared/home/home-feed.js';
 import { StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../../shared/live/streams.js';
 import { listBounties } from '../bounties/service.js';
 import { categoryParam } from '../../platform/http/category-param.js';
-import { getPublicStream, listStreams } from '../live/service.js';
+import { getPublicStream, listStreams, streamIdsWithToken } from '../live/service.js';
+import { topTippers } from '../payments/service.js';
+import { MintParamsSchema } from '../../../shared/tokens/tokens.js';
+import { TokenContentSchema } from '../../../shared/tokens/token-page.js';
 import { listVideos } from '../videos/service.js';
 import { sessionOf } from '../../access/guards.js';
 import { followedIds } from '../profiles/service.js';
@@ -74,6 +77,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       listStreams(app.db, {
         status: req.query.status,
         pumpOnly: req.query.pump === 'true',
+        tokenMint: req.query.token,
         category: categoryParam(req.query.category),
       }),
   );
@@ -90,5 +94,31 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getPublicStream(app.db, req.params.id),
+  );
+
+  app.get(
+    '/api/tokens/:mint/content',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['tokens'],
+        summary: 'A token on Glint: its streams (live, upcoming, replays), the videos and shorts naming it, its top tippers',
+        params: MintParamsSchema,
+        response: { 200: TokenContentSchema },
+      },
+    },
+    async (req) => {
+      const db = app.db;
+      const mint = req.params.mint;
+      const [live, upcoming, replays, videos, shorts, tippers] = await Promise.all([
+        listStreams(db, { status: 'live', tokenMint: mint }),
+        listStreams(db, { status: 'scheduled', tokenMint: mint }),
+        listStreams(db, { status: 'ended', tokenMint: mint, limit: 12 }),
+        listVideos(db, { kind: 'long', mentions: mint, limit: 12 }),
+        listVideos(db, { kind: 'short', mentions: mint, limit: 12 }),
+        topTippers(db, 'livestream', streamIdsWithToken(mint)),
+      ]);
+      return { live, upcoming, replays, videos, shorts, tippers };
+    },
   );
 };

@@ -339,6 +339,8 @@ export interface StreamFilter {
   category?: string | undefined;
   /** Only streams with a token ("Pump Streams"). */
   pumpOnly?: boolean | undefined;
+  /** Only streams about this token (its mint). */
+  tokenMint?: string | undefined;
   ownerId?: string | undefined;
   text?: string | undefined;
   limit?: number | undefined;
@@ -359,6 +361,7 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
   if (f.status === 'ended') where.push(isNotNull(livestreams.startedAt), replayListed);
   if (f.category) where.push(eq(livestreams.category, f.category));
   if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
+  if (f.tokenMint) where.push(eq(livestreams.tokenMint, f.tokenMint));
   if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
   const tsquery = f.text ? prefixQuery(f.text) : undefined;
   if (f.text) {
@@ -381,6 +384,9 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
     .limit(f.limit ?? 24);
   return rows.map(({ s, creator, token }) => toCard(s, creator, token));
 }
+
+/** The ids (as text) of the streams about a token: what its tips are counted on. */
+export const streamIdsWithToken = (mint: string) => sql`select ${livestreams.id}::text from ${livestreams} where ${livestreams.tokenMint} = ${mint}`;
 
 /** The stream's token as the chain has it, and whether its creator is proven behind it. */
 const streamToken = streamTokenSql(livestreams.tokenMint, livestreams.ownerId);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { explorerUrl as solanaExplorerUrl, lamportsToSol } from '../../../shared/payments/sol.js';
 import { PAYMENT_FAILURES, PAYMENT_FINALITY_MINUTES, PAYMENT_FIND_MINUTES, paymentMemo, type Payment } from '../../../shared/payments/payments.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Creator } from '../../../shared/profiles/creator.js';
 import { payments } from './schema.js';
 import { bounties, bountyClaims } from '../bounties/schema.js';
 import { profiles } from '../../access/schema.js';
@@ -247,4 +248,17 @@ export function earningsByContent(payeeId: string): SQL {
         from ${payments} join ${bountyClaims} on ${bountyClaims.id} = ${payments.claimId}
         where ${payments.kind} = 'bounty' and ${payments.status} = 'finalized' and ${payments.payeeId} = ${payeeId}
     ) earned group by content_id`;
+}
+
+/** Who tipped most on these items (finalized tips), most SOL first. `ids` selects the items' ids (text). */
+export async function topTippers(db: Db, contentType: string, ids: SQL, limit = 10): Promise<{ creator: Creator; sol: string; tips: number }[]> {
+  const rows = await db
+    .select({ creator: creatorColumns, lamports: sql<string>`sum(${payments.lamports})::text`, tips: sql<number>`count(*)::int` })
+    .from(payments)
+    .innerJoin(profiles, eq(profiles.id, payments.payerId))
+    .where(and(eq(payments.kind, 'tip'), eq(payments.status, 'finalized'), eq(payments.contentType, contentType), sql`${payments.contentId} in (${ids})`))
+    .groupBy(...Object.values(creatorColumns))
+    .orderBy(desc(sql`sum(${payments.lamports})`))
+    .limit(limit);
+  return rows.map((r) => ({ creator: r.creator, sol: lamportsToSol(BigInt(r.lamports)), tips: r.tips }));
 }

@@ -4,8 +4,9 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDetail } from '../../../shared/live/streams.js';
+import type { TokenContent } from '../../../shared/tokens/token-page.js';
 import { TOKEN_CHAIN_UNREACHABLE, TOKEN_NOT_FOUND, type TokenView } from '../../../shared/tokens/tokens.js';
-import { createTestApp, verifiedClient, waitUntil, type Client, type TestApp } from '../../test-support/app.js';
+import { createTestApp, readyVideoRow, verifiedClient, waitUntil, type Client, type TestApp } from '../../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';
 import { launchToken } from '../../test-support/tokens.js';
@@ -163,6 +164,44 @@ describe('a Pump Stream’s token, read from the chain', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(TOKEN_NOT_FOUND);
     expect((await t.app.inject({ url: '/api/tokens/..%2F..%2Fetc' })).statusCode).toBe(400);
+  });
+});
+
+describe('a token’s page', () => {
+  it('gathers its streams by state, the videos naming its address, and who tipped most on its streams', async () => {
+    const { client, wallet } = await creator();
+    const mint = await chain.createMint({ authority: wallet.address, metadata: { name: 'Paged', symbol: 'PGD', uri: '', updateAuthority: wallet.address } });
+    const upcoming = (await client.post('/api/streams', { title: 'Soon about PGD', category: 'Meme Coins', token: { mint }, scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })).json() as StreamDetail;
+    const ended = (await stream(client, { mint })).json() as StreamDetail;
+    const unrelated = (await stream(client, null)).json() as StreamDetail;
+    await t.database.db.execute(`update livestreams set status = 'ended', started_at = now() - interval '1 hour', ended_at = now() where id in ('${ended.id}', '${unrelated.id}')`);
+    const me = ((await client.get('/api/me')).json() as { user: { id: string } }).user.id;
+    const naming = await readyVideoRow(t.app, me, `Why ${mint} will fly`);
+    await readyVideoRow(t.app, me, 'Not about any coin');
+
+    // Two fans tip on the token's streams; a tip elsewhere does not count.
+    const fans = await Promise.all([verifiedClient(t.app, `pgfan_a_${n}`), verifiedClient(t.app, `pgfan_b_${n}`)]);
+    const ids = await Promise.all(fans.map(async (f) => ((await f.get('/api/me')).json() as { user: { id: string } }).user.id));
+    const tip = (payerId: string, streamId: string, lamports: number) =>
+      t.database.db.execute(`insert into payments (kind, payer_id, payee_id, payer_wallet, payee_wallet, lamports, content_type, content_id, status)
+        values ('tip', '${payerId}', '${me}', '${randomAddress()}', '${wallet.address}', ${lamports}, 'livestream', '${streamId}', 'finalized')`);
+    await tip(ids[0]!, ended.id, 500_000_000);
+    await tip(ids[1]!, upcoming.id, 200_000_000);
+    await tip(ids[1]!, ended.id, 200_000_000);
+    await tip(ids[1]!, unrelated.id, 5_000_000_000);
+
+    const page = (await t.app.inject({ url: `/api/tokens/${mint}/content` })).json() as TokenContent;
+    expect(page.upcoming.map((s) => s.id)).toEqual([upcoming.id]);
+    expect(page.replays.map((s) => s.id)).toEqual([ended.id]);
+    expect(page.live).toEqual([]);
+    expect(page.videos.map((v) => v.id)).toEqual([naming]);
+    expect(page.tippers.map((x) => [x.creator.username, x.sol, x.tips])).toEqual([
+      [`pgfan_a_${n}`, '0.5', 1],
+      [`pgfan_b_${n}`, '0.4', 2],
+    ]);
+    // Pump Streams filtered by the token.
+    const listed = (await t.app.inject({ url: `/api/streams?status=scheduled&token=${mint}` })).json() as StreamDetail[];
+    expect(listed.map((s) => s.id)).toEqual([upcoming.id]);
   });
 });
 

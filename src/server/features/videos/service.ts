@@ -35,6 +35,8 @@ export interface VideoFilter {
   /** Page after this many rows (infinite scroll). */
   offset?: number | undefined;
   excludeId?: string | undefined;
+  /** Only those whose title or description names this text (a token's mint address), exactly. */
+  mentions?: string | undefined;
 }
 
 /** Trending as SQL, the same formula as `trendingScore` in src/shared/videos/videos.ts. */
@@ -62,6 +64,7 @@ export async function listVideos(db: Db, f: VideoFilter): Promise<VideoCard[]> {
     where.push(inArray(videos.ownerId, f.ownerIds));
   }
   if (f.excludeId) where.push(sql`${videos.id} <> ${f.excludeId}`);
+  if (f.mentions) where.push(sql`(strpos(${videos.title}, ${f.mentions}) > 0 or strpos(${videos.description}, ${f.mentions}) > 0)`);
   const tsquery = f.text ? prefixQuery(f.text) : undefined;
   if (f.text) {
     if (!tsquery) return [];
