@@ -18,6 +18,7 @@ const STREAMS = [
   'tests/e2e/chat.e2e.ts',
   'tests/e2e/live.e2e.ts',
   'tests/e2e/tips.e2e.ts',
+  'tests/e2e/pump-streams.e2e.ts',
   // Also prints how long a browser stream takes to go live (docs/decisions/008-live-ingest.md).
   'tests/e2e/browser-live.e2e.ts',
 ];

@@ -225,8 +225,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(x402);
   await app.register(videos);
   await app.register(analytics);
-  await app.register(chat);
   await app.register(tokens);
+  await app.register(chat);
   await app.register(live);
   await app.register(payments);
   await app.register(bounties);

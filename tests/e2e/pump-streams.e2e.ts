@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
 import { TOKEN_PROVEN, TOKEN_UNVERIFIED } from '../../src/shared/tokens/token-rules.js';
 import { rpcCall } from '../../src/server/test-support/local-chain.js';
-import { launchToken } from '../../src/server/test-support/tokens.js';
+import { launchToken, mintTokens } from '../../src/server/test-support/tokens.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { axeViolations } from './a11y.js';
 import { eventually, linkWallet, PHONE, publishLikeObs, signedInAccount, useBrowser } from './support.js';
@@ -40,7 +40,8 @@ it('a creator goes live on their coin; a viewer sees it proven, priced and chart
   const key = await page.getByTestId('stream-key').inputValue();
   const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();
 
-  const { obs } = publishLikeObs(`${server}/${key}`, 60);
+  // Long enough for every step below on a busy machine; stopped once they are done.
+  const { obs } = publishLikeObs(`${server}/${key}`, 180);
   try {
     const viewer = await b.open(streamPath, { permissions: ['clipboard-read', 'clipboard-write'] });
     await viewer.getByTestId('live-player').locator('video').waitFor({ timeout: 25_000 });
@@ -70,21 +71,47 @@ it('a creator goes live on their coin; a viewer sees it proven, priced and chart
     await viewer.goto(`/streams?token=${mint}`);
     await viewer.locator('[data-section="pump-live"]').getByRole('link', { name: 'Launching $GLC live' }).waitFor();
     await viewer.getByText('Showing streams about').getByRole('link', { name: 'Glint Launch Coin ($GLC)' }).waitFor();
+
+    // The creator makes the chat holders-only; a fan the creator minted coins to chats with a
+    // Holder badge, and a viewer without any reads why they cannot.
+    await page.getByTestId('chat-panel').getByRole('button', { name: 'Holders' }).click();
+    const rules = page.getByTestId('chat-rules');
+    await rules.getByLabel('Holders only').check();
+    await rules.getByLabel('Minimum balance ($GLC)').fill('1');
+    await rules.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('chat-panel').getByText('Holders only').waitFor();
+
+    const fanWallet = new TestWallet();
+    await mintTokens(chainUrl, wallet.secretKey, mint, fanWallet.address, 5_000_000n);
+    const fan = await signedInAccount(b, 'holder');
+    await linkWallet(b, fan.page, fanWallet);
+    await fan.page.goto(streamPath);
+    const fanChat = fan.page.getByTestId('chat-panel');
+    await fanChat.getByText('Holders only').waitFor();
+    await fanChat.getByRole('textbox', { name: 'Chat message' }).fill('gm from a holder');
+    await fanChat.getByRole('textbox', { name: 'Chat message' }).press('Enter');
+    const line = page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'gm from a holder' });
+    await line.getByTestId('holder-badge').waitFor();
+
+    const outsider = await signedInAccount(b, 'outsider');
+    await outsider.page.goto(streamPath);
+    await outsider.page.getByTestId('chat-holders-only').getByText('Only holders of at least 1 $GLC can chat here.', { exact: false }).waitFor();
+    expect(await outsider.page.getByTestId('chat-panel').getByRole('textbox', { name: 'Chat message' }).count()).toBe(0);
+    expect(await axeViolations(outsider.page, '[data-testid="chat-panel"]')).toEqual([]);
+
+    // Another streamer naming the coin is marked, and on a phone the panel sits below the stream.
+    const res = await outsider.page.request.post('/api/streams', {
+      data: { title: 'Totally my coin', category: 'Meme Coins', token: { mint } },
+      headers: { origin: b.baseURL },
+    });
+    expect(res.status()).toBe(201);
+    const copy = (await res.json()) as { id: string };
+    const phone = await b.open(`/stream/${copy.id}`, { viewport: PHONE });
+    await phone.getByTestId('token-panel').getByText(TOKEN_UNVERIFIED).waitFor();
+    const streamBox = await phone.getByTestId('stream-page').locator('h1').boundingBox();
+    const panelBox = await phone.getByTestId('token-panel').boundingBox();
+    expect(panelBox!.y).toBeGreaterThan(streamBox!.y);
   } finally {
     obs.kill('SIGINT');
   }
-
-  // On a phone the panel sits below the stream; another streamer naming the coin is marked.
-  const other = await signedInAccount(b, 'copycat', { viewport: PHONE });
-  const res = await other.page.request.post('/api/streams', {
-    data: { title: 'Totally my coin', category: 'Meme Coins', token: { mint } },
-    headers: { origin: b.baseURL },
-  });
-  expect(res.status()).toBe(201);
-  const copy = (await res.json()) as { id: string };
-  await other.page.goto(`/stream/${copy.id}`);
-  await other.page.getByTestId('token-panel').getByText(TOKEN_UNVERIFIED).waitFor();
-  const streamBox = await other.page.getByTestId('stream-page').locator('h1').boundingBox();
-  const panelBox = await other.page.getByTestId('token-panel').boundingBox();
-  expect(panelBox!.y).toBeGreaterThan(streamBox!.y);
-});
+}, 240_000);

@@ -1,7 +1,7 @@
 // A local Solana for tests: litesvm executes real signed transactions, behind the JSON-RPC methods
 // Glint, its wallet and the x402 packages use (getLatestBlockhash, sendTransaction,
 // simulateTransaction, getSignatureStatuses, getTransaction, getBalance, getAccountInfo,
-// getMultipleAccounts, getTokenAccountBalance, getMinimumBalanceForRentExemption, getSlot, getBlockHeight,
+// getMultipleAccounts, getTokenAccountsByOwner, getTokenAccountBalance, getMinimumBalanceForRentExemption, getSlot, getBlockHeight,
 // requestAirdrop), answered in real Solana JSON-RPC's shapes. Tests only: the real chain is the
 // one boundary we cannot reach here.
 import http from 'node:http';
@@ -24,8 +24,8 @@ import {
   type Address,
   type Transaction,
 } from '@solana/kit';
-import { findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { extension, getMintEncoder as getToken2022MintEncoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import { AccountState, findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { extension, getMintEncoder as getToken2022MintEncoder, getTokenEncoder as getToken2022TokenEncoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
 import { publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
@@ -80,6 +80,8 @@ export interface LocalChain {
    * has no key we could create it with.
    */
   createMint(opts: MintOptions): Promise<string>;
+  /** Gives `owner` `amount` base units of `mint` (SPL Token or Token-2022) in its associated token account. */
+  setTokenBalance(owner: string, mint: string, amount: bigint): Promise<void>;
   /** The bonding curve pump.fun's program keeps for a coin, naming `creator` as the coin's creator. */
   setLaunchCreator(mint: string, creator: string): Promise<void>;
   /** `owner`'s balance of `mint` in its associated token account (0n without one). */
@@ -250,6 +252,20 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       if ((config?.encoding ?? 'base58') !== 'base64') throw new RpcError(-32602, 'only base64 encoding is served here');
       return { context: context(), value: accountInfo(of) };
     },
+    getTokenAccountsByOwner: async (params) => {
+      const [owner, filter, config] = params as [string, { mint?: string; programId?: string }, { encoding?: string } | undefined];
+      if (config?.encoding !== 'base64') throw new RpcError(-32602, 'only base64 encoding is served here');
+      if (!filter.mint) throw new RpcError(-32602, 'only a mint filter is served here');
+      // The owner's associated accounts under both token programs: where wallets keep tokens
+      // (litesvm keeps no index of accounts by owner).
+      const found = [];
+      for (const tokenProgram of [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]) {
+        const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(filter.mint), tokenProgram });
+        const info = accountInfo(ata);
+        if (info && info.owner === tokenProgram) found.push({ pubkey: ata, account: info });
+      }
+      return { context: context(), value: found };
+    },
     getMultipleAccounts: (params) => {
       const [of, config] = params as [string[], { encoding?: string } | undefined];
       if ((config?.encoding ?? 'base58') !== 'base64') throw new RpcError(-32602, 'only base64 encoding is served here');
@@ -286,7 +302,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
       let id: unknown = null;
       let reply: unknown;
       try {
@@ -294,7 +310,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
         id = call.id;
         const method = methods[call.method];
         if (!method) throw new RpcError(-32601, `Method not found: ${call.method}`);
-        reply = { jsonrpc: '2.0', id, result: method(call.params ?? []) };
+        reply = { jsonrpc: '2.0', id, result: await method(call.params ?? []) };
       } catch (err) {
         const e = err instanceof RpcError ? err : new RpcError(-32603, String(err));
         reply = { jsonrpc: '2.0', id, error: { code: e.code, message: e.message } };
@@ -381,6 +397,14 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
         put(at, bytes, METADATA_PROGRAM_ADDRESS);
       }
       return mint;
+    },
+    async setTokenBalance(owner, mint, amount) {
+      const mintAccount = svm.getAccount(address(mint));
+      const tokenProgram = mintAccount.exists && mintAccount.programAddress === TOKEN_2022_PROGRAM_ADDRESS ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS;
+      const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram });
+      const account = { mint: address(mint), owner: address(owner), amount, delegate: null, state: AccountState.Initialized, isNative: null, delegatedAmount: 0n, closeAuthority: null };
+      const data = new Uint8Array(tokenProgram === TOKEN_PROGRAM_ADDRESS ? getTokenEncoder().encode(account) : getToken2022TokenEncoder().encode({ ...account, extensions: null }));
+      put(ata, data, tokenProgram);
     },
     async setLaunchCreator(mint, creator) {
       const { bondingCurve } = await tokenAccountsOf(address(mint));

@@ -2,6 +2,7 @@
 // its own metadata (name, symbol, URI), in one signed transaction sent over JSON-RPC, as a
 // launchpad or a CLI does. Tests only.
 import {
+  address,
   appendTransactionMessageInstructions,
   blockhash as toBlockhash,
   createKeyPairSignerFromPrivateKeyBytes,
@@ -16,7 +17,10 @@ import {
 import { getCreateAccountInstruction } from '@solana-program/system';
 import {
   extension,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMintInstruction,
+  getMintToInstruction,
   getMintSize,
   getPostInitializeInstructionsForMintExtensions,
   getPreInitializeInstructionsForMintExtensions,
@@ -48,11 +52,9 @@ export async function launchToken(chainUrl: string, creator: Uint8Array, meta: {
   // The account starts the size of the mint and its pointer; the metadata grows it, paid for up front.
   const space = getMintSize([pointer]);
   const rent = await rpcCall<number>(chainUrl, 'getMinimumBalanceForRentExemption', [getMintSize([pointer, metadata])]);
-  const { value } = await rpcCall<{ value: { blockhash: string; lastValidBlockHeight: number } }>(chainUrl, 'getLatestBlockhash', []);
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(value.blockhash), lastValidBlockHeight: BigInt(value.lastValidBlockHeight) }, m),
     (m) =>
       appendTransactionMessageInstructions(
         [
@@ -64,7 +66,34 @@ export async function launchToken(chainUrl: string, creator: Uint8Array, meta: {
         m,
       ),
   );
-  const signed = await signTransactionMessageWithSigners(message);
-  const signature = await rpcCall<string>(chainUrl, 'sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
-  return { mint: mint.address, signature };
+  return { mint: mint.address, signature: await signAndSend(chainUrl, message) };
+}
+
+/**
+ * The coin's creator (its mint authority, `authority` its 32-byte secret key) mints `amount` base
+ * units to `to`'s associated token account, opening it if need be: how a holder gets a launch's coins here.
+ */
+export async function mintTokens(chainUrl: string, authority: Uint8Array, mint: string, to: string, amount: bigint): Promise<string> {
+  const payer = await createKeyPairSignerFromPrivateKeyBytes(authority);
+  const [ata] = await findAssociatedTokenPda({ owner: address(to), mint: address(mint), tokenProgram: TOKEN_2022_PROGRAM_ADDRESS });
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => appendTransactionMessageInstructions(
+      [
+        getCreateAssociatedTokenIdempotentInstruction({ payer, ata, owner: address(to), mint: address(mint), tokenProgram: TOKEN_2022_PROGRAM_ADDRESS }),
+        getMintToInstruction({ mint: address(mint), token: ata, mintAuthority: payer, amount }),
+      ],
+      m,
+    ),
+  );
+  return signAndSend(chainUrl, message);
+}
+
+/** Gives a message a recent blockhash, signs it with the signers it names and sends it; its signature. */
+async function signAndSend(chainUrl: string, message: Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[1] & Parameters<typeof signTransactionMessageWithSigners>[0]): Promise<string> {
+  const { value } = await rpcCall<{ value: { blockhash: string; lastValidBlockHeight: number } }>(chainUrl, 'getLatestBlockhash', []);
+  const withLifetime = setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(value.blockhash), lastValidBlockHeight: BigInt(value.lastValidBlockHeight) }, message);
+  const signed = await signTransactionMessageWithSigners(withLifetime);
+  return rpcCall<string>(chainUrl, 'sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
 }

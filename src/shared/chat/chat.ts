@@ -68,6 +68,8 @@ export const ChatMessageSchema = z.object({
   author: CreatorSchema,
   /** A tip's message: the SOL it carried, verified on chain (shown highlighted). */
   tipSol: z.string().nullable().default(null),
+  /** The author's linked wallets held the stream's token when they sent it (a "Holder" badge). */
+  holder: z.boolean().default(false),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -145,3 +147,35 @@ export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('leave'), streamId: z.guid() }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
+
+/** A token amount in whole tokens as people type it: digits, a point and up to 9 decimals. */
+const WholeTokens = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,9})?$/, 'Enter an amount such as 1000 or 0.5')
+  .refine((v) => Number(v) > 0, 'Enter an amount above zero');
+
+/** What a stream's chat asks of chatters (`GET` and `PUT /api/streams/{id}/chat/rules`). */
+export const ChatRulesSchema = z.object({
+  /** Only holders of the stream's token may write: at least `minimum` whole tokens. */
+  holdersOnly: z.object({ minimum: z.string(), symbol: z.string().nullable() }).nullable(),
+});
+export type ChatRules = z.infer<typeof ChatRulesSchema>;
+
+export const ChatRulesViewSchema = ChatRulesSchema.extend({
+  /** Signed in: whether you may write, why not, and whether you hold the token. Null for a guest. */
+  you: z.object({ mayPost: z.boolean(), reason: z.string().nullable(), holder: z.boolean() }).nullable(),
+});
+export type ChatRulesView = z.infer<typeof ChatRulesViewSchema>;
+
+export const PutChatRulesSchema = z.object({ holdersOnly: z.object({ minimum: WholeTokens }).nullable() });
+export type PutChatRulesInput = z.input<typeof PutChatRulesSchema>;
+
+export const CHAT_HOLDERS_NEED_TOKEN = 'Holders-only chat needs a stream with a token.';
+export const CHAT_RULES_CREATOR_ONLY = 'Only the stream’s creator can change its chat rules.';
+export const CHAT_BALANCE_UNKNOWN = 'Your balance could not be checked just now. Try again in a moment.';
+
+/** What a chatter without enough of the token reads instead of the message box. */
+export function chatHoldersOnlyMessage(symbol: string | null, minimum: string): string {
+  return `Only holders of at least ${minimum} ${symbol ? `$${symbol}` : 'of the stream’s token'} can chat here. Link a wallet that holds it in Settings to join in.`;
+}

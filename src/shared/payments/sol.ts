@@ -1,5 +1,3 @@
-const LAMPORTS_PER_SOL = 1_000_000_000n;
-
 /** An amount in base units as an exact decimal (`1_234_500n` with 6 decimals: "1.2345"), trailing zeros trimmed. */
 export function unitsToDecimal(units: bigint, decimals: number): string {
   const negative = units < 0n;
@@ -24,9 +22,14 @@ export function explorerUrl(cluster: string, of: { tx: string } | { address: str
   return `https://explorer.solana.com/${path}${EXPLORER_CLUSTER[cluster]}`;
 }
 
+/** "1.5" with 6 decimals -> 1_500_000n; throws on more decimals than `decimals` or a malformed number. */
+export function decimalToUnits(amount: string, decimals: number): bigint {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m || (m[2] ?? '').length > decimals) throw new Error(`Not an amount with at most ${decimals} decimals: ${amount}`);
+  return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt((m[2] ?? '').padEnd(decimals, '0') || '0');
+}
+
 /** "1.5" -> 1_500_000_000n; throws on more than 9 decimals or a malformed number. */
 export function solToLamports(sol: string): bigint {
-  const m = /^(\d+)(?:\.(\d{1,9}))?$/.exec(sol.trim());
-  if (!m) throw new Error(`Not a SOL amount: ${sol}`);
-  return BigInt(m[1]!) * LAMPORTS_PER_SOL + BigInt((m[2] ?? '').padEnd(9, '0'));
+  return decimalToUnits(sol, 9);
 }

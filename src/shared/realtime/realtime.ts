@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatMessage } from '../chat/chat.js';
+import type { ChatMessage, ChatRules } from '../chat/chat.js';
 import type { Payment } from '../payments/payments.js';
 import type { AppRole } from '../roles/roles.js';
 import type { MyVerification } from '../verification/verification.js';
@@ -52,6 +52,8 @@ export interface RealtimeEvents {
   'stream.chat.deleted': { streamId: string; messageId: string };
   /** To a stream's room: a chatter was banned, and their messages in this stream are gone. */
   'stream.chat.purged': { streamId: string; userId: string };
+  /** To a stream's room: the creator changed who may write in its chat (holders only, or anyone). */
+  'stream.chat.rules': { streamId: string } & ChatRules;
   /** To the payer (and, once finalized, the payee): a payment moved on (pending, confirmed, finalized, failed). */
   'payment.status': Payment;
   /** To the person: an admin granted or took away a role (menus and admin screens follow). */
@@ -69,7 +71,7 @@ export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'starte
 };
 
 /** Events that go to a stream's room rather than to one user. */
-export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted' | 'stream.chat.purged';
+export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted' | 'stream.chat.purged' | 'stream.chat.rules';
 
 export interface VideoProcessingEvent {
   id: string;

@@ -14,6 +14,9 @@ export const TOKEN_UNVERIFIED = 'Unverified token: this streamer has not shown a
 /** How long the chain's facts about a token are trusted before they are read again. */
 export const TOKEN_FACTS_MAX_AGE_MS = 10 * 60_000;
 
+/** How long a wallet's balance of a token is trusted (chat's Holder badge and holders-only chat). */
+export const TOKEN_HOLDING_MAX_AGE_MS = 3 * 60_000;
+
 /** What the chain says about who made or controls a token; each one's wallet proves the link. */
 export interface TokenControl {
   mintAuthority: string | null;

@@ -14,7 +14,9 @@ import { Button } from '../../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
-import { useChat, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
+import { useChat, useChatRules, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
+import { ChatRulesDialog } from './chat-rules-dialog';
+import { Badge } from '../../ui/badge';
 import { RestrictedChattersDialog } from './restricted-chatters';
 import { ReportDialog } from '../moderation/report-dialog';
 
@@ -28,11 +30,14 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * up; guests read and are offered sign-in; the creator and moderators get a menu on each message
  * and the list of restricted chatters.
  */
-export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'id' | 'status' | 'creator'>; className?: string }) {
+export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'id' | 'status' | 'creator'> & Partial<Pick<StreamDetail, 'token'>>; className?: string }) {
   const chat = useChat(stream.id);
   const { user } = useSession();
   const canModerate = !!user && (user.id === stream.creator.id || isModerator(user));
-  const listRef = useRef<HTMLOListElement>(null);
+  // A Pump Stream's chat may be for its token's holders: everyone is told, and who falls short why.
+  const rules = useChatRules(stream.id, !!stream.token);
+  const holdersOnly = rules.data?.holdersOnly ?? null;
+  const listRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const messages = chat.data ?? [];
   const newest = messages.at(-1)?.id;
@@ -66,7 +71,15 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
       <header className="flex items-center gap-2 border-b px-4 py-3">
         <MessageSquare aria-hidden className="size-4 text-muted-foreground" />
         <h2 className="text-sm font-semibold">Live chat</h2>
-        {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
+        {holdersOnly ? (
+          <Badge variant="violet" title={`Only holders of at least ${holdersOnly.minimum} ${holdersOnly.symbol ? `$${holdersOnly.symbol}` : 'tokens'} can write`}>
+            <Coins aria-hidden /> Holders only
+          </Badge>
+        ) : null}
+        <span className="ml-auto flex items-center">
+          {stream.token && user?.id === stream.creator.id ? <ChatRulesDialog streamId={stream.id} symbol={stream.token.symbol} rules={rules.data} /> : null}
+          {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
+        </span>
       </header>
       <div className="relative min-h-0 flex-1">
         {chat.isPending ? (
@@ -87,7 +100,8 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
             </p>
           </div>
         ) : null}
-        <ol
+        {/* The log is the scrolling box; its list stays a list (an ol with role="log" is not one). */}
+        <div
           ref={listRef}
           onScroll={onScroll}
           role="log"
@@ -95,21 +109,29 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
           aria-label="Chat messages"
           tabIndex={0}
           className={cn(
-            'absolute inset-0 flex scrollbar-thin flex-col gap-1 overflow-y-auto px-2 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            'absolute inset-0 scrollbar-thin overflow-y-auto px-2 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring',
             messages.length === 0 && 'hidden',
           )}
         >
-          {messages.map((m) => (
-            <ChatLine key={m.id} message={m} streamId={stream.id} canModerate={canModerate} creatorId={stream.creator.id} />
-          ))}
-        </ol>
+          <ol className="flex flex-col gap-1">
+            {messages.map((m) => (
+              <ChatLine key={m.id} message={m} streamId={stream.id} canModerate={canModerate} creatorId={stream.creator.id} />
+            ))}
+          </ol>
+        </div>
         {unseen ? (
           <Button size="sm" variant="secondary" className="absolute bottom-2 left-1/2 -translate-x-1/2 shadow" onClick={jumpToNewest}>
             New messages
           </Button>
         ) : null}
       </div>
-      <ChatComposer streamId={stream.id} live={stream.status === 'live'} onSent={jumpToNewest} />
+      {rules.data?.you && !rules.data.you.mayPost ? (
+        <p className="flex items-start gap-2 border-t p-3 text-xs text-muted-foreground" role="status" data-testid="chat-holders-only">
+          <Coins aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" /> {rules.data.you.reason}
+        </p>
+      ) : (
+        <ChatComposer streamId={stream.id} live={stream.status === 'live'} onSent={jumpToNewest} />
+      )}
     </section>
   );
 }
@@ -147,6 +169,11 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
             {author.displayName}
           </Link>
           <VerificationBadge type={author.verificationType} className="size-3.5" />
+          {message.holder ? (
+            <Badge variant="violet" className="px-1.5 py-0 text-[10px]" title="Holds the stream’s token" data-testid="holder-badge">
+              Holder
+            </Badge>
+          ) : null}
         </span>
         <ChatBody body={message.body} />
       </p>

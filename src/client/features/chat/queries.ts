@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatTimeoutInput, RestrictedChatter, RestrictedChatters } from '../../../shared/chat/chat';
+import type { ChatMessage, ChatRules, ChatRulesView, ChatTimeoutInput, PutChatRulesInput, RestrictedChatter, RestrictedChatters } from '../../../shared/chat/chat';
+import { useSession } from '../auth/session';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
 
@@ -107,5 +108,35 @@ export function useLiftRestriction(streamId: string) {
       qc.setQueryData<RestrictedChatter[]>(chatKeys.restrictions(streamId), (old) => old?.filter((r) => r.user.id !== userId));
       void qc.invalidateQueries({ queryKey: chatKeys.restrictions(streamId) });
     },
+  });
+}
+
+const rulesKey = (streamId: string, userId: string | undefined) => [...chatKeys.stream(streamId), 'rules', userId ?? ''] as const;
+
+/**
+ * Who may write in the stream's chat (holders of its token only, or anyone signed in) and whether
+ * you may, with the reason when not. A change by the creator arrives over the stream's room.
+ */
+export function useChatRules(streamId: string, enabled = true) {
+  const qc = useQueryClient();
+  const { user } = useSession();
+  useRealtimeEvent('stream.chat.rules', (e) => {
+    if (e.streamId !== streamId) return;
+    // Whether you may write follows from the new rule and your balance: asked again.
+    void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] });
+  });
+  return useQuery({
+    queryKey: rulesKey(streamId, user?.id),
+    queryFn: ({ signal }) => api<ChatRulesView>(`${chatPath(streamId)}/rules`, { signal }),
+    enabled,
+  });
+}
+
+/** The creator makes the chat holders-only from a minimum of the token, or open to anyone again (null). */
+export function useSetChatRules(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PutChatRulesInput) => api<ChatRules>(`${chatPath(streamId)}/rules`, { method: 'PUT', json: input }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] }),
   });
 }

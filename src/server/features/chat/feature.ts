@@ -6,5 +6,6 @@ export default fp(
   async (app) => {
     await app.register(chatRoutes);
   },
-  { name: 'glint-chat', fastify: '5.x', decorators: { fastify: ['db', 'realtime', 'moderationRegistry'] } },
+  // A Pump Stream's chat knows who holds its token.
+  { name: 'glint-chat', fastify: '5.x', dependencies: ['glint-tokens'], decorators: { fastify: ['db', 'realtime', 'moderationRegistry'] } },
 );

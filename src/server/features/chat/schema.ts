@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, ownedBy, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { profileRef, user, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
@@ -18,6 +18,8 @@ export const chatMessages = pgTable(
     ...takenDown,
     /** A tip's message: the verified amount, shown highlighted (the tip is in `payments`). */
     tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
+    /** The author held the stream's token when they sent it (as last read: a badge, never a wait). */
+    holder: boolean('holder').notNull().default(false),
   },
   (t) => [
     index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt),
@@ -42,3 +44,13 @@ export const chatBans = pgTable(
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
 );
+
+/** What a stream's chat asks of those who write in it, set by its creator. No row: anyone signed in. */
+export const chatRules = pgTable('chat_rules', {
+  streamId: ownedBy('stream_id', () => livestreams.id).primaryKey(),
+  /** Holders only: of this token (a stream given another token is open again), at least this many whole tokens (as typed), and in base units. */
+  holdersMint: text('holders_mint'),
+  holdersMinimum: text('holders_minimum'),
+  holdersMinimumUnits: text('holders_minimum_units'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

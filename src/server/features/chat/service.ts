@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { chatBans, chatMessages } from './schema.js';
+import { chatBans, chatMessages, chatRules } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
 import { creatorColumns, creatorColumnsOf, findProfileById, profilesTable } from '../../access/creator.js';
@@ -39,7 +39,7 @@ async function streamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
 }
 
 /** A stream whose chat is open to the public: not removed by a moderator (410), its creator not banned (404). */
-async function publicStreamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
+export async function publicStreamOrThrow(db: Db, streamId: string): Promise<StreamRow> {
   const stream = await streamOrThrow(db, streamId);
   if (stream.takenDownAt) throw removedError('stream');
   if (await isBanned(db, stream.ownerId)) throw notFound(STREAM_NOT_FOUND);
@@ -73,7 +73,14 @@ export async function restrictionOf(db: Db, channelId: string, userId: string): 
  * channel, and within the rate (one a second, CHAT_BURST_LIMIT in CHAT_BURST_WINDOW_MS) counted on
  * the database, so every server instance sees the same count.
  */
-export async function postChat(db: Db, streamId: string, userId: string, body: string): Promise<ChatMessage> {
+export async function postChat(
+  db: Db,
+  streamId: string,
+  userId: string,
+  body: string,
+  /** Whether the author holds the stream's token (refusing them when the chat is for holders only). */
+  holderCheck?: (stream: StreamRow) => Promise<boolean>,
+): Promise<ChatMessage> {
   const stream = await publicStreamOrThrow(db, streamId);
   if (stream.status !== 'live') throw new HttpError(409, 'stream_not_live', CHAT_NOT_LIVE);
   const restriction = await restrictionOf(db, stream.ownerId, userId);
@@ -85,9 +92,10 @@ export async function postChat(db: Db, streamId: string, userId: string, body: s
     .where(and(eq(chatMessages.userId, userId), gt(chatMessages.createdAt, new Date(now - CHAT_BURST_WINDOW_MS))));
   const last = recent?.last ? new Date(recent.last).getTime() : 0;
   if (now - last < CHAT_MIN_INTERVAL_MS || (recent?.n ?? 0) >= CHAT_BURST_LIMIT) throw new HttpError(429, 'chat_too_fast', CHAT_TOO_FAST);
+  const holder = holderCheck ? await holderCheck(stream) : false;
   // One line of text: line breaks and tabs a client sent anyway become spaces.
   const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
-  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text }).returning();
+  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text, holder }).returning();
   const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
   if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
   return messageOf(row!, author);
@@ -101,7 +109,30 @@ function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['aut
     createdAt: iso(m.createdAt),
     author,
     tipSol: m.tipLamports === null ? null : lamportsToSol(m.tipLamports),
+    holder: m.holder,
   };
+}
+
+/**
+ * What the stream's chat asks of chatters; undefined: nothing beyond being signed in. A holders-only
+ * rule counts only while the stream still names the token it was set for.
+ */
+export async function getChatRules(db: Db, stream: Pick<StreamRow, 'id' | 'tokenMint'>): Promise<{ holdersMinimum: string; holdersMinimumUnits: string } | undefined> {
+  const [row] = await db.select().from(chatRules).where(eq(chatRules.streamId, stream.id));
+  if (!row?.holdersMinimum || !row.holdersMinimumUnits || !stream.tokenMint || row.holdersMint !== stream.tokenMint) return undefined;
+  return { holdersMinimum: row.holdersMinimum, holdersMinimumUnits: row.holdersMinimumUnits };
+}
+
+/** Holders of `mint` only, from `minimum` whole tokens (`units` in base units), or open to everyone again (null). */
+export async function setHoldersOnly(db: Db, streamId: string, minimum: { mint: string; whole: string; units: bigint } | null): Promise<void> {
+  const values = {
+    streamId,
+    holdersMint: minimum?.mint ?? null,
+    holdersMinimum: minimum?.whole ?? null,
+    holdersMinimumUnits: minimum?.units.toString() ?? null,
+    updatedAt: new Date(),
+  };
+  await db.insert(chatRules).values(values).onConflictDoUpdate({ target: chatRules.streamId, set: values });
 }
 
 /**

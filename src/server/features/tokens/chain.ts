@@ -17,8 +17,12 @@ import {
   type Address,
   type MaybeEncodedAccount,
 } from '@solana/kit';
-import { getMintDecoder as getSplMintDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { getMintDecoder as getToken2022MintDecoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import { getMintDecoder as getSplMintDecoder, getTokenDecoder as getSplTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  getMintDecoder as getToken2022MintDecoder,
+  getTokenDecoder as getToken2022TokenDecoder,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from '@solana-program/token-2022';
 import { getMetadataAccountDataSerializer, MPL_TOKEN_METADATA_PROGRAM_ID } from '@metaplex-foundation/mpl-token-metadata';
 import { unwrapOption as unwrapUmiOption } from '@metaplex-foundation/umi';
 
@@ -47,6 +51,8 @@ export interface ChainToken {
 export interface TokenChain {
   /** The token at `mint`, or null when no mint account is there. Throws when the chain cannot be reached. */
   read(mint: string): Promise<ChainToken | null>;
+  /** How much of `mint` the wallet `owner` holds, in base units, over all its token accounts. */
+  balance(owner: string, mint: string): Promise<bigint>;
 }
 
 /** pump's `BondingCurve`, laid out as its IDL says: reserves, whether it completed, and (since 2025) its creator. */
@@ -158,6 +164,20 @@ export function createTokenChain(rpcUrl: string): TokenChain {
       const { metadata, bondingCurve } = await tokenAccountsOf(at);
       const accounts = await fetchEncodedAccounts(rpc, [at, metadata, bondingCurve], { commitment: 'confirmed' });
       return decodeToken(mint, accounts);
+    },
+    async balance(owner, mint) {
+      const { value } = await rpc
+        .getTokenAccountsByOwner(address(owner), { mint: address(mint) }, { encoding: 'base64', commitment: 'confirmed' })
+        .send();
+      let total = 0n;
+      for (const { account } of value) {
+        const data = new Uint8Array(Buffer.from(account.data[0], 'base64'));
+        const decoded =
+          account.owner === TOKEN_2022_PROGRAM_ADDRESS ? getToken2022TokenDecoder().decode(data) : account.owner === TOKEN_PROGRAM_ADDRESS ? getSplTokenDecoder().decode(data) : null;
+        // The account must be of this mint and this owner, whatever the node answered.
+        if (decoded && decoded.mint === mint && decoded.owner === owner) total += decoded.amount;
+      }
+      return total;
     },
   };
 }

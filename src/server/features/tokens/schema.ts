@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -42,3 +42,16 @@ export const tokenMarkets = pgTable('token_markets', {
   fetchedAt: timestamp('fetched_at', { withTimezone: true }),
   claimedAt: timestamp('claimed_at', { withTimezone: true }),
 });
+
+/** How much of a token a wallet held when Glint last read it (chat's "Holder" badge and holders-only chat). */
+export const tokenHoldings = pgTable(
+  'token_holdings',
+  {
+    wallet: text('wallet').notNull(),
+    mint: text('mint').notNull(),
+    /** Base units, as a decimal string. */
+    amount: text('amount').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.mint] })],
+);

@@ -1,11 +1,11 @@
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { TOKEN_CHAIN_UNREACHABLE, TOKEN_FACTS_MAX_AGE_MS, TOKEN_NOT_FOUND, tokenControllers } from '../../../shared/tokens/token-rules.js';
+import { TOKEN_CHAIN_UNREACHABLE, TOKEN_FACTS_MAX_AGE_MS, TOKEN_HOLDING_MAX_AGE_MS, TOKEN_NOT_FOUND, tokenControllers } from '../../../shared/tokens/token-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { profileWallets } from '../wallet/schema.js';
 import type { ChainToken, TokenChain } from './chain.js';
-import { tokens } from './schema.js';
+import { tokenHoldings, tokens } from './schema.js';
 
 export type TokenRow = typeof tokens.$inferSelect;
 
@@ -19,6 +19,13 @@ export interface TokenFacts {
    * is kept (however old), else a 503.
    */
   get(mint: string): Promise<TokenRow | null>;
+  /**
+   * How much of `mint` the user's linked wallets hold together, in base units (0 without a wallet).
+   * `cached` answers at once from what is kept, refreshing a stale or missing reading in the
+   * background (a chat badge never holds a message back), and is null when nothing is known yet;
+   * `now` reads the chain first for any wallet whose reading is stale (a gate: holders-only chat).
+   */
+  holding(userId: string, mint: string, fresh: 'cached' | 'now'): Promise<bigint | null>;
 }
 
 /**
@@ -44,7 +51,47 @@ export function createTokenFacts(db: Db, chain: TokenChain, log: FastifyBaseLogg
     return row!;
   };
 
+  const refreshing = new Map<string, Promise<bigint>>();
+  /** Reads one wallet's balance and keeps it; one read at a time per wallet and token on this instance. */
+  const readHolding = (wallet: string, mint: string): Promise<bigint> => {
+    const key = `${wallet}:${mint}`;
+    let p = refreshing.get(key);
+    if (!p) {
+      p = chain
+        .balance(wallet, mint)
+        .then(async (amount) => {
+          const values = { wallet, mint, amount: amount.toString(), readAt: new Date() };
+          await db.insert(tokenHoldings).values(values).onConflictDoUpdate({ target: [tokenHoldings.wallet, tokenHoldings.mint], set: values });
+          return amount;
+        })
+        .finally(() => refreshing.delete(key));
+      refreshing.set(key, p);
+    }
+    return p;
+  };
+
   return {
+    async holding(userId, mint, fresh) {
+      const wallets = (await db.select({ w: profileWallets.walletAddress }).from(profileWallets).where(eq(profileWallets.userId, userId))).map((r) => r.w);
+      if (!wallets.length) return 0n;
+      const kept = await db
+        .select()
+        .from(tokenHoldings)
+        .where(and(inArray(tokenHoldings.wallet, wallets), eq(tokenHoldings.mint, mint)));
+      const byWallet = new Map(kept.map((k) => [k.wallet, k]));
+      const stale = wallets.filter((w) => {
+        const k = byWallet.get(w);
+        return !k || Date.now() - k.readAt.getTime() >= TOKEN_HOLDING_MAX_AGE_MS;
+      });
+      if (fresh === 'now') {
+        const read = await Promise.all(stale.map((w) => readHolding(w, mint)));
+        const known = wallets.filter((w) => !stale.includes(w)).reduce((sum, w) => sum + BigInt(byWallet.get(w)!.amount), 0n);
+        return read.reduce((sum, a) => sum + a, known);
+      }
+      for (const w of stale) void readHolding(w, mint).catch((err: unknown) => log.warn({ err: String(err), mint }, 'tokens: could not read a balance'));
+      if (!kept.length) return null;
+      return kept.reduce((sum, k) => sum + BigInt(k.amount), 0n);
+    },
     async get(mint) {
       const [kept] = await db.select().from(tokens).where(eq(tokens.mint, mint));
       if (kept && Date.now() - kept.readAt.getTime() < TOKEN_FACTS_MAX_AGE_MS) return kept;

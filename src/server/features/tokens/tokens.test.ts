@@ -9,7 +9,8 @@ import { TOKEN_CHAIN_UNREACHABLE, TOKEN_NOT_FOUND, type TokenView } from '../../
 import { createTestApp, readyVideoRow, verifiedClient, waitUntil, type Client, type TestApp } from '../../test-support/app.js';
 import { startLocalChain, type LocalChain } from '../../test-support/local-chain.js';
 import { TestWallet } from '../../test-support/wallet.js';
-import { launchToken } from '../../test-support/tokens.js';
+import { launchToken, mintTokens } from '../../test-support/tokens.js';
+import { createTokenChain } from './chain.js';
 import { startLocalMarket, type LocalMarket } from '../../test-support/market.js';
 import { fetchOutbound } from '../../platform/http/outbound.js';
 
@@ -154,6 +155,11 @@ describe('a Pump Stream’s token, read from the chain', () => {
     const { mint } = await launchToken(chain.url, wallet.secretKey, { name: 'Launched Live', symbol: 'LIVE', decimals: 6 });
     const body = (await stream(client, { mint })).json() as StreamDetail;
     expect(body.token).toMatchObject({ mint, symbol: 'LIVE', name: 'Launched Live', proven: true });
+    // Minted to a fan for real: the fan's balance is read from their token account.
+    const fan = randomAddress();
+    await mintTokens(chain.url, wallet.secretKey, mint, fan, 7_000_000n);
+    expect(await createTokenChain(chain.url).balance(fan, mint)).toBe(7_000_000n);
+    expect(await createTokenChain(chain.url).balance(randomAddress(), mint)).toBe(0n);
   });
 
   it('answers the token to anyone, 404 for a mint that is not there, and a malformed mint is refused', async () => {
@@ -202,6 +208,71 @@ describe('a token’s page', () => {
     // Pump Streams filtered by the token.
     const listed = (await t.app.inject({ url: `/api/streams?status=scheduled&token=${mint}` })).json() as StreamDetail[];
     expect(listed.map((s) => s.id)).toEqual([upcoming.id]);
+  });
+});
+
+describe('holders in a Pump Stream’s chat', () => {
+  it('marks a holder’s messages without waiting for the chain, and lets only holders of the minimum write when the creator says so', async () => {
+    const { client: host, wallet: hostWallet } = await creator();
+    const mint = await chain.createMint({ authority: hostWallet.address, decimals: 6, metadata: { name: 'Held', symbol: 'HLD', uri: '', updateAuthority: hostWallet.address } });
+    const s = (await stream(host, { mint })).json() as StreamDetail;
+    await t.database.db.execute(`update livestreams set status = 'live', started_at = now() where id = '${s.id}'`);
+    const holder = await creator();
+    const other = await creator();
+    await chain.setTokenBalance(holder.wallet.address, mint, 2_500_000n); // 2.5 HLD
+    await chain.setTokenBalance(other.wallet.address, mint, 500_000n); // 0.5 HLD
+    const chatPath = `/api/streams/${s.id}/chat`;
+    const say = async (c: Client, body: string) => c.post(chatPath, { body });
+
+    // Opening the chat reads the balance behind the scenes; the first word may go out before it is known.
+    await holder.client.get(`${chatPath}/rules`);
+    await waitUntil('the balance kept', async () => (await holder.client.get(`${chatPath}/rules`)).json(), (r) => r.you?.holder === true);
+    const marked = await say(holder.client, 'gm holders');
+    expect(marked.statusCode).toBe(201);
+    expect(marked.json().holder).toBe(true);
+    const stranger = await verifiedClient(t.app, `nowallet_${n}`);
+    expect((await say(stranger, 'gm')).json().holder).toBe(false);
+    expect(((await t.app.inject({ url: chatPath })).json().messages as { body: string; holder: boolean }[]).map((m) => [m.body, m.holder])).toEqual([
+      ['gm holders', true],
+      ['gm', false],
+    ]);
+
+    // Holders only, from 1 HLD: the creator alone may set it.
+    expect((await other.client.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).statusCode).toBe(404);
+    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '0.0000001' } })).json().fields).toEqual({
+      'holdersOnly.minimum': 'This token has 6 decimals: use at most that many',
+    });
+    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).json()).toEqual({ holdersOnly: { minimum: '1', symbol: 'HLD' } });
+    const refusal = 'Only holders of at least 1 $HLD can chat here. Link a wallet that holds it in Settings to join in.';
+    expect((await other.client.get(`${chatPath}/rules`)).json()).toEqual({ holdersOnly: { minimum: '1', symbol: 'HLD' }, you: { mayPost: false, reason: refusal, holder: true } });
+    const refused = await say(other.client, 'let me in');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(refusal);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await say(stranger, 'me too')).json().message).toBe(refusal);
+    expect((await say(holder.client, 'still here')).statusCode).toBe(201);
+    expect((await say(host, 'welcome holders')).statusCode).toBe(201);
+    // Guests read the rule; nobody’s balance is told to them.
+    expect((await t.app.inject({ url: `${chatPath}/rules` })).json()).toEqual({ holdersOnly: { minimum: '1', symbol: 'HLD' }, you: null });
+
+    // Buying more counts once the kept balance is read again; opening the chat again lets them in.
+    await chain.setTokenBalance(other.wallet.address, mint, 1_000_000n);
+    await t.database.db.execute(`update token_holdings set read_at = now() - interval '1 hour' where wallet = '${other.wallet.address}'`);
+    expect((await other.client.get(`${chatPath}/rules`)).json().you).toEqual({ mayPost: true, reason: null, holder: true });
+    expect((await say(other.client, 'bought in')).statusCode).toBe(201);
+
+    // Open to anyone again.
+    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: null })).json()).toEqual({ holdersOnly: null });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await say(stranger, 'finally')).statusCode).toBe(201);
+  });
+
+  it('refuses holders-only chat on a stream without a token', async () => {
+    const { client } = await creator();
+    const s = (await stream(client, null)).json() as StreamDetail;
+    const res = await client.request('PUT', `/api/streams/${s.id}/chat/rules`, { holdersOnly: { minimum: '1' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Holders-only chat needs a stream with a token.');
   });
 });
 
