@@ -4,7 +4,7 @@ import { rpcCall } from '../../src/server/test-support/local-chain.js';
 import { launchToken, mintTokens } from '../../src/server/test-support/tokens.js';
 import { TestWallet } from '../../src/server/test-support/wallet.js';
 import { axeViolations } from './a11y.js';
-import { eventually, linkWallet, PHONE, publishLikeObs, signedInAccount, useBrowser } from './support.js';
+import { createStreamWithKey, eventually, linkWallet, PHONE, publishLikeObs, signedInAccount, useBrowser } from './support.js';
 
 // A Pump Stream as its people meet it: a creator launches a coin on chain (the local one) with
 // the wallet linked to their account, goes live about it, and viewers see the chain's name, the
@@ -19,29 +19,21 @@ it('a creator goes live on their coin; a viewer sees it proven, priced and chart
   const { mint } = await launchToken(chainUrl, wallet.secretKey, { name: 'Glint Launch Coin', symbol: 'GLC' });
   await linkWallet(b, page, wallet);
 
-  await page.goto('/submit');
-  await page.getByRole('tab', { name: 'Go live' }).click();
-  const form = page.getByRole('form', { name: 'Go live' });
-  await form.getByLabel('Title').fill('Launching $GLC live');
-  await form.getByLabel('Category').selectOption({ label: 'Meme Coins' });
-  await form.getByLabel('This is a Pump Stream (it has a token)').check();
-  // A mint that is not there is said so under the field, before anything is sent.
-  await form.getByLabel('Token mint address').fill('So11111111111111111111111111111111111111119');
-  await form.getByText('No token with this address exists on Solana').waitFor();
-  await form.getByLabel('Token mint address').fill(mint);
-  // The chain's name and symbol are read back, and the proof viewers will see.
-  const preview = form.getByTestId('token-preview');
-  await preview.getByText('Glint Launch Coin').waitFor();
-  await preview.getByText(TOKEN_PROVEN).waitFor();
-  await form.getByRole('button', { name: 'Create stream' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
-  const streamPath = new URL(page.url()).pathname;
-  await page.getByRole('button', { name: 'Make a stream key' }).click();
-  const key = await page.getByTestId('stream-key').inputValue();
-  const server = await page.getByRole('textbox', { name: 'Server' }).inputValue();
+  const { streamPath, rtmpUrl } = await createStreamWithKey(page, 'Launching $GLC live', async (form) => {
+    await form.getByLabel('Category').selectOption({ label: 'Meme Coins' });
+    await form.getByLabel('This is a Pump Stream (it has a token)').check();
+    // A mint that is not there is said so under the field, before anything is sent.
+    await form.getByLabel('Token mint address').fill('So11111111111111111111111111111111111111119');
+    await form.getByText('No token with this address exists on Solana').waitFor();
+    await form.getByLabel('Token mint address').fill(mint);
+    // The chain's name and symbol are read back, and the proof viewers will see.
+    const preview = form.getByTestId('token-preview');
+    await preview.getByText('Glint Launch Coin').waitFor();
+    await preview.getByText(TOKEN_PROVEN).waitFor();
+  });
 
   // Long enough for every step below on a busy machine; stopped once they are done.
-  const { obs } = publishLikeObs(`${server}/${key}`, 180);
+  const { obs } = publishLikeObs(rtmpUrl, 180);
   try {
     const viewer = await b.open(streamPath, { permissions: ['clipboard-read', 'clipboard-write'] });
     await viewer.getByTestId('live-player').locator('video').waitFor({ timeout: 25_000 });

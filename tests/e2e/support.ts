@@ -183,15 +183,17 @@ export async function linkWallet(b: Browsing, page: Page, wallet: TestWallet) {
 }
 
 /**
- * As a creator on `page`: Go live on /submit with `title` (Trading), then "Make a stream key" on the
- * new stream's page. Returns the stream's path and the address OBS publishes to.
+ * As a creator on `page`: Go live on /submit with `title` (Trading, unless `fill` changes it; `fill`
+ * fills in the rest of the form), then "Make a stream key" on the new stream's page. Returns the
+ * stream's path and the address OBS publishes to.
  */
-export async function createStreamWithKey(page: Page, title: string): Promise<{ streamPath: string; rtmpUrl: string }> {
+export async function createStreamWithKey(page: Page, title: string, fill?: (form: Locator) => Promise<void>): Promise<{ streamPath: string; rtmpUrl: string }> {
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
   const form = page.getByRole('form', { name: 'Go live' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Category').selectOption({ label: 'Trading' });
+  await fill?.(form);
   await form.getByRole('button', { name: 'Create stream' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/stream/'));
   const streamPath = new URL(page.url()).pathname;

@@ -9,12 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import {
   address,
-  fixEncoderSize,
-  getAddressEncoder,
-  getBooleanEncoder,
-  getBytesEncoder,
-  getStructEncoder,
-  getU64Encoder,
   getBase58Decoder,
   getBase58Encoder,
   getCompiledTransactionMessageDecoder,
@@ -29,7 +23,7 @@ import { extension, getMintEncoder as getToken2022MintEncoder, getTokenEncoder a
 import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
 import { publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
-import { BONDING_CURVE_DISCRIMINATOR, METADATA_PROGRAM_ADDRESS, PUMP_PROGRAM_ADDRESS, tokenAccountsOf } from '../features/tokens/chain.js';
+import { BONDING_CURVE_DISCRIMINATOR, bondingCurveCodec, METADATA_PROGRAM_ADDRESS, PUMP_PROGRAM_ADDRESS, tokenAccountsOf } from '../features/tokens/chain.js';
 
 interface Landed {
   wire: Uint8Array;
@@ -408,16 +402,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     },
     async setLaunchCreator(mint, creator) {
       const { bondingCurve } = await tokenAccountsOf(address(mint));
-      const curve = getStructEncoder([
-        ['discriminator', fixEncoderSize(getBytesEncoder(), 8)],
-        ['virtualTokenReserves', getU64Encoder()],
-        ['virtualSolReserves', getU64Encoder()],
-        ['realTokenReserves', getU64Encoder()],
-        ['realSolReserves', getU64Encoder()],
-        ['tokenTotalSupply', getU64Encoder()],
-        ['complete', getBooleanEncoder()],
-        ['creator', getAddressEncoder()],
-      ]).encode({
+      const curve = bondingCurveCodec.encode({
         discriminator: BONDING_CURVE_DISCRIMINATOR,
         virtualTokenReserves: 1_073_000_000_000_000n,
         virtualSolReserves: 30_000_000_000n,

@@ -5,14 +5,14 @@ import {
   address,
   createSolanaRpc,
   fetchEncodedAccounts,
-  fixDecoderSize,
-  getAddressDecoder,
+  fixCodecSize,
+  getAddressCodec,
   getAddressEncoder,
-  getBooleanDecoder,
-  getBytesDecoder,
+  getBooleanCodec,
+  getBytesCodec,
   getProgramDerivedAddress,
-  getStructDecoder,
-  getU64Decoder,
+  getStructCodec,
+  getU64Codec,
   unwrapOption,
   type Address,
   type MaybeEncodedAccount,
@@ -56,15 +56,15 @@ export interface TokenChain {
 }
 
 /** pump's `BondingCurve`, laid out as its IDL says: reserves, whether it completed, and (since 2025) its creator. */
-const bondingCurveDecoder = getStructDecoder([
-  ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
-  ['virtualTokenReserves', getU64Decoder()],
-  ['virtualSolReserves', getU64Decoder()],
-  ['realTokenReserves', getU64Decoder()],
-  ['realSolReserves', getU64Decoder()],
-  ['tokenTotalSupply', getU64Decoder()],
-  ['complete', getBooleanDecoder()],
-  ['creator', getAddressDecoder()],
+export const bondingCurveCodec = getStructCodec([
+  ['discriminator', fixCodecSize(getBytesCodec(), 8)],
+  ['virtualTokenReserves', getU64Codec()],
+  ['virtualSolReserves', getU64Codec()],
+  ['realTokenReserves', getU64Codec()],
+  ['realSolReserves', getU64Codec()],
+  ['tokenTotalSupply', getU64Codec()],
+  ['complete', getBooleanCodec()],
+  ['creator', getAddressCodec()],
 ]);
 
 /** The Metaplex metadata account of a mint, and its pump.fun bonding curve: where each program keeps them. */
@@ -123,7 +123,7 @@ export function decodeToken(mint: string, accounts: MaybeEncodedAccount[]): Chai
   }
   if (curveAccount?.exists && curveAccount.programAddress === PUMP_PROGRAM_ADDRESS) {
     try {
-      const curve = bondingCurveDecoder.decode(curveAccount.data);
+      const curve = bondingCurveCodec.decode(curveAccount.data);
       if (BONDING_CURVE_DISCRIMINATOR.every((b, i) => curve.discriminator[i] === b)) token.launchCreator = String(curve.creator);
     } catch {
       // A curve from before pump recorded creators (too short for the field): no launch creator.
