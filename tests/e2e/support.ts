@@ -187,7 +187,11 @@ export async function linkWallet(b: Browsing, page: Page, wallet: TestWallet) {
  * fills in the rest of the form), then "Make a stream key" on the new stream's page. Returns the
  * stream's path and the address OBS publishes to.
  */
-export async function createStreamWithKey(page: Page, title: string, fill?: (form: Locator) => Promise<void>): Promise<{ streamPath: string; rtmpUrl: string }> {
+export async function createStreamWithKey(
+  page: Page,
+  title: string,
+  fill?: (form: Locator) => Promise<void>,
+): Promise<{ streamPath: string; rtmpUrl: string }> {
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
   const form = page.getByRole('form', { name: 'Go live' });

@@ -18,8 +18,21 @@ import {
   type Address,
   type Transaction,
 } from '@solana/kit';
-import { AccountState, findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { extension, getMintEncoder as getToken2022MintEncoder, getTokenEncoder as getToken2022TokenEncoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import {
+  AccountState,
+  findAssociatedTokenPda,
+  getMintDecoder,
+  getMintEncoder,
+  getTokenDecoder,
+  getTokenEncoder,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import {
+  extension,
+  getMintEncoder as getToken2022MintEncoder,
+  getTokenEncoder as getToken2022TokenEncoder,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from '@solana-program/token-2022';
 import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
 import { publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
@@ -396,8 +409,19 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       const mintAccount = svm.getAccount(address(mint));
       const tokenProgram = mintAccount.exists && mintAccount.programAddress === TOKEN_2022_PROGRAM_ADDRESS ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS;
       const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram });
-      const account = { mint: address(mint), owner: address(owner), amount, delegate: null, state: AccountState.Initialized, isNative: null, delegatedAmount: 0n, closeAuthority: null };
-      const data = new Uint8Array(tokenProgram === TOKEN_PROGRAM_ADDRESS ? getTokenEncoder().encode(account) : getToken2022TokenEncoder().encode({ ...account, extensions: null }));
+      const account = {
+        mint: address(mint),
+        owner: address(owner),
+        amount,
+        delegate: null,
+        state: AccountState.Initialized,
+        isNative: null,
+        delegatedAmount: 0n,
+        closeAuthority: null,
+      };
+      const data = new Uint8Array(
+        tokenProgram === TOKEN_PROGRAM_ADDRESS ? getTokenEncoder().encode(account) : getToken2022TokenEncoder().encode({ ...account, extensions: null }),
+      );
       put(ata, data, tokenProgram);
     },
     async setLaunchCreator(mint, creator) {

@@ -37,7 +37,11 @@ export interface LaunchedToken {
  * `creator` (a wallet's 32-byte secret key; it pays, and becomes mint and metadata authority)
  * launches a Token-2022 coin with its metadata in the mint. The wallet needs SOL for rent and fees.
  */
-export async function launchToken(chainUrl: string, creator: Uint8Array, meta: { name: string; symbol: string; uri?: string; decimals?: number }): Promise<LaunchedToken> {
+export async function launchToken(
+  chainUrl: string,
+  creator: Uint8Array,
+  meta: { name: string; symbol: string; uri?: string; decimals?: number },
+): Promise<LaunchedToken> {
   const payer = await createKeyPairSignerFromPrivateKeyBytes(creator);
   const mint = await generateKeyPairSigner();
   const pointer = extension('MetadataPointer', { authority: payer.address, metadataAddress: mint.address });
@@ -79,21 +83,28 @@ export async function mintTokens(chainUrl: string, authority: Uint8Array, mint: 
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => appendTransactionMessageInstructions(
-      [
-        getCreateAssociatedTokenIdempotentInstruction({ payer, ata, owner: address(to), mint: address(mint), tokenProgram: TOKEN_2022_PROGRAM_ADDRESS }),
-        getMintToInstruction({ mint: address(mint), token: ata, mintAuthority: payer, amount }),
-      ],
-      m,
-    ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [
+          getCreateAssociatedTokenIdempotentInstruction({ payer, ata, owner: address(to), mint: address(mint), tokenProgram: TOKEN_2022_PROGRAM_ADDRESS }),
+          getMintToInstruction({ mint: address(mint), token: ata, mintAuthority: payer, amount }),
+        ],
+        m,
+      ),
   );
   return signAndSend(chainUrl, message);
 }
 
 /** Gives a message a recent blockhash, signs it with the signers it names and sends it; its signature. */
-async function signAndSend(chainUrl: string, message: Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[1] & Parameters<typeof signTransactionMessageWithSigners>[0]): Promise<string> {
+async function signAndSend(
+  chainUrl: string,
+  message: Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[1] & Parameters<typeof signTransactionMessageWithSigners>[0],
+): Promise<string> {
   const { value } = await rpcCall<{ value: { blockhash: string; lastValidBlockHeight: number } }>(chainUrl, 'getLatestBlockhash', []);
-  const withLifetime = setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(value.blockhash), lastValidBlockHeight: BigInt(value.lastValidBlockHeight) }, message);
+  const withLifetime = setTransactionMessageLifetimeUsingBlockhash(
+    { blockhash: toBlockhash(value.blockhash), lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
+    message,
+  );
   const signed = await signTransactionMessageWithSigners(withLifetime);
   return rpcCall<string>(chainUrl, 'sendTransaction', [getBase64EncodedWireTransaction(signed), { encoding: 'base64' }]);
 }

@@ -7,8 +7,7 @@ export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 export const TOKEN_NOT_FOUND = 'No token with this address exists on Solana';
 export const TOKEN_CHAIN_UNREACHABLE = 'Glint could not reach Solana to check this token. Try again in a moment.';
 export const TOKEN_PROVEN = 'Creator’s token';
-export const TOKEN_PROVEN_EXPLANATION =
-  'A wallet linked to this streamer’s account created this token, or holds its mint or metadata authority.';
+export const TOKEN_PROVEN_EXPLANATION = 'A wallet linked to this streamer’s account created this token, or holds its mint or metadata authority.';
 export const TOKEN_UNVERIFIED = 'Unverified token: this streamer has not shown a link to it';
 
 /** How long the chain's facts about a token are trusted before they are read again. */

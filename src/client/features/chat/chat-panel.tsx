@@ -30,7 +30,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * up; guests read and are offered sign-in; the creator and moderators get a menu on each message
  * and the list of restricted chatters.
  */
-export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'id' | 'status' | 'creator'> & Partial<Pick<StreamDetail, 'token'>>; className?: string }) {
+export function ChatPanel({
+  stream,
+  className,
+}: {
+  stream: Pick<StreamDetail, 'id' | 'status' | 'creator'> & Partial<Pick<StreamDetail, 'token'>>;
+  className?: string;
+}) {
   const chat = useChat(stream.id);
   const { user } = useSession();
   const canModerate = !!user && (user.id === stream.creator.id || isModerator(user));
@@ -72,7 +78,10 @@ export function ChatPanel({ stream, className }: { stream: Pick<StreamDetail, 'i
         <MessageSquare aria-hidden className="size-4 text-muted-foreground" />
         <h2 className="text-sm font-semibold">Live chat</h2>
         {holdersOnly ? (
-          <Badge variant="violet" title={`Only holders of at least ${holdersOnly.minimum} ${holdersOnly.symbol ? `$${holdersOnly.symbol}` : 'tokens'} can write`}>
+          <Badge
+            variant="violet"
+            title={`Only holders of at least ${holdersOnly.minimum} ${holdersOnly.symbol ? `$${holdersOnly.symbol}` : 'tokens'} can write`}
+          >
             <Coins aria-hidden /> Holders only
           </Badge>
         ) : null}

@@ -30,7 +30,9 @@ export function ChatRulesDialog({ streamId, symbol, rules }: { streamId: string;
     set.mutate(parsed.data, {
       onSuccess: (saved) => {
         setOpen(false);
-        toast.success(saved.holdersOnly ? `Chat is for holders of at least ${saved.holdersOnly.minimum} ${symbol ? `$${symbol}` : 'tokens'}` : 'Chat is open to everyone');
+        toast.success(
+          saved.holdersOnly ? `Chat is for holders of at least ${saved.holdersOnly.minimum} ${symbol ? `$${symbol}` : 'tokens'}` : 'Chat is open to everyone',
+        );
       },
       onError: (err) => setError(err instanceof ApiError ? (err.fields['holdersOnly.minimum'] ?? err.message) : 'Something went wrong. Please try again.'),
     });
@@ -57,7 +59,8 @@ export function ChatRulesDialog({ streamId, symbol, rules }: { streamId: string;
         <DialogHeader className="pr-8 text-left">
           <DialogTitle>Who can chat</DialogTitle>
           <DialogDescription>
-            Holders-only chat lets in the viewers whose linked wallets hold enough {symbol ? `$${symbol}` : 'of the stream’s token'}. Everyone can still read it.
+            Holders-only chat lets in the viewers whose linked wallets hold enough {symbol ? `$${symbol}` : 'of the stream’s token'}. Everyone can still read
+            it.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-4">

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatRules, ChatRulesView, ChatTimeoutInput, PutChatRulesInput, RestrictedChatter, RestrictedChatters } from '../../../shared/chat/chat';
+import type {
+  ChatMessage,
+  ChatRules,
+  ChatRulesView,
+  ChatTimeoutInput,
+  PutChatRulesInput,
+  RestrictedChatter,
+  RestrictedChatters,
+} from '../../../shared/chat/chat';
 import { useSession } from '../auth/session';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';

@@ -107,7 +107,16 @@ function TokenFilter({ token, onChange }: { token: string | undefined; onChange:
       }}
     >
       <div className="min-w-0 flex-1 sm:max-w-md">
-        <InputField id="token-filter" label="Token mint address" value={draft} onChange={(e) => setDraft(e.target.value)} error={error} className="font-mono" autoComplete="off" spellCheck={false} />
+        <InputField
+          id="token-filter"
+          label="Token mint address"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          error={error}
+          className="font-mono"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </div>
       <Button type="submit" variant="outline">
         Filter

@@ -63,7 +63,8 @@ export function StreamTokenFields({ field, errors, value, onChange }: StreamForm
                   <TokenProof proven explain />
                 ) : (
                   <span className="text-xs text-muted-foreground">
-                    Viewers will see “Unverified token”. Link the wallet that created this token (or holds its mint or metadata authority) in Settings to show it is yours.
+                    Viewers will see “Unverified token”. Link the wallet that created this token (or holds its mint or metadata authority) in Settings to show
+                    it is yours.
                   </span>
                 )}
               </div>

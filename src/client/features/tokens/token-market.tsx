@@ -88,7 +88,12 @@ function PriceHistory({ market }: { market: TokenMarket }) {
       </figcaption>
       <details className="text-xs">
         <summary className="cursor-pointer text-muted-foreground">Prices as a table</summary>
-        <div tabIndex={0} role="region" aria-label="Prices by hour" className="mt-1 max-h-48 overflow-auto rounded outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Prices by hour"
+          className="mt-1 max-h-48 overflow-auto rounded outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <table className="w-full text-left tabular-nums">
             <thead>
               <tr>

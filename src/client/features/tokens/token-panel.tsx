@@ -26,7 +26,11 @@ export function TokenImage({ token, size = 44 }: { token: TokenIdentity; size?: 
   return token.imageUrl ? (
     <img src={token.imageUrl} alt="" className="shrink-0 rounded-full border object-cover" width={size} height={size} style={{ width: size, height: size }} />
   ) : (
-    <span aria-hidden className="flex shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary" style={{ width: size, height: size }}>
+    <span
+      aria-hidden
+      className="flex shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary"
+      style={{ width: size, height: size }}
+    >
       {(token.symbol ?? '?').slice(0, 3)}
     </span>
   );
@@ -76,7 +80,9 @@ export function TokenChainFacts({ mint }: { mint: string }) {
         <dt className="text-muted-foreground">Minting</dt>
         <dd className="text-right">{t.mintAuthority ? <span title={t.mintAuthority}>Open ({shortAddress(t.mintAuthority)})</span> : 'Closed: fixed supply'}</dd>
         <dt className="text-muted-foreground">Freezing</dt>
-        <dd className="text-right">{t.freezeAuthority ? <span title={t.freezeAuthority}>Possible ({shortAddress(t.freezeAuthority)})</span> : 'Not possible'}</dd>
+        <dd className="text-right">
+          {t.freezeAuthority ? <span title={t.freezeAuthority}>Possible ({shortAddress(t.freezeAuthority)})</span> : 'Not possible'}
+        </dd>
         <dt className="text-muted-foreground">Program</dt>
         <dd className="text-right">{t.program === 'token-2022' ? 'Token-2022' : 'SPL Token'}</dd>
       </dl>

@@ -31,10 +31,20 @@ export default function TokenScreen() {
   const content = useTokenContent(mint);
   const now = useNow();
   const t = token.data;
-  usePageTitle(t ? documentTitle(`${t.name ?? mint} (${tokenLabel(t)})`) : undefined, t ? `Streams, videos and top tippers of ${t.name ?? mint} on Glint.` : undefined);
+  usePageTitle(
+    t ? documentTitle(`${t.name ?? mint} (${tokenLabel(t)})`) : undefined,
+    t ? `Streams, videos and top tippers of ${t.name ?? mint} on Glint.` : undefined,
+  );
 
   if (!SOLANA_ADDRESS.test(mint) || (token.isError && token.error instanceof ApiError && token.error.status < 500)) {
-    return <NotAvailable noun="token" icon={Coins} description="No token with this address exists on Solana." browse={{ to: '/streams', label: 'Browse Pump Streams' }} />;
+    return (
+      <NotAvailable
+        noun="token"
+        icon={Coins}
+        description="No token with this address exists on Solana."
+        browse={{ to: '/streams', label: 'Browse Pump Streams' }}
+      />
+    );
   }
   if (token.isError) return <ErrorState headingLevel="h1" error={token.error} onRetry={() => void token.refetch()} title="Couldn’t read this token" />;
 
@@ -70,7 +80,8 @@ export default function TokenScreen() {
 
 function TokenContentSections({ content, now }: { content: ReturnType<typeof useTokenContent>; now: number }) {
   if (content.isPending) return <ContentGridSkeleton kind="wide" count={3} />;
-  if (content.isError) return <ErrorState compact headingLevel="h2" error={content.error} onRetry={() => void content.refetch()} title="Couldn’t load this token’s streams" />;
+  if (content.isError)
+    return <ErrorState compact headingLevel="h2" error={content.error} onRetry={() => void content.refetch()} title="Couldn’t load this token’s streams" />;
   const c = content.data;
   const nothing = !c.live.length && !c.upcoming.length && !c.replays.length && !c.videos.length && !c.shorts.length;
   return (

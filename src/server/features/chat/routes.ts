@@ -23,7 +23,17 @@ import { getOwnedStream, type StreamRow } from '../live/service.js';
 import { requireToken } from '../tokens/service.js';
 import { registerChatRestrictions, registerModerationAdapter } from '../moderation/service.js';
 import { chatMessageModeration, chatRestrictionsModeration } from './moderation.js';
-import { deleteChatMessage, getChatRules, liftRestriction, listChat, listRestrictions, postChat, publicStreamOrThrow, restrictChatter, setHoldersOnly } from './service.js';
+import {
+  deleteChatMessage,
+  getChatRules,
+  liftRestriction,
+  listChat,
+  listRestrictions,
+  postChat,
+  publicStreamOrThrow,
+  restrictChatter,
+  setHoldersOnly,
+} from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +61,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rules, gated, amount } = await holding(stream, userId);
     if (gated) {
       if (amount === null) throw new HttpError(503, 'balance_unknown', CHAT_BALANCE_UNKNOWN);
-      if (amount < BigInt(rules!.holdersMinimumUnits)) throw new HttpError(403, 'holders_only', chatHoldersOnlyMessage(stream.tokenSymbol, rules!.holdersMinimum));
+      if (amount < BigInt(rules!.holdersMinimumUnits))
+        throw new HttpError(403, 'holders_only', chatHoldersOnlyMessage(stream.tokenSymbol, rules!.holdersMinimum));
     }
     return (amount ?? 0n) > 0n;
   };

@@ -117,7 +117,10 @@ function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['aut
  * What the stream's chat asks of chatters; undefined: nothing beyond being signed in. A holders-only
  * rule counts only while the stream still names the token it was set for.
  */
-export async function getChatRules(db: Db, stream: Pick<StreamRow, 'id' | 'tokenMint'>): Promise<{ holdersMinimum: string; holdersMinimumUnits: string } | undefined> {
+export async function getChatRules(
+  db: Db,
+  stream: Pick<StreamRow, 'id' | 'tokenMint'>,
+): Promise<{ holdersMinimum: string; holdersMinimumUnits: string } | undefined> {
   const [row] = await db.select().from(chatRules).where(eq(chatRules.streamId, stream.id));
   if (!row?.holdersMinimum || !row.holdersMinimumUnits || !stream.tokenMint || row.holdersMint !== stream.tokenMint) return undefined;
   return { holdersMinimum: row.holdersMinimum, holdersMinimumUnits: row.holdersMinimumUnits };

@@ -18,11 +18,7 @@ import {
   type MaybeEncodedAccount,
 } from '@solana/kit';
 import { getMintDecoder as getSplMintDecoder, getTokenDecoder as getSplTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import {
-  getMintDecoder as getToken2022MintDecoder,
-  getTokenDecoder as getToken2022TokenDecoder,
-  TOKEN_2022_PROGRAM_ADDRESS,
-} from '@solana-program/token-2022';
+import { getMintDecoder as getToken2022MintDecoder, getTokenDecoder as getToken2022TokenDecoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import { getMetadataAccountDataSerializer, MPL_TOKEN_METADATA_PROGRAM_ID } from '@metaplex-foundation/mpl-token-metadata';
 import { unwrapOption as unwrapUmiOption } from '@metaplex-foundation/umi';
 
@@ -100,7 +96,12 @@ export function decodeToken(mint: string, accounts: MaybeEncodedAccount[]): Chai
       const meta = (unwrapOption(m.extensions) ?? []).find((e) => e.__kind === 'TokenMetadata');
       // The metadata it carries counts only if it names this mint (no borrowed identity).
       if (meta && meta.__kind === 'TokenMetadata' && meta.mint === mint) {
-        Object.assign(token, { name: clean(meta.name), symbol: clean(meta.symbol), uri: clean(meta.uri), updateAuthority: orNull(unwrapOption(meta.updateAuthority)) });
+        Object.assign(token, {
+          name: clean(meta.name),
+          symbol: clean(meta.symbol),
+          uri: clean(meta.uri),
+          updateAuthority: orNull(unwrapOption(meta.updateAuthority)),
+        });
       }
     } else return null;
   } catch {
@@ -132,7 +133,14 @@ export function decodeToken(mint: string, accounts: MaybeEncodedAccount[]): Chai
   return token;
 }
 
-function base(mint: string, program: ChainToken['program'], decimals: number, supply: bigint, mintAuthority: Address | null, freezeAuthority: Address | null): ChainToken {
+function base(
+  mint: string,
+  program: ChainToken['program'],
+  decimals: number,
+  supply: bigint,
+  mintAuthority: Address | null,
+  freezeAuthority: Address | null,
+): ChainToken {
   return {
     mint,
     program,
@@ -166,14 +174,16 @@ export function createTokenChain(rpcUrl: string): TokenChain {
       return decodeToken(mint, accounts);
     },
     async balance(owner, mint) {
-      const { value } = await rpc
-        .getTokenAccountsByOwner(address(owner), { mint: address(mint) }, { encoding: 'base64', commitment: 'confirmed' })
-        .send();
+      const { value } = await rpc.getTokenAccountsByOwner(address(owner), { mint: address(mint) }, { encoding: 'base64', commitment: 'confirmed' }).send();
       let total = 0n;
       for (const { account } of value) {
         const data = new Uint8Array(Buffer.from(account.data[0], 'base64'));
         const decoded =
-          account.owner === TOKEN_2022_PROGRAM_ADDRESS ? getToken2022TokenDecoder().decode(data) : account.owner === TOKEN_PROGRAM_ADDRESS ? getSplTokenDecoder().decode(data) : null;
+          account.owner === TOKEN_2022_PROGRAM_ADDRESS
+            ? getToken2022TokenDecoder().decode(data)
+            : account.owner === TOKEN_PROGRAM_ADDRESS
+              ? getSplTokenDecoder().decode(data)
+              : null;
         // The account must be of this mint and this owner, whatever the node answered.
         if (decoded && decoded.mint === mint && decoded.owner === owner) total += decoded.amount;
       }

@@ -110,7 +110,10 @@ export function createMarkets(db: Db, source: MarketSource | undefined, log: Fas
   return {
     async get(mint) {
       if (!source) return { configured: false, priceUsd: null, marketCapUsd: null, change24hPct: null, candles: [], asOf: null };
-      const [kept] = await db.select().from(tokenMarkets).where(sql`${tokenMarkets.mint} = ${mint}`);
+      const [kept] = await db
+        .select()
+        .from(tokenMarkets)
+        .where(sql`${tokenMarkets.mint} = ${mint}`);
       if (fresh(kept)) return view(kept);
       let p = reading.get(mint);
       if (!p) {

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { explorerUrl } from '../../../shared/payments/sol.js';
-import { MARKET_REFRESH_SECONDS, MintParamsSchema, pumpFunUrl, TOKEN_NOT_FOUND, TokenMarketSchema, TokenViewSchema, type TokenView } from '../../../shared/tokens/tokens.js';
+import {
+  MARKET_REFRESH_SECONDS,
+  MintParamsSchema,
+  pumpFunUrl,
+  TOKEN_NOT_FOUND,
+  TokenMarketSchema,
+  TokenViewSchema,
+  type TokenView,
+} from '../../../shared/tokens/tokens.js';
 import { sessionOf } from '../../access/guards.js';
 import { notFound } from '../../platform/http/errors.js';
 import { byAddress, refuseWith } from '../../platform/http/rate-limits.js';

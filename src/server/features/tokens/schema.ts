@@ -23,7 +23,10 @@ export const tokens = pgTable('tokens', {
   /** The creator pump.fun's bonding curve records for the coin. */
   launchCreator: text('launch_creator'),
   /** Every wallet whose owner is behind the token (authorities, verified creators, launch creator): the proof's join. */
-  controllers: text('controllers').array().notNull().default(sql`'{}'::text[]`),
+  controllers: text('controllers')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** The token's picture, fetched from the metadata, re-encoded and stored here. */
   imageUrl: text('image_url'),
   /** The metadata URI `imageUrl` came from: a new URI fetches the picture again. */

@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { TOKEN_CHAIN_UNREACHABLE, TOKEN_FACTS_MAX_AGE_MS, TOKEN_HOLDING_MAX_AGE_MS, TOKEN_NOT_FOUND, tokenControllers } from '../../../shared/tokens/token-rules.js';
+import {
+  TOKEN_CHAIN_UNREACHABLE,
+  TOKEN_FACTS_MAX_AGE_MS,
+  TOKEN_HOLDING_MAX_AGE_MS,
+  TOKEN_NOT_FOUND,
+  tokenControllers,
+} from '../../../shared/tokens/token-rules.js';
 import type { Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { profileWallets } from '../wallet/schema.js';
@@ -61,7 +67,10 @@ export function createTokenFacts(db: Db, chain: TokenChain, log: FastifyBaseLogg
         .balance(wallet, mint)
         .then(async (amount) => {
           const values = { wallet, mint, amount: amount.toString(), readAt: new Date() };
-          await db.insert(tokenHoldings).values(values).onConflictDoUpdate({ target: [tokenHoldings.wallet, tokenHoldings.mint], set: values });
+          await db
+            .insert(tokenHoldings)
+            .values(values)
+            .onConflictDoUpdate({ target: [tokenHoldings.wallet, tokenHoldings.mint], set: values });
           return amount;
         })
         .finally(() => refreshing.delete(key));

@@ -28,7 +28,8 @@ beforeAll(async () => {
   chain = await startLocalChain();
   files = http.createServer((req, res) => {
     if (req.url === '/pic.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    if (req.url === '/meta.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x', image: `${filesUrl}/pic.png` }));
+    if (req.url === '/meta.json')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'x', image: `${filesUrl}/pic.png` }));
     if (req.url === '/not-an-image.json') return res.writeHead(200).end(JSON.stringify({ image: `${filesUrl}/meta.json` }));
     res.writeHead(404).end();
   });
@@ -114,7 +115,13 @@ describe('a Pump Stream’s token, read from the chain', () => {
     const pump = await creator();
     const mint = await chain.createMint({
       authority: null,
-      metadata: { name: 'Pumped', symbol: 'PUMP', uri: '', updateAuthority: randomAddress(), creators: [{ address: pump.wallet.address, verified: false, share: 100 }] },
+      metadata: {
+        name: 'Pumped',
+        symbol: 'PUMP',
+        uri: '',
+        updateAuthority: randomAddress(),
+        creators: [{ address: pump.wallet.address, verified: false, share: 100 }],
+      },
     });
     // Named as an unverified creator only: a claim anyone could write.
     expect(((await stream(pump.client, { mint })).json() as StreamDetail).token!.proven).toBe(false);
@@ -129,7 +136,13 @@ describe('a Pump Stream’s token, read from the chain', () => {
     const verified = await creator();
     const signed = await chain.createMint({
       authority: null,
-      metadata: { name: 'Signed', symbol: 'SGN', uri: '', updateAuthority: randomAddress(), creators: [{ address: verified.wallet.address, verified: true, share: 100 }] },
+      metadata: {
+        name: 'Signed',
+        symbol: 'SGN',
+        uri: '',
+        updateAuthority: randomAddress(),
+        creators: [{ address: verified.wallet.address, verified: true, share: 100 }],
+      },
     });
     expect(((await stream(verified.client, { mint: signed })).json() as StreamDetail).token!.proven).toBe(true);
   });
@@ -177,10 +190,19 @@ describe('a token’s page', () => {
   it('gathers its streams by state, the videos naming its address, and who tipped most on its streams', async () => {
     const { client, wallet } = await creator();
     const mint = await chain.createMint({ authority: wallet.address, metadata: { name: 'Paged', symbol: 'PGD', uri: '', updateAuthority: wallet.address } });
-    const upcoming = (await client.post('/api/streams', { title: 'Soon about PGD', category: 'Meme Coins', token: { mint }, scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })).json() as StreamDetail;
+    const upcoming = (
+      await client.post('/api/streams', {
+        title: 'Soon about PGD',
+        category: 'Meme Coins',
+        token: { mint },
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).json() as StreamDetail;
     const ended = (await stream(client, { mint })).json() as StreamDetail;
     const unrelated = (await stream(client, null)).json() as StreamDetail;
-    await t.database.db.execute(`update livestreams set status = 'ended', started_at = now() - interval '1 hour', ended_at = now() where id in ('${ended.id}', '${unrelated.id}')`);
+    await t.database.db.execute(
+      `update livestreams set status = 'ended', started_at = now() - interval '1 hour', ended_at = now() where id in ('${ended.id}', '${unrelated.id}')`,
+    );
     const me = ((await client.get('/api/me')).json() as { user: { id: string } }).user.id;
     const naming = await readyVideoRow(t.app, me, `Why ${mint} will fly`);
     await readyVideoRow(t.app, me, 'Not about any coin');
@@ -214,7 +236,11 @@ describe('a token’s page', () => {
 describe('holders in a Pump Stream’s chat', () => {
   it('marks a holder’s messages without waiting for the chain, and lets only holders of the minimum write when the creator says so', async () => {
     const { client: host, wallet: hostWallet } = await creator();
-    const mint = await chain.createMint({ authority: hostWallet.address, decimals: 6, metadata: { name: 'Held', symbol: 'HLD', uri: '', updateAuthority: hostWallet.address } });
+    const mint = await chain.createMint({
+      authority: hostWallet.address,
+      decimals: 6,
+      metadata: { name: 'Held', symbol: 'HLD', uri: '', updateAuthority: hostWallet.address },
+    });
     const s = (await stream(host, { mint })).json() as StreamDetail;
     await t.database.db.execute(`update livestreams set status = 'live', started_at = now() where id = '${s.id}'`);
     const holder = await creator();
@@ -226,7 +252,11 @@ describe('holders in a Pump Stream’s chat', () => {
 
     // Opening the chat reads the balance behind the scenes; the first word may go out before it is known.
     await holder.client.get(`${chatPath}/rules`);
-    await waitUntil('the balance kept', async () => (await holder.client.get(`${chatPath}/rules`)).json(), (r) => r.you?.holder === true);
+    await waitUntil(
+      'the balance kept',
+      async () => (await holder.client.get(`${chatPath}/rules`)).json(),
+      (r) => r.you?.holder === true,
+    );
     const marked = await say(holder.client, 'gm holders');
     expect(marked.statusCode).toBe(201);
     expect(marked.json().holder).toBe(true);
@@ -242,9 +272,14 @@ describe('holders in a Pump Stream’s chat', () => {
     expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '0.0000001' } })).json().fields).toEqual({
       'holdersOnly.minimum': 'This token has 6 decimals: use at most that many',
     });
-    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).json()).toEqual({ holdersOnly: { minimum: '1', symbol: 'HLD' } });
+    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).json()).toEqual({
+      holdersOnly: { minimum: '1', symbol: 'HLD' },
+    });
     const refusal = 'Only holders of at least 1 $HLD can chat here. Link a wallet that holds it in Settings to join in.';
-    expect((await other.client.get(`${chatPath}/rules`)).json()).toEqual({ holdersOnly: { minimum: '1', symbol: 'HLD' }, you: { mayPost: false, reason: refusal, holder: true } });
+    expect((await other.client.get(`${chatPath}/rules`)).json()).toEqual({
+      holdersOnly: { minimum: '1', symbol: 'HLD' },
+      you: { mayPost: false, reason: refusal, holder: true },
+    });
     const refused = await say(other.client, 'let me in');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(refusal);
@@ -281,7 +316,13 @@ describe('a chain that cannot be reached', () => {
     const down = await createTestApp({ SOLANA_RPC_URL: 'http://127.0.0.1:9/', SOLANA_CLUSTER: 'devnet' });
     try {
       const client = await verifiedClient(down.app, 'offline_creator');
-      const res = await client.post('/api/streams', { title: 'No chain today', description: '', category: 'Meme Coins', tags: [], token: { mint: randomAddress() } });
+      const res = await client.post('/api/streams', {
+        title: 'No chain today',
+        description: '',
+        category: 'Meme Coins',
+        tags: [],
+        token: { mint: randomAddress() },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe(TOKEN_CHAIN_UNREACHABLE);
     } finally {
@@ -324,7 +365,9 @@ describe('a token’s market, from the configured source', () => {
     const mint = await mintOnChain();
     expect((await m.app.inject({ url: `/api/tokens/${mint}` })).statusCode).toBe(200);
     market.asked.length = 0;
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => m.app.inject({ url: `/api/tokens/${mint}/market`, remoteAddress: `10.0.${i >> 8}.${i & 255}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => m.app.inject({ url: `/api/tokens/${mint}/market`, remoteAddress: `10.0.${i >> 8}.${i & 255}` })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(answers[0]!.json()).toMatchObject({ configured: true, priceUsd: 0.0042, marketCapUsd: 4_200_000, change24hPct: -12.5 });
     expect(answers[0]!.json().candles).toHaveLength(96);
@@ -334,7 +377,9 @@ describe('a token’s market, from the configured source', () => {
     market.price = 0.005;
     await m.app.inject({ url: `/api/tokens/${mint}/market` });
     expect(market.asked).toHaveLength(2);
-    await m.database.db.execute(`update token_markets set fetched_at = now() - interval '16 seconds', claimed_at = now() - interval '16 seconds' where mint = '${mint}'`);
+    await m.database.db.execute(
+      `update token_markets set fetched_at = now() - interval '16 seconds', claimed_at = now() - interval '16 seconds' where mint = '${mint}'`,
+    );
     await Promise.all(Array.from({ length: 20 }, () => m.app.inject({ url: `/api/tokens/${mint}/market` })));
     expect(market.asked).toHaveLength(4);
     expect((await m.app.inject({ url: `/api/tokens/${mint}/market` })).json().priceUsd).toBe(0.005);

@@ -43,9 +43,7 @@ export async function isPrivateEndpoint(endpoint: string): Promise<boolean> {
   const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (isIP(host)) return isPrivateAddress(host);
-  const addresses = await new Promise<LookupAddress[]>((resolve) =>
-    dnsLookup(host, { all: true }, (err, found) => resolve(err ? [] : found)),
-  );
+  const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(host, { all: true }, (err, found) => resolve(err ? [] : found)));
   return !addresses.length || addresses.some((a) => isPrivateAddress(a.address));
 }
 
@@ -109,11 +107,7 @@ export async function fetchOutbound(url: string, o: OutboundOptions): Promise<{ 
   }
 }
 
-function get(
-  url: URL,
-  o: OutboundOptions,
-  signal: AbortSignal,
-): Promise<{ status: number; location?: string | undefined; body: Buffer; contentType: string }> {
+function get(url: URL, o: OutboundOptions, signal: AbortSignal): Promise<{ status: number; location?: string | undefined; body: Buffer; contentType: string }> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
     const req = lib.get(
