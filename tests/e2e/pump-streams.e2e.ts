@@ -64,9 +64,9 @@ it('a creator goes live on their coin; a viewer sees it proven, priced and chart
     await viewer.locator('[data-section="pump-live"]').getByRole('link', { name: 'Launching $GLC live' }).waitFor();
     await viewer.getByText('Showing streams about').getByRole('link', { name: 'Glint Launch Coin ($GLC)' }).waitFor();
 
-    // The creator makes the chat holders-only; a fan the creator minted coins to chats with a
+    // The creator makes the chat holders-only (its modes); a fan the creator minted coins to chats with a
     // Holder badge, and a viewer without any reads why they cannot.
-    await page.getByTestId('chat-panel').getByRole('button', { name: 'Holders' }).click();
+    await page.getByTestId('chat-panel').getByRole('button', { name: 'Modes' }).click();
     const rules = page.getByTestId('chat-rules');
     await rules.getByLabel('Holders only').check();
     await rules.getByLabel('Minimum balance ($GLC)').fill('1');
@@ -84,6 +84,19 @@ it('a creator goes live on their coin; a viewer sees it proven, priced and chart
     await fanChat.getByRole('textbox', { name: 'Chat message' }).press('Enter');
     const line = page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'gm from a holder' });
     await line.getByTestId('holder-badge').waitFor();
+
+    // The creator's address is a link, through the page that shows where it really goes.
+    const hostInput = page.getByTestId('chat-panel').getByRole('textbox', { name: 'Chat message' });
+    await hostInput.fill('chart: https://www.example.com/glc?range=1d');
+    await hostInput.press('Enter');
+    const link = fanChat.getByRole('link', { name: 'https://www.example.com/glc?range=1d' });
+    const [leaving] = await Promise.all([fan.page.context().waitForEvent('page'), link.click()]);
+    await leaving.waitForURL('**/leaving?to=*');
+    await leaving.getByRole('heading', { name: 'You are leaving Glint' }).waitFor();
+    expect(await leaving.getByTestId('leaving-domain').textContent()).toBe('example.com');
+    expect(await leaving.getByRole('link', { name: 'Continue to example.com' }).getAttribute('href')).toBe('https://www.example.com/glc?range=1d');
+    expect(await axeViolations(leaving)).toEqual([]);
+    await leaving.close();
 
     const outsider = await signedInAccount(b, 'outsider');
     await outsider.page.goto(streamPath);

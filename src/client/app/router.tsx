@@ -98,6 +98,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               screen('/privacy-policy', () => import('../features/legal/privacy-policy-screen')),
               screen('/terms-of-service', () => import('../features/legal/terms-of-service-screen')),
               screen('/x402-explained', () => import('../features/x402/x402-screen')),
+              screen('/leaving', () => import('../features/leaving/leaving-screen')),
               screen('*', () => import('./errors/not-found-screen')),
             ],
           },

@@ -70,6 +70,11 @@ export const ChatMessageSchema = z.object({
   tipSol: z.string().nullable().default(null),
   /** The author's linked wallets held the stream's token when they sent it (a "Holder" badge). */
   holder: z.boolean().default(false),
+  /**
+   * Its addresses are links (through the leaving page) only when its author may link: the
+   * creator or platform staff. Anyone else's stay text: drainer links spread in crypto chats.
+   */
+  linksAllowed: z.boolean().default(false),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -138,6 +143,9 @@ export function chatParts(body: string): ChatPart[] {
   return parts;
 }
 
+/** Whether a message has an address in it (only then does its author's right to link matter). */
+export const hasLink = (body: string) => chatParts(body).some((p) => p.kind === 'link');
+
 /** At most this many stream rooms per socket. */
 export const MAX_ROOMS_PER_SOCKET = 5;
 
@@ -155,10 +163,19 @@ const WholeTokens = z
   .regex(/^\d{1,15}(\.\d{1,9})?$/, 'Enter an amount such as 1000 or 0.5')
   .refine((v) => Number(v) > 0, 'Enter an amount above zero');
 
-/** What a stream's chat asks of chatters (`GET` and `PUT /api/streams/{id}/chat/rules`). */
+/** The slow-mode intervals a creator picks from, in seconds. */
+export const SLOW_MODE_SECONDS = [3, 5, 10, 30, 60, 120] as const;
+/** The longest a followers-only chat may ask chatters to have followed, in minutes (a month). */
+export const FOLLOWERS_ONLY_MAX_MINUTES = 30 * 24 * 60;
+
+/** What a stream's chat asks of chatters (`GET` and `PUT /api/streams/{id}/chat/rules`); null: not asked. */
 export const ChatRulesSchema = z.object({
   /** Only holders of the stream's token may write: at least `minimum` whole tokens. */
   holdersOnly: z.object({ minimum: z.string(), symbol: z.string().nullable() }).nullable(),
+  /** One message per chatter every so many seconds. */
+  slowSeconds: z.number().int().nullable(),
+  /** Only followers of the creator, followed for at least so many minutes (0: any follower). */
+  followersMinutes: z.number().int().nullable(),
 });
 export type ChatRules = z.infer<typeof ChatRulesSchema>;
 
@@ -168,8 +185,41 @@ export const ChatRulesViewSchema = ChatRulesSchema.extend({
 });
 export type ChatRulesView = z.infer<typeof ChatRulesViewSchema>;
 
-export const PutChatRulesSchema = z.object({ holdersOnly: z.object({ minimum: WholeTokens }).nullable() });
+/** `PUT /api/streams/{id}/chat/rules`: the rules sent change, the others stay; null turns one off. */
+export const PutChatRulesSchema = z.object({
+  holdersOnly: z.object({ minimum: WholeTokens }).nullable().optional(),
+  slowSeconds: z
+    .number()
+    .int()
+    .refine((v) => (SLOW_MODE_SECONDS as readonly number[]).includes(v), `Choose ${SLOW_MODE_SECONDS.join(', ')} seconds`)
+    .nullable()
+    .optional(),
+  followersMinutes: z
+    .number()
+    .int()
+    .min(0, 'Enter minutes from 0')
+    .max(FOLLOWERS_ONLY_MAX_MINUTES, `At most ${FOLLOWERS_ONLY_MAX_MINUTES} minutes (30 days)`)
+    .nullable()
+    .optional(),
+});
 export type PutChatRulesInput = z.input<typeof PutChatRulesSchema>;
+
+/** What a chatter reads when slow mode holds their next message back. */
+export function chatSlowModeMessage(seconds: number): string {
+  return `Slow mode is on: one message every ${seconds} seconds. Wait a moment and try again.`;
+}
+
+/** What someone who does not follow the creator (or not for long enough) reads instead of the message box. */
+export function chatFollowersOnlyMessage(creatorName: string, minutes: number): string {
+  if (minutes === 0) return `Only followers of ${creatorName} can chat here. Follow them to join in.`;
+  const wait =
+    minutes % 1440 === 0
+      ? `${minutes / 1440} ${minutes === 1440 ? 'day' : 'days'}`
+      : minutes % 60 === 0
+        ? `${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`
+        : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `Only people who have followed ${creatorName} for at least ${wait} can chat here.`;
+}
 
 export const CHAT_HOLDERS_NEED_TOKEN = 'Holders-only chat needs a stream with a token.';
 export const CHAT_RULES_CREATOR_ONLY = 'Only the stream’s creator can change its chat rules.';

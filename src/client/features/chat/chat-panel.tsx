@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { CHAT_QUICK_TIMEOUT_SECONDS, ChatBodySchema, chatParts, remainingChars, type ChatMessage } from '../../../shared/chat/chat';
 import type { StreamDetail } from '../../../shared/live/streams';
 import { paths } from '../../../shared/platform/routes';
+import { leavingHref } from '../../../shared/platform/external-links';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { isModerator, useSession } from '../auth/session';
 import { ApiError } from '../../lib/api';
@@ -15,7 +16,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { useChat, useChatRules, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
-import { ChatRulesDialog } from './chat-rules-dialog';
+import { ChatModeBadges, ChatRulesDialog } from './chat-rules-dialog';
 import { Badge } from '../../ui/badge';
 import { RestrictedChattersDialog } from './restricted-chatters';
 import { ReportDialog } from '../moderation/report-dialog';
@@ -40,9 +41,8 @@ export function ChatPanel({
   const chat = useChat(stream.id);
   const { user } = useSession();
   const canModerate = !!user && (user.id === stream.creator.id || isModerator(user));
-  // A Pump Stream's chat may be for its token's holders: everyone is told, and who falls short why.
-  const rules = useChatRules(stream.id, !!stream.token);
-  const holdersOnly = rules.data?.holdersOnly ?? null;
+  // The chat's modes (slow, followers only, holders only): everyone is told, and who is kept out why.
+  const rules = useChatRules(stream.id);
   const listRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const messages = chat.data ?? [];
@@ -77,16 +77,13 @@ export function ChatPanel({
       <header className="flex items-center gap-2 border-b px-4 py-3">
         <MessageSquare aria-hidden className="size-4 text-muted-foreground" />
         <h2 className="text-sm font-semibold">Live chat</h2>
-        {holdersOnly ? (
-          <Badge
-            variant="violet"
-            title={`Only holders of at least ${holdersOnly.minimum} ${holdersOnly.symbol ? `$${holdersOnly.symbol}` : 'tokens'} can write`}
-          >
-            <Coins aria-hidden /> Holders only
-          </Badge>
-        ) : null}
+        <span className="flex min-w-0 flex-wrap gap-1" data-testid="chat-modes">
+          <ChatModeBadges rules={rules.data} />
+        </span>
         <span className="ml-auto flex items-center">
-          {stream.token && user?.id === stream.creator.id ? <ChatRulesDialog streamId={stream.id} symbol={stream.token.symbol} rules={rules.data} /> : null}
+          {user?.id === stream.creator.id ? (
+            <ChatRulesDialog streamId={stream.id} symbol={stream.token?.symbol ?? null} hasToken={!!stream.token} rules={rules.data} />
+          ) : null}
           {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
         </span>
       </header>
@@ -170,7 +167,8 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
           {time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
         </time>
         {/* docs/product.md §6: the badge stands wherever the name does. */}
-        <span className="mr-1.5 inline-flex items-center gap-1 align-bottom">
+        {/* Inline, as the words of a sentence: its links are text links (WCAG 2.5.8's inline exception). */}
+        <span className="mr-1.5 [&>*]:align-middle [&>*+*]:ml-1">
           <Link
             to={paths.profile(author.username)}
             className={cn('font-semibold hover:underline', author.id === creatorId ? 'text-primary' : 'text-foreground')}
@@ -184,7 +182,7 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
             </Badge>
           ) : null}
         </span>
-        <ChatBody body={message.body} />
+        <ChatBody body={message.body} linksAllowed={message.linksAllowed} />
       </p>
       {canModerate || canReport ? (
         <MessageMenu
@@ -202,13 +200,17 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
   );
 }
 
-/** Text only: http(s) addresses become links that carry no referrer and no endorsement. */
-export function ChatBody({ body }: { body: string }) {
+/**
+ * Text only. An http(s) address becomes a link when its author may link (`linksAllowed`: the
+ * creator, platform staff), and then through the leaving page, which shows the real domain first;
+ * anyone else's addresses stay text, so a drainer's link cannot be clicked.
+ */
+export function ChatBody({ body, linksAllowed = false }: { body: string; linksAllowed?: boolean }) {
   return (
     <span>
       {chatParts(body).map((part, i) =>
-        part.kind === 'link' ? (
-          <a key={i} href={part.href} target="_blank" rel="nofollow ugc noopener noreferrer" className="text-primary underline underline-offset-2">
+        part.kind === 'link' && linksAllowed ? (
+          <a key={i} href={leavingHref(part.href)} target="_blank" rel="nofollow ugc noopener" className="text-primary underline underline-offset-2">
             {part.text}
           </a>
         ) : (

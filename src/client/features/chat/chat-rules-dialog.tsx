@@ -1,40 +1,76 @@
-import { Coins } from 'lucide-react';
+import { Coins, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PutChatRulesSchema, type ChatRulesView } from '../../../shared/chat/chat';
+import { PutChatRulesSchema, SLOW_MODE_SECONDS, type ChatRulesView } from '../../../shared/chat/chat';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog';
-import { InputField } from '../../ui/form-field';
+import { errorProps, FormField, InputField } from '../../ui/form-field';
 import { useSetChatRules } from './queries';
 
+interface Draft {
+  slow: string;
+  followers: boolean;
+  followersMinutes: string;
+  holders: boolean;
+  minimum: string;
+}
+
+const draftOf = (rules: ChatRulesView | undefined): Draft => ({
+  slow: rules?.slowSeconds ? String(rules.slowSeconds) : '',
+  followers: rules?.followersMinutes !== null && rules?.followersMinutes !== undefined,
+  followersMinutes: String(rules?.followersMinutes ?? 10),
+  holders: !!rules?.holdersOnly,
+  minimum: rules?.holdersOnly?.minimum ?? '1',
+});
+
 /**
- * For the creator of a Pump Stream: holders-only chat, from a minimum balance of the stream's
- * token, or open to anyone signed in. Viewers see the rule and, when they fall short, why.
+ * For the stream's creator: its chat's modes. Slow mode (one message per chatter every so many
+ * seconds), followers only (followed for at least so many minutes), and on a Pump Stream holders
+ * only (a minimum balance of its token). Everyone still reads the chat; who cannot write is told why.
  */
-export function ChatRulesDialog({ streamId, symbol, rules }: { streamId: string; symbol: string | null; rules: ChatRulesView | undefined }) {
+export function ChatRulesDialog({
+  streamId,
+  symbol,
+  hasToken,
+  rules,
+}: {
+  streamId: string;
+  symbol: string | null;
+  hasToken: boolean;
+  rules: ChatRulesView | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const set = useSetChatRules(streamId);
-  const current = rules?.holdersOnly ?? null;
-  const [holdersOnly, setHoldersOnly] = useState(!!current);
-  const [minimum, setMinimum] = useState(current?.minimum ?? '1');
-  const [error, setError] = useState<string>();
-  const checkboxId = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(rules));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const id = useId();
+  const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const input = { holdersOnly: holdersOnly ? { minimum } : null };
+    const input = {
+      slowSeconds: draft.slow ? Number(draft.slow) : null,
+      followersMinutes: draft.followers ? Number(draft.followersMinutes) : null,
+      ...(hasToken ? { holdersOnly: draft.holders ? { minimum: draft.minimum } : null } : {}),
+    };
     const parsed = PutChatRulesSchema.safeParse(input);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      return;
+    }
+    setErrors({});
     set.mutate(parsed.data, {
-      onSuccess: (saved) => {
+      onSuccess: () => {
         setOpen(false);
-        toast.success(
-          saved.holdersOnly ? `Chat is for holders of at least ${saved.holdersOnly.minimum} ${symbol ? `$${symbol}` : 'tokens'}` : 'Chat is open to everyone',
-        );
+        toast.success('Chat modes saved');
       },
-      onError: (err) => setError(err instanceof ApiError ? (err.fields['holdersOnly.minimum'] ?? err.message) : 'Something went wrong. Please try again.'),
+      onError: (err) =>
+        setErrors(
+          err instanceof ApiError
+            ? { ...err.fields, form: Object.keys(err.fields).length ? undefined : err.message }
+            : { form: 'Something went wrong. Please try again.' },
+        ),
     });
   };
 
@@ -44,41 +80,75 @@ export function ChatRulesDialog({ streamId, symbol, rules }: { streamId: string;
       onOpenChange={(next) => {
         setOpen(next);
         if (next) {
-          setHoldersOnly(!!current);
-          setMinimum(current?.minimum ?? '1');
-          setError(undefined);
+          setDraft(draftOf(rules));
+          setErrors({});
         }
       }}
     >
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm" className="h-7 px-2 text-muted-foreground hover:text-foreground">
-          <Coins aria-hidden /> Holders
+          <SlidersHorizontal aria-hidden /> Modes
         </Button>
       </DialogTrigger>
       <DialogContent className="gap-4 p-4 sm:p-6" data-testid="chat-rules">
         <DialogHeader className="pr-8 text-left">
-          <DialogTitle>Who can chat</DialogTitle>
+          <DialogTitle>Chat modes</DialogTitle>
           <DialogDescription>
-            Holders-only chat lets in the viewers whose linked wallets hold enough {symbol ? `$${symbol}` : 'of the stream’s token'}. Everyone can still read
-            it.
+            Everyone can still read the chat. Whoever a mode keeps out is told why; you and platform moderators always write.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-4">
-          <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm font-medium">
-            <input id={checkboxId} type="checkbox" checked={holdersOnly} onChange={(e) => setHoldersOnly(e.target.checked)} /> Holders only
-          </label>
-          {holdersOnly ? (
-            <InputField
-              id={`${checkboxId}-minimum`}
-              label={`Minimum balance${symbol ? ` ($${symbol})` : ''}`}
-              inputMode="decimal"
-              value={minimum}
-              onChange={(e) => setMinimum(e.target.value)}
-              error={error}
-            />
-          ) : error ? (
+          <FormField id={`${id}-slow`} label="Slow mode" error={errors.slowSeconds}>
+            <select
+              id={`${id}-slow`}
+              value={draft.slow}
+              onChange={(e) => change({ slow: e.target.value })}
+              className="h-9 rounded-md border bg-background px-2 text-sm"
+              {...errorProps(`${id}-slow`, errors.slowSeconds)}
+            >
+              <option value="">Off</option>
+              {SLOW_MODE_SECONDS.map((s) => (
+                <option key={s} value={s}>
+                  One message every {s} seconds
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <fieldset className="flex flex-col gap-2">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" checked={draft.followers} onChange={(e) => change({ followers: e.target.checked })} /> Followers only
+            </label>
+            {draft.followers ? (
+              <InputField
+                id={`${id}-followers`}
+                label="Followed for at least (minutes; 0: any follower)"
+                inputMode="numeric"
+                value={draft.followersMinutes}
+                onChange={(e) => change({ followersMinutes: e.target.value })}
+                error={errors.followersMinutes}
+              />
+            ) : null}
+          </fieldset>
+          {hasToken ? (
+            <fieldset className="flex flex-col gap-2">
+              <label className="flex items-center gap-2 text-sm font-medium">
+                <input type="checkbox" checked={draft.holders} onChange={(e) => change({ holders: e.target.checked })} /> Holders only
+              </label>
+              {draft.holders ? (
+                <InputField
+                  id={`${id}-minimum`}
+                  label={`Minimum balance${symbol ? ` ($${symbol})` : ''}`}
+                  inputMode="decimal"
+                  value={draft.minimum}
+                  onChange={(e) => change({ minimum: e.target.value })}
+                  error={errors['holdersOnly.minimum']}
+                />
+              ) : null}
+            </fieldset>
+          ) : null}
+          {errors.form ? (
             <p role="alert" className="text-sm text-destructive">
-              {error}
+              {errors.form}
             </p>
           ) : null}
           <div className="flex justify-end">
@@ -89,5 +159,38 @@ export function ChatRulesDialog({ streamId, symbol, rules }: { streamId: string;
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The modes in force, as the chat's header shows them to everyone. */
+export function ChatModeBadges({ rules }: { rules: ChatRulesView | undefined }) {
+  if (!rules) return null;
+  const badges: { key: string; text: string; title: string }[] = [];
+  if (rules.slowSeconds) badges.push({ key: 'slow', text: `Slow ${rules.slowSeconds}s`, title: `Slow mode: one message every ${rules.slowSeconds} seconds` });
+  if (rules.followersMinutes !== null)
+    badges.push({
+      key: 'followers',
+      text: 'Followers only',
+      title: rules.followersMinutes ? `Followed for at least ${rules.followersMinutes} minutes` : 'Followers only',
+    });
+  if (rules.holdersOnly)
+    badges.push({
+      key: 'holders',
+      text: 'Holders only',
+      title: `Only holders of at least ${rules.holdersOnly.minimum} ${rules.holdersOnly.symbol ? `$${rules.holdersOnly.symbol}` : 'tokens'} can write`,
+    });
+  return (
+    <>
+      {badges.map((b) => (
+        <span
+          key={b.key}
+          title={b.title}
+          className="inline-flex items-center gap-1 rounded-full border border-violet-500/30 bg-violet-500/10 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-violet-700 dark:text-violet-300"
+        >
+          {b.key === 'holders' ? <Coins aria-hidden className="size-3" /> : null}
+          {b.text}
+        </span>
+      ))}
+    </>
   );
 }

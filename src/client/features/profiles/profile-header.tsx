@@ -1,3 +1,4 @@
+import { leavingHref } from '../../../shared/platform/external-links';
 import { CalendarDays, Camera, Link2, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicProfile } from '../../../shared/profiles/profiles';
@@ -101,10 +102,11 @@ export function ProfileHeader({ profile, nameLevel = 'h1' }: { profile: PublicPr
               <ul aria-label="Links" className="flex flex-wrap gap-2">
                 {profile.links.map((href) => (
                   <li key={href}>
+                    {/* Through the leaving page, which shows the real domain first. */}
                     <a
-                      href={href}
+                      href={leavingHref(href)}
                       target="_blank"
-                      rel="noopener noreferrer nofollow ugc"
+                      rel="noopener nofollow ugc"
                       className="inline-flex max-w-72 items-center gap-1.5 rounded-full border bg-muted/40 px-3 py-1 text-sm text-primary transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                     >
                       <Link2 aria-hidden className="size-3.5 shrink-0" />

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage, type RestrictedChatters } from '../../../shared/chat/chat.js';
@@ -141,6 +141,86 @@ describe('posting and reading', () => {
     expect((await say(fan.c, id, 'twenty-one')).statusCode).toBe(429);
     await age(fan.id, 31_000);
     expect((await say(fan.c, id, 'later')).statusCode).toBe(201);
+  });
+});
+
+describe('links in chat', () => {
+  it('are links only in the creator’s and platform staff’s messages; a chatter’s address stays text', async () => {
+    const s = await liveStream();
+    const chatter = await person();
+    const staff = await person();
+    await t.database.db.insert(userRoles).values({ userId: staff.id, role: 'moderator' });
+    const post = async (c: Client, body: string) => (await c.post(`/api/streams/${s.id}/chat`, { body })).json() as ChatMessage;
+    expect((await post(chatter.c, 'claim your airdrop https://drainer.example/claim')).linksAllowed).toBe(false);
+    expect((await post(s.owner.c, 'my charts https://glint.example/charts')).linksAllowed).toBe(true);
+    expect((await post(staff.c, 'rules: https://glint.example/rules')).linksAllowed).toBe(true);
+    // Without an address there is nothing to allow.
+    expect((await post(await person().then((p) => p.c), 'gm')).linksAllowed).toBe(false);
+    const history = (await new Client(t.app).get(`/api/streams/${s.id}/chat`)).json().messages as ChatMessage[];
+    expect(history.map((m) => m.linksAllowed)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('chat modes', () => {
+  it('slow mode and followers-only hold chatters back with the reason, not the creator or staff, and only the creator sets them', async () => {
+    const s = await liveStream();
+    const fan = await person();
+    const stranger = await person();
+    const staff = await person();
+    await t.database.db.insert(userRoles).values({ userId: staff.id, role: 'moderator' });
+    const rules = `/api/streams/${s.id}/chat/rules`;
+    const say = (c: Client, body: string) => c.post(`/api/streams/${s.id}/chat`, { body });
+
+    // Nobody but the creator sets them; bad values are refused with the reason.
+    expect((await fan.c.request('PUT', rules, { slowSeconds: 30 })).statusCode).toBe(404);
+    expect((await s.owner.c.request('PUT', rules, { slowSeconds: 7 })).json().fields).toEqual({ slowSeconds: 'Choose 3, 5, 10, 30, 60, 120 seconds' });
+    expect((await s.owner.c.request('PUT', rules, { slowSeconds: 30, followersMinutes: 10 })).json()).toEqual({
+      holdersOnly: null,
+      slowSeconds: 30,
+      followersMinutes: 10,
+    });
+
+    // Followers only, for 10 minutes: not following, or following for a minute, is not enough.
+    const followersOnly = `Only people who have followed ${s.owner.username} for at least 10 minutes can chat here.`;
+    const displayName = (await s.owner.c.get('/api/me')).json().profile.displayName as string;
+    const reason = followersOnly.replace(s.owner.username, displayName);
+    expect((await stranger.c.get(rules)).json().you).toEqual({ mayPost: false, reason, holder: false });
+    expect((await say(stranger.c, 'hi')).json()).toMatchObject({ message: reason });
+    expect((await fan.c.request('PUT', `/api/profiles/${s.owner.username}/follow`)).statusCode).toBe(200);
+    expect((await say(fan.c, 'hi')).json().message).toBe(reason);
+    await t.database.db.execute(sql`update follows set created_at = now() - interval '11 minutes' where follower_id = ${fan.id}`);
+    expect((await fan.c.get(rules)).json().you).toEqual({ mayPost: true, reason: null, holder: false });
+
+    // Slow mode: one message every 30 seconds, counted in this stream.
+    expect((await say(fan.c, 'first')).statusCode).toBe(201);
+    await age(fan.id, 2_000);
+    const slow = await say(fan.c, 'second');
+    expect(slow.statusCode).toBe(429);
+    expect(slow.json().message).toBe('Slow mode is on: one message every 30 seconds. Wait a moment and try again.');
+    await age(fan.id, 31_000);
+    expect((await say(fan.c, 'second')).statusCode).toBe(201);
+
+    // The creator and platform staff are held to no mode.
+    expect((await say(s.owner.c, 'one')).statusCode).toBe(201);
+    expect((await say(staff.c, 'staff here')).statusCode).toBe(201);
+    await age(s.owner.id, 2_000);
+    expect((await say(s.owner.c, 'two')).statusCode).toBe(201);
+
+    // Off again: anyone signed in.
+    await s.owner.c.request('PUT', rules, { slowSeconds: null, followersMinutes: null });
+    expect((await say(stranger.c, 'hi')).statusCode).toBe(201);
+  });
+
+  it('followers-only from 0 minutes lets any follower in', async () => {
+    const s = await liveStream();
+    const fan = await person();
+    await s.owner.c.request('PUT', `/api/streams/${s.id}/chat/rules`, { followersMinutes: 0 });
+    const displayName = (await s.owner.c.get('/api/me')).json().profile.displayName as string;
+    expect((await fan.c.post(`/api/streams/${s.id}/chat`, { body: 'hi' })).json().message).toBe(
+      `Only followers of ${displayName} can chat here. Follow them to join in.`,
+    );
+    expect((await fan.c.request('PUT', `/api/profiles/${s.owner.username}/follow`)).statusCode).toBe(200);
+    expect((await fan.c.post(`/api/streams/${s.id}/chat`, { body: 'hi' })).statusCode).toBe(201);
   });
 });
 

@@ -15,7 +15,11 @@ import {
   CHAT_BALANCE_UNKNOWN,
   CHAT_HOLDERS_NEED_TOKEN,
   chatHoldersOnlyMessage,
+  chatFollowersOnlyMessage,
+  chatSlowModeMessage,
 } from '../../../shared/chat/chat.js';
+import { findProfileById } from '../../access/creator.js';
+import { followingSince } from '../profiles/service.js';
 import { decimalToUnits } from '../../../shared/payments/sol.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -32,7 +36,10 @@ import {
   postChat,
   publicStreamOrThrow,
   restrictChatter,
-  setHoldersOnly,
+  setChatRules,
+  isStaff,
+  lastMessageAt,
+  type StreamChatRules,
 } from './service.js';
 
 /** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
@@ -42,30 +49,48 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   registerChatRestrictions(app.moderationRegistry, chatRestrictionsModeration);
 
   /**
-   * Whether `userId` holds the stream's token, for the "Holder" badge: from the balance kept
-   * (refreshed behind the scenes), so a message never waits for the chain. When the creator made
-   * the chat holders-only, the balance is read first if it is stale, and too little is refused.
+   * What the stream's chat asks of `userId`, and whether they hold its token (the "Holder" badge,
+   * from the balance kept and refreshed behind the scenes, so a message never waits for the chain;
+   * when the chat is holders-only, the balance is read first if it is stale). The creator and
+   * platform staff are held to no mode. `refusal` says why they cannot write now, if they cannot.
    */
-  const holding = async (stream: StreamRow, userId: string) => {
+  const standing = async (stream: StreamRow, userId: string, sending: boolean) => {
     const rules = await getChatRules(app.db, stream);
-    const gated = !!rules && stream.ownerId !== userId;
-    if (!stream.tokenMint) return { rules, gated, amount: 0n as bigint | null };
-    try {
-      return { rules, gated, amount: await app.tokens.holding(userId, stream.tokenMint, gated ? 'now' : 'cached') };
-    } catch (err) {
-      app.log.warn({ err: String(err), streamId: stream.id }, 'chat: a balance could not be read');
-      return { rules, gated, amount: null };
+    const anyMode = !!rules.holders || rules.slowSeconds !== null || rules.followersMinutes !== null;
+    const exempt = stream.ownerId === userId || (anyMode && (await isStaff(app.db, userId)));
+    let amount: bigint | null = 0n;
+    if (stream.tokenMint) {
+      try {
+        amount = await app.tokens.holding(userId, stream.tokenMint, rules.holders && !exempt ? 'now' : 'cached');
+      } catch (err) {
+        app.log.warn({ err: String(err), streamId: stream.id }, 'chat: a balance could not be read');
+        amount = null;
+      }
     }
-  };
-  const holderGate = async (stream: StreamRow, userId: string): Promise<boolean> => {
-    const { rules, gated, amount } = await holding(stream, userId);
-    if (gated) {
-      if (amount === null) throw new HttpError(503, 'balance_unknown', CHAT_BALANCE_UNKNOWN);
-      if (amount < BigInt(rules!.holdersMinimumUnits))
-        throw new HttpError(403, 'holders_only', chatHoldersOnlyMessage(stream.tokenSymbol, rules!.holdersMinimum));
+    let refusal: HttpError | null = null;
+    if (!exempt && rules.followersMinutes !== null) {
+      const since = await followingSince(app.db, userId, stream.ownerId);
+      if (!since || Date.now() - since.getTime() < rules.followersMinutes * 60_000) {
+        const creator = await findProfileById(app.db, stream.ownerId);
+        refusal = new HttpError(403, 'followers_only', chatFollowersOnlyMessage(creator?.displayName ?? 'the creator', rules.followersMinutes));
+      }
     }
-    return (amount ?? 0n) > 0n;
+    if (!refusal && !exempt && rules.holders) {
+      if (amount === null) refusal = new HttpError(503, 'balance_unknown', CHAT_BALANCE_UNKNOWN);
+      else if (amount < rules.holders.units) refusal = new HttpError(403, 'holders_only', chatHoldersOnlyMessage(stream.tokenSymbol, rules.holders.minimum));
+    }
+    // Slow mode holds back a message being sent, not the right to chat.
+    if (!refusal && sending && !exempt && rules.slowSeconds !== null) {
+      const last = await lastMessageAt(app.db, stream.id, userId);
+      if (last && Date.now() - last.getTime() < rules.slowSeconds * 1000) refusal = new HttpError(429, 'slow_mode', chatSlowModeMessage(rules.slowSeconds));
+    }
+    return { rules, holder: (amount ?? 0n) > 0n, refusal };
   };
+  const rulesView = (stream: StreamRow, rules: StreamChatRules) => ({
+    holdersOnly: rules.holders ? { minimum: rules.holders.minimum, symbol: stream.tokenSymbol } : null,
+    slowSeconds: rules.slowSeconds,
+    followersMinutes: rules.followersMinutes,
+  });
 
   app.get(
     '/api/streams/:id/chat/rules',
@@ -73,7 +98,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'optional', noStore: true },
       schema: {
         tags: ['chat'],
-        summary: 'Who may write in a stream’s chat (holders of its token only, or anyone signed in), and whether you may',
+        summary: 'What a stream’s chat asks of chatters (holders only, slow mode, followers only), and whether you may write',
         params: ChatStreamParamsSchema,
         response: { 200: ChatRulesViewSchema },
       },
@@ -81,12 +106,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const stream = await publicStreamOrThrow(app.db, req.params.id);
       const s = await sessionOf(req);
-      const { rules, gated, amount } = s ? await holding(stream, s.user.id) : { rules: await getChatRules(app.db, stream), gated: false, amount: null };
-      const holdersOnly = rules ? { minimum: rules.holdersMinimum, symbol: stream.tokenSymbol } : null;
-      if (!s) return { holdersOnly, you: null };
-      const enough = !gated || (amount !== null && amount >= BigInt(rules!.holdersMinimumUnits));
-      const reason = enough ? null : amount === null ? CHAT_BALANCE_UNKNOWN : chatHoldersOnlyMessage(stream.tokenSymbol, rules!.holdersMinimum);
-      return { holdersOnly, you: { mayPost: enough, reason, holder: (amount ?? 0n) > 0n } };
+      if (!s) return { ...rulesView(stream, await getChatRules(app.db, stream)), you: null };
+      const { rules, holder, refusal } = await standing(stream, s.user.id, false);
+      return { ...rulesView(stream, rules), you: { mayPost: !refusal, reason: refusal?.message ?? null, holder } };
     },
   );
 
@@ -96,7 +118,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'poster' },
       schema: {
         tags: ['chat'],
-        summary: 'Make your stream’s chat holders-only (at least a minimum of its token), or open it to anyone again',
+        summary: 'Set your stream’s chat modes: holders only (a minimum of its token), slow mode, followers only; null turns one off',
         params: ChatStreamParamsSchema,
         body: PutChatRulesSchema,
         response: { 200: ChatRulesSchema },
@@ -105,8 +127,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = userSession(req);
       const stream = await getOwnedStream(app.db, req.params.id, s.user.id);
-      const wanted = req.body.holdersOnly;
-      let minimum: { mint: string; whole: string; units: bigint } | null = null;
+      const { holdersOnly: wanted, slowSeconds, followersMinutes } = req.body;
+      let holders: { mint: string; whole: string; units: bigint } | null | undefined = wanted === undefined ? undefined : null;
       if (wanted) {
         if (!stream.tokenMint) throw new HttpError(400, 'no_token', CHAT_HOLDERS_NEED_TOKEN);
         const token = await requireToken(app.tokens, stream.tokenMint);
@@ -117,10 +139,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           const message = `This token has ${token.decimals} decimals: use at most that many`;
           throw new HttpError(400, 'too_many_decimals', message, { 'holdersOnly.minimum': message });
         }
-        minimum = { mint: stream.tokenMint, whole: wanted.minimum, units };
+        holders = { mint: stream.tokenMint, whole: wanted.minimum, units };
       }
-      await setHoldersOnly(app.db, stream.id, minimum);
-      const rules = { holdersOnly: minimum ? { minimum: minimum.whole, symbol: stream.tokenSymbol } : null };
+      await setChatRules(app.db, stream.id, { holders, slowSeconds, followersMinutes });
+      const rules = rulesView(stream, await getChatRules(app.db, stream));
       await app.realtime.publishToStream(stream.id, 'stream.chat.rules', { streamId: stream.id, ...rules });
       return rules;
     },
@@ -156,7 +178,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const s = userSession(req);
-      const message = await postChat(app.db, req.params.id, s.user.id, req.body.body, (stream) => holderGate(stream, s.user.id));
+      const message = await postChat(app.db, req.params.id, s.user.id, req.body.body, async (stream) => {
+        const { holder, refusal } = await standing(stream, s.user.id, true);
+        if (refusal) throw refusal;
+        return holder;
+      });
       await app.realtime.publishToStream(message.streamId, 'stream.chat', message);
       return reply.code(201).send(message);
     },

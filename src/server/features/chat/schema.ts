@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, ownedBy, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { profileRef, user, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
@@ -20,6 +20,8 @@ export const chatMessages = pgTable(
     tipLamports: bigint('tip_lamports', { mode: 'bigint' }),
     /** The author held the stream's token when they sent it (as last read: a badge, never a wait). */
     holder: boolean('holder').notNull().default(false),
+    /** The author may link (the creator, platform staff): only then are its addresses clickable. */
+    linksAllowed: boolean('links_allowed').notNull().default(false),
   },
   (t) => [
     index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt),
@@ -52,5 +54,9 @@ export const chatRules = pgTable('chat_rules', {
   holdersMint: text('holders_mint'),
   holdersMinimum: text('holders_minimum'),
   holdersMinimumUnits: text('holders_minimum_units'),
+  /** Slow mode: one message per chatter every so many seconds. */
+  slowSeconds: integer('slow_seconds'),
+  /** Followers only: followed the creator for at least so many minutes (0: any follower). */
+  followersMinutes: integer('followers_minutes'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -13,6 +13,7 @@ import {
   CHAT_TOO_FAST,
   CHAT_USER_NOT_FOUND,
   chatRestrictedMessage,
+  hasLink,
   type ChatMessage,
   type ChatTimeoutSchema,
   type RestrictedChatter,
@@ -95,7 +96,8 @@ export async function postChat(
   const holder = holderCheck ? await holderCheck(stream) : false;
   // One line of text: line breaks and tabs a client sent anyway become spaces.
   const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
-  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text, holder }).returning();
+  const linksAllowed = hasLink(text) && (await mayLink(db, stream, userId));
+  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text, holder, linksAllowed }).returning();
   const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
   if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
   return messageOf(row!, author);
@@ -110,32 +112,72 @@ function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['aut
     author,
     tipSol: m.tipLamports === null ? null : lamportsToSol(m.tipLamports),
     holder: m.holder,
+    linksAllowed: m.linksAllowed,
   };
+}
+
+/** Who may post clickable addresses in a stream's chat: its creator and platform staff. */
+async function mayLink(db: Db, stream: StreamRow, userId: string): Promise<boolean> {
+  return stream.ownerId === userId || (await isStaff(db, userId));
+}
+
+/** What a stream's chat asks of chatters, as the server checks it (null: not asked). */
+export interface StreamChatRules {
+  /** Holders of the stream's token only, from this minimum (whole tokens as typed, and base units). */
+  holders: { minimum: string; units: bigint } | null;
+  slowSeconds: number | null;
+  followersMinutes: number | null;
 }
 
 /**
- * What the stream's chat asks of chatters; undefined: nothing beyond being signed in. A holders-only
- * rule counts only while the stream still names the token it was set for.
+ * What the stream's chat asks of chatters. A holders-only rule counts only while the stream still
+ * names the token it was set for.
  */
-export async function getChatRules(
-  db: Db,
-  stream: Pick<StreamRow, 'id' | 'tokenMint'>,
-): Promise<{ holdersMinimum: string; holdersMinimumUnits: string } | undefined> {
+export async function getChatRules(db: Db, stream: Pick<StreamRow, 'id' | 'tokenMint'>): Promise<StreamChatRules> {
   const [row] = await db.select().from(chatRules).where(eq(chatRules.streamId, stream.id));
-  if (!row?.holdersMinimum || !row.holdersMinimumUnits || !stream.tokenMint || row.holdersMint !== stream.tokenMint) return undefined;
-  return { holdersMinimum: row.holdersMinimum, holdersMinimumUnits: row.holdersMinimumUnits };
+  const holdersApply = !!row?.holdersMinimum && !!row.holdersMinimumUnits && !!stream.tokenMint && row.holdersMint === stream.tokenMint;
+  return {
+    holders: holdersApply ? { minimum: row.holdersMinimum!, units: BigInt(row.holdersMinimumUnits!) } : null,
+    slowSeconds: row?.slowSeconds ?? null,
+    followersMinutes: row?.followersMinutes ?? null,
+  };
 }
 
-/** Holders of `mint` only, from `minimum` whole tokens (`units` in base units), or open to everyone again (null). */
-export async function setHoldersOnly(db: Db, streamId: string, minimum: { mint: string; whole: string; units: bigint } | null): Promise<void> {
-  const values = {
-    streamId,
-    holdersMint: minimum?.mint ?? null,
-    holdersMinimum: minimum?.whole ?? null,
-    holdersMinimumUnits: minimum?.units.toString() ?? null,
-    updatedAt: new Date(),
-  };
-  await db.insert(chatRules).values(values).onConflictDoUpdate({ target: chatRules.streamId, set: values });
+/** Changes the rules given (`undefined` leaves one as it is, null turns it off). */
+export async function setChatRules(
+  db: Db,
+  streamId: string,
+  change: { holders?: { mint: string; whole: string; units: bigint } | null; slowSeconds?: number | null; followersMinutes?: number | null },
+): Promise<void> {
+  const set: Partial<typeof chatRules.$inferInsert> = { updatedAt: new Date() };
+  if (change.holders !== undefined) {
+    Object.assign(set, {
+      holdersMint: change.holders?.mint ?? null,
+      holdersMinimum: change.holders?.whole ?? null,
+      holdersMinimumUnits: change.holders?.units.toString() ?? null,
+    });
+  }
+  if (change.slowSeconds !== undefined) set.slowSeconds = change.slowSeconds;
+  if (change.followersMinutes !== undefined) set.followersMinutes = change.followersMinutes;
+  await db
+    .insert(chatRules)
+    .values({ streamId, ...set })
+    .onConflictDoUpdate({ target: chatRules.streamId, set });
+}
+
+/** When the user last wrote in this stream's chat (slow mode counts from it). */
+export async function lastMessageAt(db: Db, streamId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(chatMessages.createdAt) })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.userId, userId)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Whether the user is platform staff (a moderator or an admin): chat modes do not hold them back. */
+export async function isStaff(db: Db, userId: string): Promise<boolean> {
+  const roles = (await findProfileById(db, userId))?.roles ?? [];
+  return roles.includes('moderator') || roles.includes('admin');
 }
 
 /**

@@ -53,3 +53,12 @@ export async function followedIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId));
   return rows.map((r) => r.id);
 }
+
+/** Since when `followerId` follows `followeeId`; undefined when they do not. */
+export async function followingSince(db: Db, followerId: string, followeeId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: follows.createdAt })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  return row?.at;
+}

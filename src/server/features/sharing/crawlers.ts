@@ -32,6 +32,8 @@ export function robotsTxt(origin: string): string {
     'Disallow: /submit',
     'Disallow: /reset-password',
     'Disallow: /update-password',
+    // Every outbound link of user content goes through it: no search engine follows them from here.
+    'Disallow: /leaving',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -274,10 +274,14 @@ describe('holders in a Pump Stream’s chat', () => {
     });
     expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).json()).toEqual({
       holdersOnly: { minimum: '1', symbol: 'HLD' },
+      slowSeconds: null,
+      followersMinutes: null,
     });
     const refusal = 'Only holders of at least 1 $HLD can chat here. Link a wallet that holds it in Settings to join in.';
     expect((await other.client.get(`${chatPath}/rules`)).json()).toEqual({
       holdersOnly: { minimum: '1', symbol: 'HLD' },
+      slowSeconds: null,
+      followersMinutes: null,
       you: { mayPost: false, reason: refusal, holder: true },
     });
     const refused = await say(other.client, 'let me in');
@@ -288,7 +292,12 @@ describe('holders in a Pump Stream’s chat', () => {
     expect((await say(holder.client, 'still here')).statusCode).toBe(201);
     expect((await say(host, 'welcome holders')).statusCode).toBe(201);
     // Guests read the rule; nobody’s balance is told to them.
-    expect((await t.app.inject({ url: `${chatPath}/rules` })).json()).toEqual({ holdersOnly: { minimum: '1', symbol: 'HLD' }, you: null });
+    expect((await t.app.inject({ url: `${chatPath}/rules` })).json()).toEqual({
+      holdersOnly: { minimum: '1', symbol: 'HLD' },
+      slowSeconds: null,
+      followersMinutes: null,
+      you: null,
+    });
 
     // Buying more counts once the kept balance is read again; opening the chat again lets them in.
     await chain.setTokenBalance(other.wallet.address, mint, 1_000_000n);
@@ -297,7 +306,11 @@ describe('holders in a Pump Stream’s chat', () => {
     expect((await say(other.client, 'bought in')).statusCode).toBe(201);
 
     // Open to anyone again.
-    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: null })).json()).toEqual({ holdersOnly: null });
+    expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: null })).json()).toEqual({
+      holdersOnly: null,
+      slowSeconds: null,
+      followersMinutes: null,
+    });
     await new Promise((r) => setTimeout(r, 1100));
     expect((await say(stranger, 'finally')).statusCode).toBe(201);
   });
