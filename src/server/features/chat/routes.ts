@@ -19,7 +19,6 @@ import {
   chatSlowModeMessage,
 } from '../../../shared/chat/chat.js';
 import { findProfileById } from '../../access/creator.js';
-import { followingSince } from '../profiles/service.js';
 import { decimalToUnits } from '../../../shared/payments/sol.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -69,7 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     let refusal: HttpError | null = null;
     if (!exempt && rules.followersMinutes !== null) {
-      const since = await followingSince(app.db, userId, stream.ownerId);
+      const since = await app.followingSince(userId, stream.ownerId);
       if (!since || Date.now() - since.getTime() < rules.followersMinutes * 60_000) {
         const creator = await findProfileById(app.db, stream.ownerId);
         refusal = new HttpError(403, 'followers_only', chatFollowersOnlyMessage(creator?.displayName ?? 'the creator', rules.followersMinutes));

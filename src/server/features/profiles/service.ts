@@ -108,7 +108,7 @@ export async function isDisplayNameTaken(db: Db, displayName: string, exceptUser
 }
 
 /** The follows other features read (the home page's Following row). */
-export { followedIds, followingSince } from './follows.js';
+export { followedIds } from './follows.js';
 
 /** What a person may change of their own profile; the fields left out stay as they are. */
 export interface ProfileChange {
