@@ -114,37 +114,29 @@ export function ChatRulesDialog({
               ))}
             </select>
           </FormField>
-          <fieldset className="flex flex-col gap-2">
-            <label className="flex items-center gap-2 text-sm font-medium">
-              <input type="checkbox" checked={draft.followers} onChange={(e) => change({ followers: e.target.checked })} /> Followers only
-            </label>
-            {draft.followers ? (
-              <InputField
-                id={`${id}-followers`}
-                label="Followed for at least (minutes; 0: any follower)"
-                inputMode="numeric"
-                value={draft.followersMinutes}
-                onChange={(e) => change({ followersMinutes: e.target.value })}
-                error={errors.followersMinutes}
-              />
-            ) : null}
-          </fieldset>
+          <ModeWithAmount
+            mode="Followers only"
+            on={draft.followers}
+            onToggle={(followers) => change({ followers })}
+            id={`${id}-followers`}
+            label="Followed for at least (minutes; 0: any follower)"
+            inputMode="numeric"
+            value={draft.followersMinutes}
+            onChange={(followersMinutes) => change({ followersMinutes })}
+            error={errors.followersMinutes}
+          />
           {hasToken ? (
-            <fieldset className="flex flex-col gap-2">
-              <label className="flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" checked={draft.holders} onChange={(e) => change({ holders: e.target.checked })} /> Holders only
-              </label>
-              {draft.holders ? (
-                <InputField
-                  id={`${id}-minimum`}
-                  label={`Minimum balance${symbol ? ` ($${symbol})` : ''}`}
-                  inputMode="decimal"
-                  value={draft.minimum}
-                  onChange={(e) => change({ minimum: e.target.value })}
-                  error={errors['holdersOnly.minimum']}
-                />
-              ) : null}
-            </fieldset>
+            <ModeWithAmount
+              mode="Holders only"
+              on={draft.holders}
+              onToggle={(holders) => change({ holders })}
+              id={`${id}-minimum`}
+              label={`Minimum balance${symbol ? ` ($${symbol})` : ''}`}
+              inputMode="decimal"
+              value={draft.minimum}
+              onChange={(minimum) => change({ minimum })}
+              error={errors['holdersOnly.minimum']}
+            />
           ) : null}
           {errors.form ? (
             <p role="alert" className="text-sm text-destructive">
@@ -159,6 +151,30 @@ export function ChatRulesDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A mode turned on by a box, with the amount it asks for once on. */
+function ModeWithAmount(p: {
+  mode: string;
+  on: boolean;
+  onToggle: (on: boolean) => void;
+  id: string;
+  label: string;
+  inputMode: 'numeric' | 'decimal';
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" checked={p.on} onChange={(e) => p.onToggle(e.target.checked)} /> {p.mode}
+      </label>
+      {p.on ? (
+        <InputField id={p.id} label={p.label} inputMode={p.inputMode} value={p.value} onChange={(e) => p.onChange(e.target.value)} error={p.error} />
+      ) : null}
+    </fieldset>
   );
 }
 

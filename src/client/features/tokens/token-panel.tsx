@@ -4,7 +4,7 @@ import { paths } from '../../../shared/platform/routes';
 import type { StreamTokenView, TokenView } from '../../../shared/tokens/tokens';
 import { unitsToDecimal } from '../../../shared/payments/sol';
 import { copyWithToast } from '../../lib/clipboard';
-import { shortAddress } from '../../lib/format';
+import { formatCount, shortAddress } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
@@ -12,11 +12,9 @@ import { useToken } from './queries';
 import { TokenProof, tokenLabel } from './token-badge';
 import { TokenMarketFigures } from './token-market';
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
-
 /** A token's supply in whole tokens, compact ("1B"). */
 export function formatSupply(supply: string, decimals: number): string {
-  return compact.format(Number(unitsToDecimal(BigInt(supply), decimals)));
+  return formatCount(Number(unitsToDecimal(BigInt(supply), decimals)));
 }
 
 type TokenIdentity = Pick<StreamTokenView, 'mint' | 'symbol' | 'name' | 'imageUrl'>;

@@ -1,5 +1,4 @@
 import { CalendarClock, Coins, Film, History, Radio, Smartphone } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { documentTitle } from '../../../shared/platform/page-titles';
 import type { TokenContent } from '../../../shared/tokens/token-page';
@@ -13,7 +12,7 @@ import { ErrorState } from '../../ui/error-state';
 import { NotAvailable } from '../../ui/not-available';
 import { Section } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
-import { ContentCards } from '../home/content-cards';
+import { ContentCards, type Cards } from '../home/content-cards';
 import { CreatorAvatarLink, CreatorName } from '../profiles/creator-link';
 import { useToken, useTokenContent } from './queries';
 import { tokenLabel } from './token-badge';
@@ -78,6 +77,15 @@ export default function TokenScreen() {
   );
 }
 
+/** The token's content on Glint, in the order shown; a part with nothing in it is left out. */
+const PARTS = [
+  { id: 'token-live', title: 'Live now', icon: <Radio aria-hidden className="size-5 text-live" />, key: 'live', of: 'streams' },
+  { id: 'token-upcoming', title: 'Upcoming', icon: <CalendarClock aria-hidden className="size-5 text-primary" />, key: 'upcoming', of: 'streams' },
+  { id: 'token-replays', title: 'Replays', icon: <History aria-hidden className="size-5 text-primary" />, key: 'replays', of: 'streams' },
+  { id: 'token-videos', title: 'Videos', icon: <Film aria-hidden className="size-5 text-primary" />, key: 'videos', of: 'videos' },
+  { id: 'token-shorts', title: 'Shorts', icon: <Smartphone aria-hidden className="size-5 text-primary" />, key: 'shorts', of: 'shorts' },
+] as const;
+
 function TokenContentSections({ content, now }: { content: ReturnType<typeof useTokenContent>; now: number }) {
   if (content.isPending) return <ContentGridSkeleton kind="wide" count={3} />;
   if (content.isError)
@@ -89,32 +97,16 @@ function TokenContentSections({ content, now }: { content: ReturnType<typeof use
       {nothing ? (
         <EmptyState icon={Radio} title="Nobody has streamed about this token on Glint yet" description="Streams, videos and shorts about it will show here." />
       ) : null}
-      <Part id="token-live" title="Live now" icon={<Radio aria-hidden className="size-5 text-live" />} show={c.live.length > 0}>
-        <ContentCards of="streams" items={c.live} now={now} priority />
-      </Part>
-      <Part id="token-upcoming" title="Upcoming" icon={<CalendarClock aria-hidden className="size-5 text-primary" />} show={c.upcoming.length > 0}>
-        <ContentCards of="streams" items={c.upcoming} now={now} />
-      </Part>
-      <Part id="token-replays" title="Replays" icon={<History aria-hidden className="size-5 text-primary" />} show={c.replays.length > 0}>
-        <ContentCards of="streams" items={c.replays} now={now} />
-      </Part>
-      <Part id="token-videos" title="Videos" icon={<Film aria-hidden className="size-5 text-primary" />} show={c.videos.length > 0}>
-        <ContentCards of="videos" items={c.videos} now={now} />
-      </Part>
-      <Part id="token-shorts" title="Shorts" icon={<Smartphone aria-hidden className="size-5 text-primary" />} show={c.shorts.length > 0}>
-        <ContentCards of="shorts" items={c.shorts} now={now} />
-      </Part>
+      {PARTS.map((part) =>
+        c[part.key].length ? (
+          <Section key={part.id} id={part.id} title={part.title} icon={part.icon}>
+            <ContentCards {...({ of: part.of, items: c[part.key] } as Cards)} now={now} priority={part.id === 'token-live'} />
+          </Section>
+        ) : null,
+      )}
       <Tippers tippers={c.tippers} />
     </>
   );
-}
-
-function Part({ id, title, icon, show, children }: { id: string; title: string; icon: ReactNode; show: boolean; children: ReactNode }) {
-  return show ? (
-    <Section id={id} title={title} icon={icon}>
-      {children}
-    </Section>
-  ) : null;
 }
 
 function Tippers({ tippers }: { tippers: TokenContent['tippers'] }) {

@@ -8,6 +8,7 @@ import { MARKET_REFRESH_SECONDS } from '../../../shared/tokens/token-rules.js';
 import type { Candle, TokenMarket } from '../../../shared/tokens/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { tokenMarkets } from './schema.js';
+import { singleFlight } from './single-flight.js';
 
 export interface MarketQuote {
   priceUsd: number | null;
@@ -83,7 +84,7 @@ const view = (row: Row | undefined): TokenMarket => ({
  * it reads wait for that read. A source that fails or is slow leaves what was kept.
  */
 export function createMarkets(db: Db, source: MarketSource | undefined, log: FastifyBaseLogger): Markets {
-  const reading = new Map<string, Promise<TokenMarket>>();
+  const reading = singleFlight<TokenMarket>();
   const fresh = (row: Row | undefined) => !!row?.fetchedAt && Date.now() - row.fetchedAt.getTime() < MARKET_REFRESH_SECONDS * 1000;
 
   const refresh = async (mint: string, kept: Row | undefined): Promise<TokenMarket> => {
@@ -115,12 +116,7 @@ export function createMarkets(db: Db, source: MarketSource | undefined, log: Fas
         .from(tokenMarkets)
         .where(sql`${tokenMarkets.mint} = ${mint}`);
       if (fresh(kept)) return view(kept);
-      let p = reading.get(mint);
-      if (!p) {
-        p = refresh(mint, kept).finally(() => reading.delete(mint));
-        reading.set(mint, p);
-      }
-      return p;
+      return reading(mint, () => refresh(mint, kept));
     },
   };
 }

@@ -12,6 +12,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import { profileWallets } from '../wallet/schema.js';
 import type { ChainToken, TokenChain } from './chain.js';
 import { tokenHoldings, tokens } from './schema.js';
+import { singleFlight } from './single-flight.js';
 
 export type TokenRow = typeof tokens.$inferSelect;
 
@@ -39,7 +40,7 @@ export interface TokenFacts {
  * instance reads the chain once. A token whose metadata URI is new gets its picture fetched by a job.
  */
 export function createTokenFacts(db: Db, chain: TokenChain, log: FastifyBaseLogger, onNewUri: (mint: string) => Promise<unknown>): TokenFacts {
-  const reading = new Map<string, Promise<TokenRow | null>>();
+  const reading = singleFlight<TokenRow | null>();
 
   const read = async (mint: string, kept: TokenRow | undefined): Promise<TokenRow | null> => {
     let token: ChainToken | null;
@@ -104,12 +105,7 @@ export function createTokenFacts(db: Db, chain: TokenChain, log: FastifyBaseLogg
     async get(mint) {
       const [kept] = await db.select().from(tokens).where(eq(tokens.mint, mint));
       if (kept && Date.now() - kept.readAt.getTime() < TOKEN_FACTS_MAX_AGE_MS) return kept;
-      let p = reading.get(mint);
-      if (!p) {
-        p = read(mint, kept).finally(() => reading.delete(mint));
-        reading.set(mint, p);
-      }
-      return p;
+      return reading(mint, () => read(mint, kept));
     },
   };
 }
