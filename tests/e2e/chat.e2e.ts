@@ -105,3 +105,83 @@ it('on a phone the chat opens in a sheet, read-only for a guest until the stream
     .first()
     .waitFor();
 });
+
+it('a creator appoints a moderator by username, who times out a spammer in slow mode; the moderator is marked in chat', async () => {
+  const { page: host } = await signedInAccount(b, 'chan');
+  const { streamPath, rtmpUrl } = await createStreamWithKey(host, 'Modded charts');
+  const { obs } = publishLikeObs(rtmpUrl, 60);
+  try {
+    await host.getByTestId('live-player').waitFor({ timeout: 25_000 });
+    const hostChat = host.getByTestId('chat-panel');
+
+    // The moderator-to-be is already watching: their chat gains its tools when they are appointed.
+    const { page: mod, username: modName } = await signedInAccount(b, 'mod');
+    await mod.goto(streamPath);
+    const modChat = mod.getByTestId('chat-panel');
+    await modChat.getByRole('textbox', { name: 'Chat message' }).waitFor();
+    expect(await modChat.getByRole('button', { name: 'Restricted chatters' }).count()).toBe(0);
+
+    await hostChat.getByRole('button', { name: 'Moderators' }).click();
+    const team = host.getByRole('dialog', { name: 'Your moderators' });
+    await team.getByText('No moderators yet').waitFor();
+    await team.getByLabel('Username').fill('nobody_here_at_all');
+    await team.getByRole('button', { name: 'Add moderator' }).click();
+    await team.getByText('No one has this username.').waitFor();
+    await team.getByLabel('Username').fill(`@${modName}`);
+    await team.getByRole('button', { name: 'Add moderator' }).click();
+    await team
+      .getByTestId('channel-moderator')
+      .filter({ hasText: `@${modName}` })
+      .waitFor();
+    await host.keyboard.press('Escape');
+    await team.waitFor({ state: 'detached' });
+
+    // Slow mode, set by the creator: one message every 30 seconds.
+    await hostChat.getByRole('button', { name: 'Modes' }).click();
+    const rules = host.getByTestId('chat-rules');
+    await rules.getByLabel('Slow mode').selectOption('30');
+    await rules.getByRole('button', { name: 'Save' }).click();
+    await hostChat.getByText('Slow 30s').waitFor();
+
+    const { page: spammer } = await signedInAccount(b, 'spam');
+    await spammer.goto(streamPath);
+    const spamChat = spammer.getByTestId('chat-panel');
+    const spamInput = spamChat.getByRole('textbox', { name: 'Chat message' });
+    await expect.poll(() => spamInput.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await spamInput.fill('pump my bags');
+    await spamInput.press('Enter');
+    await spamChat.getByTestId('chat-message').filter({ hasText: 'pump my bags' }).waitFor({ timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 1_200));
+    await spamInput.fill('pump my bags again');
+    await spamInput.press('Enter');
+    await spamChat.getByRole('alert').filter({ hasText: 'Slow mode is on: one message every 30 seconds. Wait a moment and try again.' }).waitFor();
+
+    // The moderator's chat now has its tools, without a reload; they time the spammer out.
+    await modChat.getByRole('button', { name: 'Restricted chatters' }).waitFor({ timeout: 10_000 });
+    const spamLine = modChat.getByTestId('chat-message').filter({ hasText: 'pump my bags' });
+    await spamLine.getByRole('button', { name: /Moderate the message from/ }).click();
+    await mod.getByRole('menuitem', { name: 'Time out 5 minutes' }).click();
+    await mod.getByText('is timed out for 5 minutes').waitFor();
+
+    // Timed out, the spammer is told until when; the moderator, held to no mode, writes twice and is marked.
+    await spamInput.fill('let me talk');
+    await spamInput.press('Enter');
+    await spamChat.getByRole('alert').filter({ hasText: 'You are timed out in this chat until' }).waitFor();
+    const modInput = modChat.getByRole('textbox', { name: 'Chat message' });
+    await modInput.fill('keep it clean please');
+    await modInput.press('Enter');
+    await new Promise((r) => setTimeout(r, 1_200));
+    await modInput.fill('thanks all');
+    await modInput.press('Enter');
+    const modLine = spamChat.getByTestId('chat-message').filter({ hasText: 'thanks all' });
+    await modLine.getByTestId('mod-badge').waitFor({ timeout: 10_000 });
+
+    // The creator sees who did it.
+    await hostChat.getByRole('button', { name: 'Restricted chatters' }).click();
+    const list = host.getByRole('dialog', { name: 'Restricted chatters' });
+    await list.getByTestId('restricted-chatter').getByText('Timed out').waitFor();
+    expect(await list.getByTestId('restricted-chatter').textContent()).toContain(`by ${modName}`);
+  } finally {
+    obs.kill('SIGKILL');
+  }
+}, 180_000);

@@ -87,6 +87,8 @@ export function useBrowser(
           return;
         // And the support chat's failure, which a test makes on purpose to see its error toast.
         if (/status of 5\d\d/.test(msg.text()) && new URL(msg.location().url || baseURL, baseURL).pathname === '/api/support-chat') return;
+        // And a chat message that slow mode (429) or a timeout (403) holds back: the chat says why under its box.
+        if (/status of 4(03|29)/.test(msg.text()) && /^\/api\/streams\/[^/]+\/chat$/.test(new URL(msg.location().url || baseURL, baseURL).pathname)) return;
         // And a request made while a test has taken the browser offline on purpose (context.setOffline).
         if (/net::ERR_INTERNET_DISCONNECTED/.test(msg.text())) return;
         const where = msg.location().url;

@@ -23,6 +23,7 @@ export const CHAT_NOT_LIVE = 'Chat is open while the stream is live.';
 export const CHAT_TOO_FAST = 'You are sending messages too quickly. Wait a moment and try again.';
 export const CHAT_MESSAGE_NOT_FOUND = 'This message no longer exists.';
 export const CHAT_NOT_MODERATOR = 'Only the creator and moderators can moderate this chat.';
+export const CHAT_RULES_NOT_MODERATOR = 'Only the creator and moderators can change this chat’s modes.';
 export const CHAT_NOT_THE_CREATOR = 'The creator cannot be timed out in their own chat.';
 export const CHAT_NOT_STAFF = 'Platform moderators cannot be timed out here.';
 export const CHAT_USER_NOT_FOUND = 'User not found';
@@ -75,6 +76,8 @@ export const ChatMessageSchema = z.object({
    * creator or platform staff. Anyone else's stay text: drainer links spread in crypto chats.
    */
   linksAllowed: z.boolean().default(false),
+  /** The author moderated the creator's chats when they sent it (a "Mod" badge). */
+  channelModerator: z.boolean().default(false),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -181,7 +184,15 @@ export type ChatRules = z.infer<typeof ChatRulesSchema>;
 
 export const ChatRulesViewSchema = ChatRulesSchema.extend({
   /** Signed in: whether you may write, why not, and whether you hold the token. Null for a guest. */
-  you: z.object({ mayPost: z.boolean(), reason: z.string().nullable(), holder: z.boolean() }).nullable(),
+  you: z
+    .object({
+      mayPost: z.boolean(),
+      reason: z.string().nullable(),
+      holder: z.boolean(),
+      /** You may moderate this chat and set its modes: its creator, one of their moderators, platform staff. */
+      moderates: z.boolean().default(false),
+    })
+    .nullable(),
 });
 export type ChatRulesView = z.infer<typeof ChatRulesViewSchema>;
 
@@ -222,10 +233,32 @@ export function chatFollowersOnlyMessage(creatorName: string, minutes: number): 
 }
 
 export const CHAT_HOLDERS_NEED_TOKEN = 'Holders-only chat needs a stream with a token.';
-export const CHAT_RULES_CREATOR_ONLY = 'Only the stream’s creator can change its chat rules.';
 export const CHAT_BALANCE_UNKNOWN = 'Your balance could not be checked just now. Try again in a moment.';
 
 /** What a chatter without enough of the token reads instead of the message box. */
 export function chatHoldersOnlyMessage(symbol: string | null, minimum: string): string {
   return `Only holders of at least ${minimum} ${symbol ? `$${symbol}` : 'of the stream’s token'} can chat here. Link a wallet that holds it in Settings to join in.`;
 }
+
+/** Moderators a creator may appoint to their own channel. */
+export const CHANNEL_MODERATORS_MAX = 50;
+export const CHANNEL_MODERATOR_SELF = 'You moderate your own channel already.';
+export const CHANNEL_MODERATORS_FULL = `A channel can have at most ${CHANNEL_MODERATORS_MAX} moderators.`;
+export const CHANNEL_MODERATOR_NOT_FOUND = 'No one has this username.';
+export const CHAT_NOT_ANOTHER_MODERATOR = 'Only the creator can time out or ban one of their moderators.';
+
+/** `POST /api/profile/moderators`: appoint someone, by username, to moderate your channel's chats. */
+export const AppointModeratorSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/^@/, ''))
+    .pipe(z.string().min(1, 'Enter a username').max(64, CHANNEL_MODERATOR_NOT_FOUND)),
+});
+export type AppointModeratorInput = z.input<typeof AppointModeratorSchema>;
+export const ChannelModeratorParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+
+/** Someone who moderates a creator's chats, and since when. */
+export const ChannelModeratorSchema = z.object({ user: CreatorSchema, since: z.string() });
+export type ChannelModerator = z.infer<typeof ChannelModeratorSchema>;
+export const ChannelModeratorsSchema = z.object({ moderators: z.array(ChannelModeratorSchema) });

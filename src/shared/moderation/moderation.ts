@@ -243,4 +243,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'chat.delete': 'Chat message deleted',
   'chat.timeout': 'Timed out in a chat',
   'chat.ban': 'Banned from a chat',
+  'chat.modes': 'Chat modes changed',
+  'channel.moderator.add': 'Made a channel moderator',
+  'channel.moderator.remove': 'Removed as a channel moderator',
 };

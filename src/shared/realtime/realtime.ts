@@ -58,6 +58,8 @@ export interface RealtimeEvents {
   'payment.status': Payment;
   /** To the person: an admin granted or took away a role (menus and admin screens follow). */
   'roles.changed': { roles: AppRole[] };
+  /** To the person: a creator made them a moderator of their chats, or removed them (open chats follow). */
+  'chat.moderator.changed': { channelId: string; moderator: boolean };
   /** To the requester: their verification request was granted or rejected, or their badge revoked. */
   'verification.decided': MyVerification;
 }

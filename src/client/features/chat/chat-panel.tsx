@@ -1,4 +1,4 @@
-import { Ban, Clock, Coins, Flag, MessageSquare, MoreVertical, Send, Trash2 } from 'lucide-react';
+import { Ban, Clock, Coins, Flag, MessageSquare, MoreVertical, Send, Shield, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import { useChat, useChatRules, useDeleteChatMessage, useRestrictChatter, useSen
 import { ChatModeBadges, ChatRulesDialog } from './chat-rules-dialog';
 import { Badge } from '../../ui/badge';
 import { RestrictedChattersDialog } from './restricted-chatters';
+import { ChannelModeratorsDialog } from './channel-moderators';
 import { ReportDialog } from '../moderation/report-dialog';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
@@ -28,8 +29,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * A live stream's chat: the newest messages, following new ones unless the reader has scrolled
- * up; guests read and are offered sign-in; the creator and moderators get a menu on each message
- * and the list of restricted chatters.
+ * up; guests read and are offered sign-in; the creator, their moderators and platform staff get a
+ * menu on each message, the chat's modes and the list of restricted chatters; the creator also
+ * appoints their moderators here.
  */
 export function ChatPanel({
   stream,
@@ -40,9 +42,11 @@ export function ChatPanel({
 }) {
   const chat = useChat(stream.id);
   const { user } = useSession();
-  const canModerate = !!user && (user.id === stream.creator.id || isModerator(user));
-  // The chat's modes (slow, followers only, holders only): everyone is told, and who is kept out why.
+  // The chat's modes (slow, followers only, holders only): everyone is told, and who is kept out why;
+  // and whether you moderate it (its creator, one of their moderators, platform staff).
   const rules = useChatRules(stream.id);
+  const isCreator = !!user && user.id === stream.creator.id;
+  const canModerate = !!user && (isCreator || isModerator(user) || !!rules.data?.you?.moderates);
   const listRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const messages = chat.data ?? [];
@@ -74,16 +78,15 @@ export function ChatPanel({
 
   return (
     <section aria-label="Live chat" data-testid="chat-panel" className={cn('flex min-h-0 flex-col overflow-hidden rounded-xl border bg-card', className)}>
-      <header className="flex items-center gap-2 border-b px-4 py-3">
+      <header className="flex flex-wrap items-center gap-2 border-b px-4 py-3">
         <MessageSquare aria-hidden className="size-4 text-muted-foreground" />
         <h2 className="text-sm font-semibold">Live chat</h2>
         <span className="flex min-w-0 flex-wrap gap-1" data-testid="chat-modes">
           <ChatModeBadges rules={rules.data} />
         </span>
-        <span className="ml-auto flex items-center">
-          {user?.id === stream.creator.id ? (
-            <ChatRulesDialog streamId={stream.id} symbol={stream.token?.symbol ?? null} hasToken={!!stream.token} rules={rules.data} />
-          ) : null}
+        <span className="ml-auto flex flex-wrap items-center">
+          {isCreator ? <ChannelModeratorsDialog /> : null}
+          {canModerate ? <ChatRulesDialog streamId={stream.id} symbol={stream.token?.symbol ?? null} hasToken={!!stream.token} rules={rules.data} /> : null}
           {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
         </span>
       </header>
@@ -176,6 +179,11 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
             {author.displayName}
           </Link>
           <VerificationBadge type={author.verificationType} className="size-3.5" />
+          {message.channelModerator ? (
+            <Badge variant="cyan" className="gap-0.5 px-1.5 py-0 text-[10px]" title="Moderates this channel’s chat" data-testid="mod-badge">
+              <Shield aria-hidden className="size-2.5" /> Mod
+            </Badge>
+          ) : null}
           {message.holder ? (
             <Badge variant="violet" className="px-1.5 py-0 text-[10px]" title="Holds the stream’s token" data-testid="holder-badge">
               Holder

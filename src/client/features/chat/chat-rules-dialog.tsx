@@ -25,7 +25,7 @@ const draftOf = (rules: ChatRulesView | undefined): Draft => ({
 });
 
 /**
- * For the stream's creator: its chat's modes. Slow mode (one message per chatter every so many
+ * For the stream's creator, their moderators and platform staff: its chat's modes. Slow mode (one message per chatter every so many
  * seconds), followers only (followed for at least so many minutes), and on a Pump Stream holders
  * only (a minimum balance of its token). Everyone still reads the chat; who cannot write is told why.
  */
@@ -94,7 +94,7 @@ export function ChatRulesDialog({
         <DialogHeader className="pr-8 text-left">
           <DialogTitle>Chat modes</DialogTitle>
           <DialogDescription>
-            Everyone can still read the chat. Whoever a mode keeps out is told why; you and platform moderators always write.
+            Everyone can still read the chat. Whoever a mode keeps out is told why; the creator, their moderators and platform moderators always write.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-4">

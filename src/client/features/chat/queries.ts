@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AppointModeratorInput,
+  ChannelModerator,
   ChatMessage,
   ChatRules,
   ChatRulesView,
@@ -133,6 +135,8 @@ export function useChatRules(streamId: string, enabled = true) {
     // Whether you may write follows from the new rule and your balance: asked again.
     void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] });
   });
+  // Made a moderator of a creator's chats, or no longer: whether you moderate this one is asked again.
+  useRealtimeEvent('chat.moderator.changed', () => void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] }));
   return useQuery({
     queryKey: rulesKey(streamId, user?.id),
     queryFn: ({ signal }) => api<ChatRulesView>(`${chatPath(streamId)}/rules`, { signal }),
@@ -146,5 +150,36 @@ export function useSetChatRules(streamId: string) {
   return useMutation({
     mutationFn: (input: PutChatRulesInput) => api<ChatRules>(`${chatPath(streamId)}/rules`, { method: 'PUT', json: input }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] }),
+  });
+}
+
+const moderatorsKey = ['channel-moderators'] as const;
+
+/** The moderators you appointed to your chats. */
+export function useChannelModerators() {
+  return useQuery({
+    queryKey: moderatorsKey,
+    queryFn: async ({ signal }) => (await api<{ moderators: ChannelModerator[] }>('/api/profile/moderators', { signal })).moderators,
+  });
+}
+
+/** Appoints someone, by username, to moderate your chats. */
+export function useAppointModerator() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AppointModeratorInput) => api<ChannelModerator>('/api/profile/moderators', { method: 'POST', json: input }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: moderatorsKey }),
+  });
+}
+
+/** Removes one of your chats' moderators; they leave the list at once. */
+export function useRemoveModerator() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<void>(`/api/profile/moderators/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: (_, userId) => {
+      qc.setQueryData<ChannelModerator[]>(moderatorsKey, (old) => old?.filter((m) => m.user.id !== userId));
+      void qc.invalidateQueries({ queryKey: moderatorsKey });
+    },
   });
 }

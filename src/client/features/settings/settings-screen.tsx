@@ -5,6 +5,7 @@ import { PaymentsSection } from '../payments/payments-section';
 import { SalesSection, UnlockedSection } from '../x402/x402-sections';
 import { Skeleton } from '../../ui/skeleton';
 import { ClipsSection } from './clips-section';
+import { ModeratorsSection } from './moderators-section';
 import { ConnectedAccountsSection } from './connected-accounts-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -14,7 +15,7 @@ import { TwoFactorSection } from './two-factor-section';
 import { VerificationSection } from './verification-section';
 import { YourDataSection } from './your-data-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, pay-per-view, sessions, and your data (download, delete). */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, chat moderators, pay-per-view, sessions, and your data (download, delete). */
 export default function SettingsScreen() {
   const { user, status } = useSession();
   const accounts = useLinkedAccountsQuery();
@@ -40,6 +41,7 @@ export default function SettingsScreen() {
           <VerificationSection user={user} />
           <PaymentsSection userId={user.id} />
           {status === 'verified' ? <ClipsSection /> : null}
+          {status === 'verified' ? <ModeratorsSection /> : null}
           <UnlockedSection />
           <SalesSection />
           <SessionsSection />

@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import WebSocket from 'ws';
-import { CHAT_MESSAGE_MAX, CHAT_TOO_FAST, MAX_ROOMS_PER_SOCKET, type ChatMessage, type RestrictedChatters } from '../../../shared/chat/chat.js';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_TOO_FAST,
+  MAX_ROOMS_PER_SOCKET,
+  type ChannelModerator,
+  type ChatMessage,
+  type RestrictedChatters,
+} from '../../../shared/chat/chat.js';
 import type { StreamDetail } from '../../../shared/live/streams.js';
 import type { RealtimeMessage } from '../../../shared/realtime/realtime.js';
 import { buildApp } from '../../app.js';
@@ -171,8 +178,10 @@ describe('chat modes', () => {
     const rules = `/api/streams/${s.id}/chat/rules`;
     const say = (c: Client, body: string) => c.post(`/api/streams/${s.id}/chat`, { body });
 
-    // Nobody but the creator sets them; bad values are refused with the reason.
-    expect((await fan.c.request('PUT', rules, { slowSeconds: 30 })).statusCode).toBe(404);
+    // Nobody but those who moderate the chat sets them; bad values are refused with the reason.
+    const refused = await fan.c.request('PUT', rules, { slowSeconds: 30 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only the creator and moderators can change this chat’s modes.');
     expect((await s.owner.c.request('PUT', rules, { slowSeconds: 7 })).json().fields).toEqual({ slowSeconds: 'Choose 3, 5, 10, 30, 60, 120 seconds' });
     expect((await s.owner.c.request('PUT', rules, { slowSeconds: 30, followersMinutes: 10 })).json()).toEqual({
       holdersOnly: null,
@@ -184,12 +193,13 @@ describe('chat modes', () => {
     const followersOnly = `Only people who have followed ${s.owner.username} for at least 10 minutes can chat here.`;
     const displayName = (await s.owner.c.get('/api/me')).json().profile.displayName as string;
     const reason = followersOnly.replace(s.owner.username, displayName);
-    expect((await stranger.c.get(rules)).json().you).toEqual({ mayPost: false, reason, holder: false });
+    expect((await stranger.c.get(rules)).json().you).toEqual({ mayPost: false, reason, holder: false, moderates: false });
     expect((await say(stranger.c, 'hi')).json()).toMatchObject({ message: reason });
     expect((await fan.c.request('PUT', `/api/profiles/${s.owner.username}/follow`)).statusCode).toBe(200);
     expect((await say(fan.c, 'hi')).json().message).toBe(reason);
     await t.database.db.execute(sql`update follows set created_at = now() - interval '11 minutes' where follower_id = ${fan.id}`);
-    expect((await fan.c.get(rules)).json().you).toEqual({ mayPost: true, reason: null, holder: false });
+    expect((await fan.c.get(rules)).json().you).toEqual({ mayPost: true, reason: null, holder: false, moderates: false });
+    expect((await staff.c.get(rules)).json().you).toMatchObject({ mayPost: true, moderates: true });
 
     // Slow mode: one message every 30 seconds, counted in this stream.
     expect((await say(fan.c, 'first')).statusCode).toBe(201);
@@ -304,6 +314,132 @@ describe('moderation', () => {
     const onMod = await owner.c.post(`/api/streams/${id}/chat/timeouts`, { userId: mod.id, seconds: 300 });
     expect(onMod.statusCode).toBe(403);
     expect(onMod.json().message).toBe('Platform moderators cannot be timed out here.');
+  });
+});
+
+describe('channel moderators', () => {
+  const appoint = (c: Client, username: string) => c.post('/api/profile/moderators', { username });
+
+  it('per role: guests, chatters and another channel’s moderator are refused; the creator, their moderator and platform staff moderate', async () => {
+    const s = await liveStream();
+    const other = await liveStream();
+    const chatter = await person();
+    const channelMod = await person();
+    const otherMod = await person();
+    const staff = await person();
+    await t.database.db.insert(userRoles).values({ userId: staff.id, role: 'moderator' });
+    expect((await appoint(s.owner.c, channelMod.username)).statusCode).toBe(201);
+    expect((await appoint(other.owner.c, otherMod.username)).statusCode).toBe(201);
+    const guest = { c: new Client(t.app) };
+
+    /** What each role's attempt at each action answers, on a fresh spammer each time. */
+    const tryAll = async (who: { c: Client }) => {
+      const spammer = await person();
+      const msg = (await say(spammer.c, s.id, `spam ${spammer.username}`)).json() as ChatMessage;
+      const banned = await person();
+      await t.database.db.insert(chatBans).values({ channelId: s.owner.id, userId: banned.id, until: null });
+      return {
+        delete: (await who.c.request('DELETE', `/api/streams/${s.id}/chat/${msg.id}`)).statusCode,
+        timeout: (await who.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: spammer.id, seconds: 60 })).statusCode,
+        ban: (await who.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: spammer.id, seconds: null })).statusCode,
+        lift: (await who.c.request('DELETE', `/api/streams/${s.id}/chat/timeouts/${banned.id}`)).statusCode,
+        list: (await who.c.get(`/api/streams/${s.id}/chat/restrictions`)).statusCode,
+        modes: (await who.c.request('PUT', `/api/streams/${s.id}/chat/rules`, { slowSeconds: null })).statusCode,
+      };
+    };
+    const allowed = { delete: 204, timeout: 200, ban: 200, lift: 204, list: 200, modes: 200 };
+    expect(await tryAll(guest)).toEqual({ delete: 401, timeout: 401, ban: 401, lift: 401, list: 401, modes: 401 });
+    expect(await tryAll(chatter)).toEqual({ delete: 403, timeout: 403, ban: 403, lift: 403, list: 403, modes: 403 });
+    expect(await tryAll(otherMod)).toEqual({ delete: 403, timeout: 403, ban: 403, lift: 403, list: 403, modes: 403 });
+    expect(await tryAll(channelMod)).toEqual(allowed);
+    expect(await tryAll(s.owner)).toEqual(allowed);
+    expect(await tryAll(staff)).toEqual(allowed);
+
+    // Who may moderate is told to each, for the chat's tools.
+    const you = async (who: { c: Client }) => (await who.c.get(`/api/streams/${s.id}/chat/rules`)).json().you?.moderates ?? null;
+    expect([await you(guest), await you(chatter), await you(otherMod), await you(channelMod), await you(s.owner), await you(staff)]).toEqual([
+      null,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('a moderator is marked in chat, may link and is held to no mode; they cannot time out the creator or a fellow moderator', async () => {
+    const s = await liveStream();
+    const mod = await person();
+    const fellow = await person();
+    await appoint(s.owner.c, mod.username);
+    await appoint(s.owner.c, fellow.username);
+    await s.owner.c.request('PUT', `/api/streams/${s.id}/chat/rules`, { slowSeconds: 30 });
+    const first = (await say(mod.c, s.id, 'rules: https://example.org/rules')).json() as ChatMessage;
+    expect(first).toMatchObject({ channelModerator: true, linksAllowed: true });
+    await age(mod.id, 2_000);
+    expect((await say(mod.c, s.id, 'again')).statusCode).toBe(201);
+
+    const onCreator = await mod.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: s.owner.id, seconds: 60 });
+    expect(onCreator.json().message).toBe('The creator cannot be timed out in their own chat.');
+    const onFellow = await mod.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: fellow.id, seconds: 60 });
+    expect(onFellow.statusCode).toBe(403);
+    expect(onFellow.json().message).toBe('Only the creator can time out or ban one of their moderators.');
+    expect((await s.owner.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: fellow.id, seconds: 60 })).statusCode).toBe(200);
+
+    // Removed, they are a chatter again: held to slow mode, and their addresses stay text.
+    expect((await s.owner.c.request('DELETE', `/api/profile/moderators/${mod.id}`)).statusCode).toBe(204);
+    await age(mod.id, 2_000);
+    expect((await say(mod.c, s.id, 'hello')).statusCode).toBe(429);
+    await age(mod.id, 40_000);
+    expect((await say(mod.c, s.id, 'see https://example.org')).json()).toMatchObject({ channelModerator: false, linksAllowed: false });
+    const spammer = await person();
+    expect((await mod.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: spammer.id, seconds: 60 })).statusCode).toBe(403);
+  });
+
+  it('are appointed by username and removed by the creator, told so, listed, and every step is in the audit log', async () => {
+    const creator = await liveStream();
+    const mod = await person();
+    const admin = await person();
+    await t.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
+    const ws = socket(mod.c.cookie);
+    await ws.next('hello');
+
+    const unknown = await appoint(creator.owner.c, 'nobody_by_this_name');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().fields).toEqual({ username: 'No one has this username.' });
+    expect((await appoint(creator.owner.c, creator.owner.username)).json().fields).toEqual({ username: 'You moderate your own channel already.' });
+    expect((await appoint(new Client(t.app), mod.username)).statusCode).toBe(401);
+
+    const added = await appoint(creator.owner.c, `@${mod.username}`);
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ user: { id: mod.id, username: mod.username } });
+    expect((await appoint(creator.owner.c, mod.username)).statusCode).toBe(200);
+    expect((await ws.next('chat.moderator.changed')).data).toEqual({ channelId: creator.owner.id, moderator: true });
+    const notices = (await mod.c.get('/api/notifications')).json().notifications as { title: string; message: string }[];
+    expect(notices[0]!.title).toBe('You are a channel moderator');
+
+    // The list is the creator's own: each creator sees only theirs.
+    expect((await creator.owner.c.get('/api/profile/moderators')).json().moderators.map((m: ChannelModerator) => m.user.id)).toEqual([mod.id]);
+    expect((await mod.c.get('/api/profile/moderators')).json().moderators).toEqual([]);
+
+    // A moderator's actions are recorded with the channel they were taken in.
+    const fan = await person();
+    const msg = (await say(fan.c, creator.id, 'scam link')).json() as ChatMessage;
+    expect((await mod.c.request('DELETE', `/api/streams/${creator.id}/chat/${msg.id}`)).statusCode).toBe(204);
+    expect((await mod.c.post(`/api/streams/${creator.id}/chat/timeouts`, { userId: fan.id, seconds: 60, reason: 'scam' })).statusCode).toBe(200);
+    expect((await mod.c.request('PUT', `/api/streams/${creator.id}/chat/rules`, { slowSeconds: 10 })).statusCode).toBe(200);
+    const modEntries = (await admin.c.get(`/api/admin/audit?actor=${mod.username}`)).json().entries.reverse();
+    expect(modEntries.map((e: { action: string }) => e.action)).toEqual(['chat.delete', 'chat.timeout', 'chat.modes']);
+    for (const e of modEntries) expect(e.before?.channelId ?? e.after?.channelId).toBe(creator.owner.id);
+
+    expect((await creator.owner.c.request('DELETE', `/api/profile/moderators/${mod.id}`)).statusCode).toBe(204);
+    expect((await ws.next('chat.moderator.changed')).data).toEqual({ channelId: creator.owner.id, moderator: false });
+    const creatorEntries = (await admin.c.get(`/api/admin/audit?actor=${creator.owner.username}`)).json().entries.reverse();
+    expect(creatorEntries.map((e: { action: string; targetId: string }) => [e.action, e.targetId])).toEqual([
+      ['channel.moderator.add', mod.id],
+      ['channel.moderator.remove', mod.id],
+    ]);
+    ws.ws.close();
   });
 });
 

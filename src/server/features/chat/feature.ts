@@ -7,5 +7,10 @@ export default fp(
     await app.register(chatRoutes);
   },
   // A Pump Stream's chat knows who holds its token; followers-only asks profiles since when one follows.
-  { name: 'glint-chat', fastify: '5.x', dependencies: ['glint-tokens', 'glint-profiles'], decorators: { fastify: ['db', 'realtime', 'moderationRegistry'] } },
+  {
+    name: 'glint-chat',
+    fastify: '5.x',
+    dependencies: ['glint-tokens', 'glint-profiles'],
+    decorators: { fastify: ['db', 'realtime', 'notifier', 'moderationRegistry'] },
+  },
 );

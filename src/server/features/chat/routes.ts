@@ -17,12 +17,17 @@ import {
   chatHoldersOnlyMessage,
   chatFollowersOnlyMessage,
   chatSlowModeMessage,
+  CHAT_RULES_NOT_MODERATOR,
+  AppointModeratorSchema,
+  ChannelModeratorParamsSchema,
+  ChannelModeratorSchema,
+  ChannelModeratorsSchema,
 } from '../../../shared/chat/chat.js';
 import { findProfileById } from '../../access/creator.js';
 import { decimalToUnits } from '../../../shared/payments/sol.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { getOwnedStream, type StreamRow } from '../live/service.js';
+import type { StreamRow } from '../live/service.js';
 import { requireToken } from '../tokens/service.js';
 import { registerChatRestrictions, registerModerationAdapter } from '../moderation/service.js';
 import { chatMessageModeration, chatRestrictionsModeration } from './moderation.js';
@@ -36,12 +41,15 @@ import {
   publicStreamOrThrow,
   restrictChatter,
   setChatRules,
-  isStaff,
+  chatRoleOf,
+  appointChannelModerator,
+  listChannelModerators,
+  removeChannelModerator,
   lastMessageAt,
   type StreamChatRules,
 } from './service.js';
 
-/** A live stream's chat: history, posting, and moderation by the creator and platform moderators. */
+/** A live stream's chat: history, posting, modes, and moderation by the creator, their moderators and platform staff. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const messageGone = (streamId: string, messageId: string) => app.realtime.publishToStream(streamId, 'stream.chat.deleted', { streamId, messageId });
   registerModerationAdapter(app.moderationRegistry, chatMessageModeration(messageGone));
@@ -51,12 +59,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
    * What the stream's chat asks of `userId`, and whether they hold its token (the "Holder" badge,
    * from the balance kept and refreshed behind the scenes, so a message never waits for the chain;
    * when the chat is holders-only, the balance is read first if it is stale). The creator and
-   * platform staff are held to no mode. `refusal` says why they cannot write now, if they cannot.
+   * platform staff are held to no mode. `refusal` says why they cannot write now, if they cannot;
+   * `role`, in which right they moderate the chat, if they do.
    */
   const standing = async (stream: StreamRow, userId: string, sending: boolean) => {
     const rules = await getChatRules(app.db, stream);
-    const anyMode = !!rules.holders || rules.slowSeconds !== null || rules.followersMinutes !== null;
-    const exempt = stream.ownerId === userId || (anyMode && (await isStaff(app.db, userId)));
+    // Those who moderate the chat (its creator, their moderators, platform staff) are held to no mode.
+    const role = await chatRoleOf(app.db, stream, userId);
+    const exempt = role !== null;
     let amount: bigint | null = 0n;
     if (stream.tokenMint) {
       try {
@@ -83,7 +93,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const last = await lastMessageAt(app.db, stream.id, userId);
       if (last && Date.now() - last.getTime() < rules.slowSeconds * 1000) refusal = new HttpError(429, 'slow_mode', chatSlowModeMessage(rules.slowSeconds));
     }
-    return { rules, holder: (amount ?? 0n) > 0n, refusal };
+    return { rules, role, holder: (amount ?? 0n) > 0n, refusal };
   };
   const rulesView = (stream: StreamRow, rules: StreamChatRules) => ({
     holdersOnly: rules.holders ? { minimum: rules.holders.minimum, symbol: stream.tokenSymbol } : null,
@@ -106,8 +116,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = await publicStreamOrThrow(app.db, req.params.id);
       const s = await sessionOf(req);
       if (!s) return { ...rulesView(stream, await getChatRules(app.db, stream)), you: null };
-      const { rules, holder, refusal } = await standing(stream, s.user.id, false);
-      return { ...rulesView(stream, rules), you: { mayPost: !refusal, reason: refusal?.message ?? null, holder } };
+      const { rules, role, holder, refusal } = await standing(stream, s.user.id, false);
+      return { ...rulesView(stream, rules), you: { mayPost: !refusal, reason: refusal?.message ?? null, holder, moderates: role !== null } };
     },
   );
 
@@ -117,7 +127,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'poster' },
       schema: {
         tags: ['chat'],
-        summary: 'Set your stream’s chat modes: holders only (a minimum of its token), slow mode, followers only; null turns one off',
+        summary:
+          'Set a stream’s chat modes (its creator, their moderators, platform staff): holders only (a minimum of its token), slow mode, followers only; null turns one off',
         params: ChatStreamParamsSchema,
         body: PutChatRulesSchema,
         response: { 200: ChatRulesSchema },
@@ -125,7 +136,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = userSession(req);
-      const stream = await getOwnedStream(app.db, req.params.id, s.user.id);
+      const stream = await publicStreamOrThrow(app.db, req.params.id);
+      const role = await chatRoleOf(app.db, stream, s.user.id);
+      if (!role) throw new HttpError(403, 'forbidden', CHAT_RULES_NOT_MODERATOR);
       const { holdersOnly: wanted, slowSeconds, followersMinutes } = req.body;
       let holders: { mint: string; whole: string; units: bigint } | null | undefined = wanted === undefined ? undefined : null;
       if (wanted) {
@@ -140,7 +153,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         holders = { mint: stream.tokenMint, whole: wanted.minimum, units };
       }
-      await setChatRules(app.db, stream.id, { holders, slowSeconds, followersMinutes });
+      const before = rulesView(stream, await getChatRules(app.db, stream));
+      await setChatRules(
+        app.db,
+        stream.id,
+        { holders, slowSeconds, followersMinutes },
+        role === 'creator' ? null : { actorId: s.user.id, channelId: stream.ownerId, before },
+      );
       const rules = rulesView(stream, await getChatRules(app.db, stream));
       await app.realtime.publishToStream(stream.id, 'stream.chat.rules', { streamId: stream.id, ...rules });
       return rules;
@@ -178,9 +197,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       const message = await postChat(app.db, req.params.id, s.user.id, req.body.body, async (stream) => {
-        const { holder, refusal } = await standing(stream, s.user.id, true);
+        const { holder, role, refusal } = await standing(stream, s.user.id, true);
         if (refusal) throw refusal;
-        return holder;
+        return { holder, role };
       });
       await app.realtime.publishToStream(message.streamId, 'stream.chat', message);
       return reply.code(201).send(message);
@@ -257,6 +276,65 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       await liftRestriction(app.db, req.params.id, s.user.id, req.params.userId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/profile/moderators',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['chat'],
+        summary: 'The moderators you appointed to your chats, longest-serving first',
+        response: { 200: ChannelModeratorsSchema },
+      },
+    },
+    async (req) => ({ moderators: await listChannelModerators(app.db, userSession(req).user.id) }),
+  );
+
+  app.post(
+    '/api/profile/moderators',
+    {
+      config: { auth: 'poster' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Appoint someone, by username, to moderate your chats (delete, time out, ban, lift, set modes in your streams only)',
+        body: AppointModeratorSchema,
+        response: { 201: ChannelModeratorSchema, 200: ChannelModeratorSchema },
+      },
+    },
+    async (req, reply) => {
+      const s = userSession(req);
+      const { moderator, added } = await appointChannelModerator(app.db, s.user.id, req.body.username);
+      if (added) {
+        await app.realtime.publish(moderator.user.id, 'chat.moderator.changed', { channelId: s.user.id, moderator: true });
+        const me = await findProfileById(app.db, s.user.id);
+        await app.notifier.notice({
+          userId: moderator.user.id,
+          actorId: s.user.id,
+          title: 'You are a channel moderator',
+          message: `${me?.displayName ?? 'A creator'} made you a moderator of their live chats: you can delete messages, time out and ban chatters, and set chat modes there.`,
+        });
+      }
+      return reply.code(added ? 201 : 200).send(moderator);
+    },
+  );
+
+  app.delete(
+    '/api/profile/moderators/:userId',
+    {
+      config: { auth: 'user', answers: { 204: 'They no longer moderate your chats' } },
+      schema: {
+        tags: ['chat'],
+        summary: 'Remove one of your chats’ moderators',
+        params: ChannelModeratorParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const s = userSession(req);
+      if (await removeChannelModerator(app.db, s.user.id, req.params.userId))
+        await app.realtime.publish(req.params.userId, 'chat.moderator.changed', { channelId: s.user.id, moderator: false });
       return reply.code(204).send();
     },
   );

@@ -22,6 +22,8 @@ export const chatMessages = pgTable(
     holder: boolean('holder').notNull().default(false),
     /** The author may link (the creator, platform staff): only then are its addresses clickable. */
     linksAllowed: boolean('links_allowed').notNull().default(false),
+    /** The author moderated the creator's chats when they sent it (a badge, as `holder` is). */
+    channelModerator: boolean('channel_moderator').notNull().default(false),
   },
   (t) => [
     index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt),
@@ -60,3 +62,17 @@ export const chatRules = pgTable('chat_rules', {
   followersMinutes: integer('followers_minutes'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Someone a creator appointed to moderate their chats (every stream of that channel): they delete,
+ * time out, ban, lift and set modes there, and nowhere else. Removing them deletes the row.
+ */
+export const channelModerators = pgTable(
+  'channel_moderators',
+  {
+    channelId: profileRef('channel_id'),
+    userId: userRef('user_id'),
+    ...createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_moderators_user_idx').on(t.userId)],
+);

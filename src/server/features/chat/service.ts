@@ -6,7 +6,13 @@ import {
   CHAT_MESSAGE_NOT_FOUND,
   CHAT_MIN_INTERVAL_MS,
   CHAT_NOT_LIVE,
+  CHAT_NOT_ANOTHER_MODERATOR,
   CHAT_NOT_MODERATOR,
+  CHANNEL_MODERATOR_NOT_FOUND,
+  CHANNEL_MODERATOR_SELF,
+  CHANNEL_MODERATORS_FULL,
+  CHANNEL_MODERATORS_MAX,
+  type ChannelModerator,
   CHAT_NOT_STAFF,
   CHAT_NOT_THE_CREATOR,
   CHAT_RESTRICTIONS_MAX,
@@ -25,10 +31,10 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { chatBans, chatMessages, chatRules } from './schema.js';
+import { channelModerators, chatBans, chatMessages, chatRules } from './schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
-import { creatorColumns, creatorColumnsOf, findProfileById, profilesTable } from '../../access/creator.js';
+import { creatorColumns, creatorColumnsOf, findProfileById, findProfileByUsername, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -79,8 +85,11 @@ export async function postChat(
   streamId: string,
   userId: string,
   body: string,
-  /** Whether the author holds the stream's token (refusing them when the chat is for holders only). */
-  holderCheck?: (stream: StreamRow) => Promise<boolean>,
+  /**
+   * The author's standing in the stream's chat, refusing them when a mode keeps them out: whether
+   * they hold its token, and in which right (if any) they moderate it.
+   */
+  check?: (stream: StreamRow) => Promise<{ holder: boolean; role: ChatRole | null }>,
 ): Promise<ChatMessage> {
   const stream = await publicStreamOrThrow(db, streamId);
   if (stream.status !== 'live') throw new HttpError(409, 'stream_not_live', CHAT_NOT_LIVE);
@@ -93,11 +102,15 @@ export async function postChat(
     .where(and(eq(chatMessages.userId, userId), gt(chatMessages.createdAt, new Date(now - CHAT_BURST_WINDOW_MS))));
   const last = recent?.last ? new Date(recent.last).getTime() : 0;
   if (now - last < CHAT_MIN_INTERVAL_MS || (recent?.n ?? 0) >= CHAT_BURST_LIMIT) throw new HttpError(429, 'chat_too_fast', CHAT_TOO_FAST);
-  const holder = holderCheck ? await holderCheck(stream) : false;
+  const { holder, role } = check ? await check(stream) : { holder: false, role: await chatRoleOf(db, stream, userId) };
   // One line of text: line breaks and tabs a client sent anyway become spaces.
   const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
-  const linksAllowed = hasLink(text) && (await mayLink(db, stream, userId));
-  const [row] = await db.insert(chatMessages).values({ streamId, userId, body: text, holder, linksAllowed }).returning();
+  // Those who moderate the chat may link; anyone else's addresses stay text.
+  const linksAllowed = hasLink(text) && role !== null;
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ streamId, userId, body: text, holder, linksAllowed, channelModerator: role === 'channel' })
+    .returning();
   const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
   if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
   return messageOf(row!, author);
@@ -113,12 +126,8 @@ function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['aut
     tipSol: m.tipLamports === null ? null : lamportsToSol(m.tipLamports),
     holder: m.holder,
     linksAllowed: m.linksAllowed,
+    channelModerator: m.channelModerator,
   };
-}
-
-/** Who may post clickable addresses in a stream's chat: its creator and platform staff. */
-async function mayLink(db: Db, stream: StreamRow, userId: string): Promise<boolean> {
-  return stream.ownerId === userId || (await isStaff(db, userId));
 }
 
 /** What a stream's chat asks of chatters, as the server checks it (null: not asked). */
@@ -143,11 +152,16 @@ export async function getChatRules(db: Db, stream: Pick<StreamRow, 'id' | 'token
   };
 }
 
-/** Changes the rules given (`undefined` leaves one as it is, null turns it off). */
+/**
+ * Changes the rules given (`undefined` leaves one as it is, null turns it off). A change by someone
+ * other than the creator (their moderator, platform staff) goes in the audit log with the rules
+ * before it.
+ */
 export async function setChatRules(
   db: Db,
   streamId: string,
   change: { holders?: { mint: string; whole: string; units: bigint } | null; slowSeconds?: number | null; followersMinutes?: number | null },
+  audit: { actorId: string; channelId: string; before: unknown } | null = null,
 ): Promise<void> {
   const set: Partial<typeof chatRules.$inferInsert> = { updatedAt: new Date() };
   if (change.holders !== undefined) {
@@ -159,10 +173,29 @@ export async function setChatRules(
   }
   if (change.slowSeconds !== undefined) set.slowSeconds = change.slowSeconds;
   if (change.followersMinutes !== undefined) set.followersMinutes = change.followersMinutes;
-  await db
-    .insert(chatRules)
-    .values({ streamId, ...set })
-    .onConflictDoUpdate({ target: chatRules.streamId, set });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(chatRules)
+      .values({ streamId, ...set })
+      .onConflictDoUpdate({ target: chatRules.streamId, set });
+    if (audit)
+      await recordAudit(tx, {
+        actorId: audit.actorId,
+        action: 'chat.modes',
+        targetType: 'stream',
+        targetId: streamId,
+        before: { channelId: audit.channelId, streamId, rules: audit.before },
+        after: {
+          channelId: audit.channelId,
+          streamId,
+          change: {
+            holdersOnly: change.holders === undefined ? undefined : (change.holders?.whole ?? null),
+            slowSeconds: change.slowSeconds,
+            followersMinutes: change.followersMinutes,
+          },
+        },
+      });
+  });
 }
 
 /** When the user last wrote in this stream's chat (slow mode counts from it). */
@@ -192,16 +225,26 @@ export async function postTipMessage(db: Db, streamId: string, userId: string, b
 }
 
 /**
- * The stream's creator, platform moderators and admins moderate its chat; anyone else is refused.
- * Says in which right the caller acts: a moderator or admin in a channel not their own acts as
- * staff, and a staff action goes in the audit log (docs/product.md "Audit log"); the creator
- * moderating their own chat does not.
+ * In which right someone moderates a stream's chat: its creator, one of the moderators the creator
+ * appointed (in that creator's chats only), or platform staff (a moderator or an admin, in every
+ * chat). Null for anyone else. The creator's right comes first, then the channel's.
  */
-async function requireChatModerator(db: Db, stream: StreamRow, userId: string): Promise<'creator' | 'staff'> {
+export type ChatRole = 'creator' | 'channel' | 'staff';
+export async function chatRoleOf(db: Db, stream: Pick<StreamRow, 'ownerId'>, userId: string): Promise<ChatRole | null> {
   if (stream.ownerId === userId) return 'creator';
-  const roles = (await findProfileById(db, userId))?.roles ?? [];
-  if (!roles.includes('moderator') && !roles.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_MODERATOR);
-  return 'staff';
+  if (await isChannelModerator(db, stream.ownerId, userId)) return 'channel';
+  return (await isStaff(db, userId)) ? 'staff' : null;
+}
+
+/**
+ * Refuses anyone who may not moderate the stream's chat, and says in which right the caller acts.
+ * Every action of a channel moderator or of staff goes in the audit log (docs/product.md "Audit
+ * log"), with the channel it was taken in; the creator moderating their own chat does not.
+ */
+async function requireChatModerator(db: Db, stream: StreamRow, userId: string): Promise<ChatRole> {
+  const role = await chatRoleOf(db, stream, userId);
+  if (!role) throw new HttpError(403, 'forbidden', CHAT_NOT_MODERATOR);
+  return role;
 }
 
 /** Where a chat action happened, for its audit entry: the channel (the creator) and the stream. */
@@ -224,7 +267,7 @@ export async function deleteChatMessage(db: Db, streamId: string, messageId: str
       .set({ deletedAt: now, deletedBy: byUserId })
       .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
       .returning({ id: chatMessages.id });
-    if (!deleted || acting !== 'staff') return;
+    if (!deleted || acting === 'creator') return;
     await recordAudit(tx, {
       actorId: byUserId,
       action: 'chat.delete',
@@ -257,6 +300,8 @@ export async function restrictChatter(
     const mine = (await findProfileById(db, byUserId))?.roles ?? [];
     if (!mine.includes('admin')) throw new HttpError(403, 'forbidden', CHAT_NOT_STAFF);
   }
+  // A channel's moderators answer to its creator (and platform staff), not to one another.
+  if (acting === 'channel' && (await isChannelModerator(db, stream.ownerId, input.userId))) throw new HttpError(403, 'forbidden', CHAT_NOT_ANOTHER_MODERATOR);
   const now = new Date();
   const until = input.seconds === null ? null : new Date(now.getTime() + input.seconds * 1000);
   const removed = await db.transaction(async (tx) => {
@@ -275,7 +320,7 @@ export async function restrictChatter(
           .set({ deletedAt: now, deletedBy: byUserId })
           .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.userId, input.userId), isNull(chatMessages.deletedAt)))
           .returning({ id: chatMessages.id });
-    if (acting === 'staff')
+    if (acting !== 'creator')
       await recordAudit(tx, {
         actorId: byUserId,
         action: until ? 'chat.timeout' : 'chat.ban',
@@ -334,7 +379,7 @@ export async function liftRestriction(db: Db, streamId: string, byUserId: string
   const acting = await requireChatModerator(db, stream, byUserId);
   await db.transaction(async (tx) => {
     const row = await liftChannelRestriction(tx, stream.ownerId, userId);
-    if (!row || acting !== 'staff') return;
+    if (!row || acting === 'creator') return;
     // The same entry as a lift from the moderators' screen, with the stream it was lifted from.
     await recordAudit(tx, {
       actorId: byUserId,
@@ -408,4 +453,76 @@ export async function setChatMessageTakenDown(db: Db, id: string, at: Date | nul
     .where(and(eq(chatMessages.id, id), at ? isNull(chatMessages.takenDownAt) : isNotNull(chatMessages.takenDownAt)))
     .returning({ id: chatMessages.id });
   return rows.length > 0;
+}
+
+/** Whether the creator appointed this user to moderate their chats. */
+export async function isChannelModerator(db: Db, channelId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: channelModerators.userId })
+    .from(channelModerators)
+    .where(and(eq(channelModerators.channelId, channelId), eq(channelModerators.userId, userId)));
+  return !!row;
+}
+
+/** The moderators of a creator's chats, longest-serving first. */
+export async function listChannelModerators(db: Db, channelId: string): Promise<ChannelModerator[]> {
+  const rows = await db
+    .select({ user: creatorColumns, since: channelModerators.createdAt })
+    .from(channelModerators)
+    .innerJoin(profilesTable, eq(profilesTable.id, channelModerators.userId))
+    .where(and(eq(channelModerators.channelId, channelId), notBanned(channelModerators.userId)))
+    .orderBy(channelModerators.createdAt, channelModerators.userId)
+    .limit(CHANNEL_MODERATORS_MAX);
+  return rows.map((r) => ({ user: r.user, since: iso(r.since) }));
+}
+
+/**
+ * The creator appoints someone, by username, to moderate their chats: not themselves, not a
+ * banned account, at most CHANNEL_MODERATORS_MAX. Appointing a moderator again changes nothing.
+ * Recorded in the audit log; the new moderator comes back (`added`: whether they are new).
+ */
+export async function appointChannelModerator(db: Db, channelId: string, username: string): Promise<{ moderator: ChannelModerator; added: boolean }> {
+  const target = await findProfileByUsername(db, username);
+  if (!target || (await isBanned(db, target.id))) throw new HttpError(404, 'not_found', CHANNEL_MODERATOR_NOT_FOUND, { username: CHANNEL_MODERATOR_NOT_FOUND });
+  if (target.id === channelId) throw new HttpError(400, 'self', CHANNEL_MODERATOR_SELF, { username: CHANNEL_MODERATOR_SELF });
+  const user = {
+    id: target.id,
+    username: target.username,
+    displayName: target.displayName,
+    avatarUrl: target.avatarUrl,
+    verificationType: target.verificationType,
+  };
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(channelModerators)
+      .where(and(eq(channelModerators.channelId, channelId), eq(channelModerators.userId, target.id)));
+    if (existing) return { moderator: { user, since: iso(existing.createdAt) }, added: false };
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(channelModerators).where(eq(channelModerators.channelId, channelId));
+    if (n >= CHANNEL_MODERATORS_MAX) throw new HttpError(409, 'too_many', CHANNEL_MODERATORS_FULL, { username: CHANNEL_MODERATORS_FULL });
+    const [row] = await tx.insert(channelModerators).values({ channelId, userId: target.id }).onConflictDoNothing().returning();
+    if (!row) return { moderator: { user, since: iso(new Date()) }, added: false };
+    await recordAudit(tx, { actorId: channelId, action: 'channel.moderator.add', targetType: 'user', targetId: target.id, after: { channelId } });
+    return { moderator: { user, since: iso(row.createdAt) }, added: true };
+  });
+}
+
+/** The creator removes one of their moderators (recorded in the audit log); removing none is a no-op. */
+export async function removeChannelModerator(db: Db, channelId: string, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(channelModerators)
+      .where(and(eq(channelModerators.channelId, channelId), eq(channelModerators.userId, userId)))
+      .returning();
+    if (!row) return false;
+    await recordAudit(tx, {
+      actorId: channelId,
+      action: 'channel.moderator.remove',
+      targetType: 'user',
+      targetId: userId,
+      before: { channelId, since: iso(row.createdAt) },
+      after: null,
+    });
+    return true;
+  });
 }

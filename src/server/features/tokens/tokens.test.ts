@@ -267,8 +267,8 @@ describe('holders in a Pump Stream’s chat', () => {
       ['gm', false],
     ]);
 
-    // Holders only, from 1 HLD: the creator alone may set it.
-    expect((await other.client.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).statusCode).toBe(404);
+    // Holders only, from 1 HLD: a chatter may not set it.
+    expect((await other.client.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '1' } })).statusCode).toBe(403);
     expect((await host.request('PUT', `${chatPath}/rules`, { holdersOnly: { minimum: '0.0000001' } })).json().fields).toEqual({
       'holdersOnly.minimum': 'This token has 6 decimals: use at most that many',
     });
@@ -282,7 +282,7 @@ describe('holders in a Pump Stream’s chat', () => {
       holdersOnly: { minimum: '1', symbol: 'HLD' },
       slowSeconds: null,
       followersMinutes: null,
-      you: { mayPost: false, reason: refusal, holder: true },
+      you: { mayPost: false, reason: refusal, holder: true, moderates: false },
     });
     const refused = await say(other.client, 'let me in');
     expect(refused.statusCode).toBe(403);
@@ -302,7 +302,7 @@ describe('holders in a Pump Stream’s chat', () => {
     // Buying more counts once the kept balance is read again; opening the chat again lets them in.
     await chain.setTokenBalance(other.wallet.address, mint, 1_000_000n);
     await t.database.db.execute(`update token_holdings set read_at = now() - interval '1 hour' where wallet = '${other.wallet.address}'`);
-    expect((await other.client.get(`${chatPath}/rules`)).json().you).toEqual({ mayPost: true, reason: null, holder: true });
+    expect((await other.client.get(`${chatPath}/rules`)).json().you).toEqual({ mayPost: true, reason: null, holder: true, moderates: false });
     expect((await say(other.client, 'bought in')).statusCode).toBe(201);
 
     // Open to anyone again.
