@@ -106,7 +106,7 @@ it('on a phone the chat opens in a sheet, read-only for a guest until the stream
     .waitFor();
 });
 
-it('a creator appoints a moderator by username, who times out a spammer in slow mode; the moderator is marked in chat', async () => {
+it('a creator appoints a moderator by username, who times out a spammer in slow mode and approves a message blocked words held; the moderator is marked in chat', async () => {
   const { page: host } = await signedInAccount(b, 'chan');
   const { streamPath, rtmpUrl } = await createStreamWithKey(host, 'Modded charts');
   const { obs } = publishLikeObs(rtmpUrl, 60);
@@ -181,6 +181,38 @@ it('a creator appoints a moderator by username, who times out a spammer in slow 
     const list = host.getByRole('dialog', { name: 'Restricted chatters' });
     await list.getByTestId('restricted-chatter').getByText('Timed out').waitFor();
     expect(await list.getByTestId('restricted-chatter').textContent()).toContain(`by ${modName}`);
+    await host.keyboard.press('Escape');
+
+    // Blocked words, held for review: the creator sets them in Settings; a fan's match waits for the
+    // moderator, who approves it into everyone's chat.
+    await host.goto('/settings');
+    const words = host.locator('[data-settings-section="blocked-words"]');
+    await words.getByLabel('Blocked words, one per line').fill('moon*\nscam.example');
+    await words.getByRole('button', { name: 'Save blocked words' }).click();
+    await words.getByText('“scam.example”: Use letters, digits, spaces and * only').waitFor();
+    await words.getByLabel('Blocked words, one per line').fill('moon*');
+    await words.getByLabel('Hold for review instead of refusing').check();
+    await words.getByRole('button', { name: 'Save blocked words' }).click();
+    await host.getByText('Blocked words saved').waitFor();
+
+    const { page: fan } = await signedInAccount(b, 'fan');
+    await fan.goto(streamPath);
+    const fanInput = fan.getByTestId('chat-panel').getByRole('textbox', { name: 'Chat message' });
+    await expect.poll(() => fanInput.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await fanInput.fill('wen mooning');
+    await fanInput.press('Enter');
+    const fanLine = fan.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'wen mooning' });
+    await fanLine.getByTestId('chat-held').waitFor();
+    await modChat.getByRole('button', { name: /^Held/ }).click();
+    const held = mod.getByRole('dialog', { name: 'Held messages' });
+    await held
+      .getByTestId('held-message')
+      .filter({ hasText: 'wen mooning' })
+      .getByRole('button', { name: /^Approve the message/ })
+      .click();
+    await held.getByText('Nothing held').waitFor();
+    await spamChat.getByTestId('chat-message').filter({ hasText: 'wen mooning' }).waitFor({ timeout: 10_000 });
+    await fanLine.getByTestId('chat-held').waitFor({ state: 'detached', timeout: 10_000 });
   } finally {
     obs.kill('SIGKILL');
   }

@@ -78,6 +78,8 @@ export const ChatMessageSchema = z.object({
   linksAllowed: z.boolean().default(false),
   /** The author moderated the creator's chats when they sent it (a "Mod" badge). */
   channelModerator: z.boolean().default(false),
+  /** A blocked word held it for a moderator: shown to them (to approve or delete) and to its author only. */
+  held: z.boolean().default(false),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -60,6 +60,8 @@ export interface RealtimeEvents {
   'roles.changed': { roles: AppRole[] };
   /** To the person: a creator made them a moderator of their chats, or removed them (open chats follow). */
   'chat.moderator.changed': { channelId: string; moderator: boolean };
+  /** To the creator and their moderators: a blocked word held a message in their chat for review. */
+  'chat.held': ChatMessage;
   /** To the requester: their verification request was granted or rejected, or their badge revoked. */
   'verification.decided': MyVerification;
 }

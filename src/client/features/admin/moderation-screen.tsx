@@ -19,12 +19,14 @@ import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { StaffScreen } from './staff-screen';
+import { PlatformBlockedWords } from '../chat/blocked-words';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
 /**
  * /admin/moderation (moderators and admins): removed content to restore, suspended and banned
- * accounts and live-chat restrictions to lift, and a search for any user or item to act on.
+ * accounts and live-chat restrictions to lift, a search for any user or item to act on, and the
+ * blocked words of every chat.
  */
 export default function ModerationScreen() {
   return (
@@ -36,6 +38,17 @@ export default function ModerationScreen() {
     >
       <FindAnything />
       <Overview />
+      <section aria-labelledby="blocked-words-heading" className="flex flex-col gap-3">
+        <h2 id="blocked-words-heading" className="text-lg font-semibold">
+          Blocked words in every chat
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Refused in every live chat on Glint, besides each channel’s own list. Changes are recorded in the audit log.
+        </p>
+        <div className="max-w-xl">
+          <PlatformBlockedWords />
+        </div>
+      </section>
     </StaffScreen>
   );
 }

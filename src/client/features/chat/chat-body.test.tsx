@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mountPerTest } from '../../test-support/mount';
-import { ChatBody } from './chat-panel';
+import { ChatBody } from './chat-body';
 
 const view = mountPerTest();
 

@@ -1,11 +1,11 @@
-import { Ban, Clock, Coins, Flag, MessageSquare, MoreVertical, Send, Shield, Trash2 } from 'lucide-react';
+import { Ban, Clock, Coins, Flag, Hourglass, MessageSquare, MoreVertical, Send, Shield, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CHAT_QUICK_TIMEOUT_SECONDS, ChatBodySchema, chatParts, remainingChars, type ChatMessage } from '../../../shared/chat/chat';
+import { CHAT_QUICK_TIMEOUT_SECONDS, ChatBodySchema, remainingChars, type ChatMessage } from '../../../shared/chat/chat';
+import { CHAT_HELD_NOTICE } from '../../../shared/chat/chat-filter';
 import type { StreamDetail } from '../../../shared/live/streams';
 import { paths } from '../../../shared/platform/routes';
-import { leavingHref } from '../../../shared/platform/external-links';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { isModerator, useSession } from '../auth/session';
 import { ApiError } from '../../lib/api';
@@ -17,6 +17,8 @@ import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { useChat, useChatRules, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
 import { ChatModeBadges, ChatRulesDialog } from './chat-rules-dialog';
+import { ChatBody } from './chat-body';
+import { HeldMessagesDialog } from './held-messages';
 import { Badge } from '../../ui/badge';
 import { RestrictedChattersDialog } from './restricted-chatters';
 import { ChannelModeratorsDialog } from './channel-moderators';
@@ -87,6 +89,7 @@ export function ChatPanel({
         <span className="ml-auto flex flex-wrap items-center">
           {isCreator ? <ChannelModeratorsDialog /> : null}
           {canModerate ? <ChatRulesDialog streamId={stream.id} symbol={stream.token?.symbol ?? null} hasToken={!!stream.token} rules={rules.data} /> : null}
+          {canModerate ? <HeldMessagesDialog streamId={stream.id} /> : null}
           {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
         </span>
       </header>
@@ -191,6 +194,11 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
           ) : null}
         </span>
         <ChatBody body={message.body} linksAllowed={message.linksAllowed} />
+        {message.held ? (
+          <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground" data-testid="chat-held">
+            <Hourglass aria-hidden className="size-3" /> {CHAT_HELD_NOTICE}
+          </span>
+        ) : null}
       </p>
       {canModerate || canReport ? (
         <MessageMenu
@@ -205,27 +213,6 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
         <ReportDialog subject={{ type: 'chat_message', id: message.id, ownerId: author.id, noun: 'message' }} open={reporting} onOpenChange={setReporting} />
       ) : null}
     </li>
-  );
-}
-
-/**
- * Text only. An http(s) address becomes a link when its author may link (`linksAllowed`: the
- * creator, platform staff), and then through the leaving page, which shows the real domain first;
- * anyone else's addresses stay text, so a drainer's link cannot be clicked.
- */
-export function ChatBody({ body, linksAllowed = false }: { body: string; linksAllowed?: boolean }) {
-  return (
-    <span>
-      {chatParts(body).map((part, i) =>
-        part.kind === 'link' && linksAllowed ? (
-          <a key={i} href={leavingHref(part.href)} target="_blank" rel="nofollow ugc noopener" className="text-primary underline underline-offset-2">
-            {part.text}
-          </a>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </span>
   );
 }
 

@@ -10,6 +10,7 @@ import type {
   RestrictedChatter,
   RestrictedChatters,
 } from '../../../shared/chat/chat';
+import type { ChannelChatFilter, ChannelChatFilterInput, PlatformChatFilter } from '../../../shared/chat/chat-filter';
 import { useSession } from '../auth/session';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
@@ -22,14 +23,18 @@ export const chatKeys = {
   stream: (streamId: string) => [...chatKeys.all, streamId] as const,
   /** Under the stream's key, so a reconnect (which invalidates the chat) reads it again too. */
   restrictions: (streamId: string) => [...chatKeys.stream(streamId), 'restrictions'] as const,
+  held: (streamId: string) => [...chatKeys.stream(streamId), 'held'] as const,
 };
 
 const chatPath = (streamId: string) => `/api/streams/${encodeURIComponent(streamId)}/chat`;
 
-/** Adds a message once (it comes both as the answer to a send and as a room event), oldest first. */
+/**
+ * Adds a message once (it comes both as the answer to a send and as a room event), oldest first.
+ * One already there is brought up to date (its author's held message, once approved).
+ */
 function withMessage(list: ChatMessage[] | undefined, message: ChatMessage): ChatMessage[] {
   const current = list ?? [];
-  if (current.some((m) => m.id === message.id)) return current;
+  if (current.some((m) => m.id === message.id)) return current.map((m) => (m.id === message.id ? message : m));
   return [...current, message].slice(-KEEP);
 }
 
@@ -181,5 +186,75 @@ export function useRemoveModerator() {
       qc.setQueryData<ChannelModerator[]>(moderatorsKey, (old) => old?.filter((m) => m.user.id !== userId));
       void qc.invalidateQueries({ queryKey: moderatorsKey });
     },
+  });
+}
+
+/**
+ * For those who moderate the chat: the messages blocked words hold for review, kept current by the
+ * `chat.held` event (the creator and their moderators hear of each at once) and by the room (an
+ * approved message arrives as chat; a deleted one is gone).
+ */
+export function useHeldMessages(streamId: string, enabled: boolean) {
+  const qc = useQueryClient();
+  const key = chatKeys.held(streamId);
+  useRealtimeEvent('chat.held', (m) => {
+    if (m.streamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => (old ? withMessage(old, m) : old));
+  });
+  const drop = (eventStreamId: string, id: string) => {
+    if (eventStreamId === streamId) qc.setQueryData<ChatMessage[]>(key, (old) => old?.filter((m) => m.id !== id));
+  };
+  useRealtimeEvent('stream.chat', (m) => drop(m.streamId, m.id));
+  useRealtimeEvent('stream.chat.deleted', (e) => drop(e.streamId, e.messageId));
+  return useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => (await api<{ messages: ChatMessage[] }>(`${chatPath(streamId)}/held`, { signal })).messages,
+    enabled,
+  });
+}
+
+/** Lets a held message into the chat; the room brings it to everyone. */
+export function useApproveHeld(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => api<void>(`${chatPath(streamId)}/${encodeURIComponent(messageId)}/approve`, { method: 'POST' }),
+    onSuccess: (_, messageId) => qc.setQueryData<ChatMessage[]>(chatKeys.held(streamId), (old) => old?.filter((m) => m.id !== messageId)),
+  });
+}
+
+/** Deletes a held message: it never shows. */
+export function useRejectHeld(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => api<void>(`${chatPath(streamId)}/${encodeURIComponent(messageId)}`, { method: 'DELETE' }),
+    onSuccess: (_, messageId) => qc.setQueryData<ChatMessage[]>(chatKeys.held(streamId), (old) => old?.filter((m) => m.id !== messageId)),
+  });
+}
+
+const filterKey = ['chat-filter'] as const;
+const platformFilterKey = ['chat-filter', 'platform'] as const;
+
+/** Your chats' blocked words and whether a match is held or refused. */
+export function useChannelChatFilter() {
+  return useQuery({ queryKey: filterKey, queryFn: ({ signal }) => api<ChannelChatFilter>('/api/profile/chat-filter', { signal }) });
+}
+
+export function useSaveChannelChatFilter() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChannelChatFilterInput) => api<ChannelChatFilter>('/api/profile/chat-filter', { method: 'PUT', json: input }),
+    onSuccess: (saved) => qc.setQueryData(filterKey, saved),
+  });
+}
+
+/** The platform's blocked words (platform moderators and admins). */
+export function usePlatformChatFilter() {
+  return useQuery({ queryKey: platformFilterKey, queryFn: ({ signal }) => api<PlatformChatFilter>('/api/admin/chat-filter', { signal }) });
+}
+
+export function useSavePlatformChatFilter() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { terms: string[] }) => api<PlatformChatFilter>('/api/admin/chat-filter', { method: 'PUT', json: input }),
+    onSuccess: (saved) => qc.setQueryData(platformFilterKey, saved),
   });
 }

@@ -443,6 +443,83 @@ describe('channel moderators', () => {
   });
 });
 
+describe('blocked words', () => {
+  it('the platform’s list and the channel’s refuse a message with the reason; those who moderate are not filtered', async () => {
+    const s = await liveStream();
+    const fan = await person();
+    const staff = await person();
+    const chatter = await person();
+    await t.database.db.insert(userRoles).values({ userId: staff.id, role: 'moderator' });
+
+    // The platform's list is kept by platform staff only, and its change is recorded.
+    expect((await chatter.c.request('PUT', '/api/admin/chat-filter', { terms: ['x'] })).statusCode).toBe(403);
+    const bad = await staff.c.request('PUT', '/api/admin/chat-filter', { terms: ['free sol', 'https://drain.er'] });
+    expect(bad.json().fields).toEqual({ 'terms.1': 'Use letters, digits, spaces and * only' });
+    expect((await staff.c.request('PUT', '/api/admin/chat-filter', { terms: ['Free SOL', 'seed phrase*'] })).json()).toEqual({
+      terms: ['free sol', 'seed phrase*'],
+    });
+    expect((await staff.c.get('/api/admin/chat-filter')).json()).toEqual({ terms: ['free sol', 'seed phrase*'] });
+    expect((await s.owner.c.request('PUT', '/api/profile/chat-filter', { terms: ['rug*'], hold: false })).statusCode).toBe(200);
+    expect((await s.owner.c.get('/api/profile/chat-filter')).json()).toEqual({ terms: ['rug*'], hold: false });
+
+    const refused = await say(fan.c, s.id, 'claim FREE sol here');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Your message was not sent: “free sol” is not allowed in this chat.');
+    await age(fan.id);
+    expect((await say(fan.c, s.id, 'send me your seed phrases')).json().message).toBe('Your message was not sent: “seed phrases” is not allowed in this chat.');
+    await age(fan.id);
+    expect((await say(fan.c, s.id, 'this is a rugpull')).json().message).toBe('Your message was not sent: “rugpull” is not allowed in this chat.');
+    await age(fan.id);
+    expect((await say(fan.c, s.id, 'rugged? no, drugs')).statusCode).toBe(400);
+    await age(fan.id);
+    expect((await say(fan.c, s.id, 'a shrug is fine')).statusCode).toBe(201);
+    // Another channel has only the platform's list.
+    const other = await liveStream();
+    expect((await say(chatter.c, other.id, 'rugpull')).statusCode).toBe(201);
+
+    expect((await say(s.owner.c, s.id, 'do not fall for free sol')).statusCode).toBe(201);
+    expect((await say(staff.c, s.id, 'never share a seed phrase')).statusCode).toBe(201);
+    expect((await history(s.id)).map((m) => m.body)).toEqual(['a shrug is fine', 'do not fall for free sol', 'never share a seed phrase']);
+    await staff.c.request('PUT', '/api/admin/chat-filter', { terms: [] });
+  });
+
+  it('a channel that holds matches keeps them from everyone until a moderator approves or deletes them', async () => {
+    const s = await liveStream();
+    const mod = await person();
+    const fan = await person();
+    await s.owner.c.post('/api/profile/moderators', { username: mod.username });
+    await s.owner.c.request('PUT', '/api/profile/chat-filter', { terms: ['pump*'], hold: true });
+    const creatorSocket = socket(s.owner.c.cookie);
+    const modSocket = socket(mod.c.cookie);
+    const room = socket();
+    await Promise.all([creatorSocket.next('hello'), modSocket.next('hello'), room.join(s.id)]);
+
+    const sent = await say(fan.c, s.id, 'pumping now');
+    expect(sent.statusCode).toBe(202);
+    const held = sent.json() as ChatMessage;
+    expect(held).toMatchObject({ held: true, body: 'pumping now' });
+    expect((await creatorSocket.next('chat.held')).data).toMatchObject({ id: held.id });
+    expect((await modSocket.next('chat.held')).data).toMatchObject({ id: held.id });
+    expect(await history(s.id)).toEqual([]);
+
+    expect((await fan.c.get(`/api/streams/${s.id}/chat/held`)).statusCode).toBe(403);
+    expect((await fan.c.post(`/api/streams/${s.id}/chat/${held.id}/approve`)).statusCode).toBe(403);
+    expect(((await mod.c.get(`/api/streams/${s.id}/chat/held`)).json() as { messages: ChatMessage[] }).messages.map((m) => m.id)).toEqual([held.id]);
+    expect((await mod.c.post(`/api/streams/${s.id}/chat/${held.id}/approve`)).statusCode).toBe(204);
+    expect((await room.next('stream.chat', (m) => (m.data as ChatMessage).id === held.id)).data).toMatchObject({ body: 'pumping now', held: false });
+    expect((await history(s.id)).map((m) => m.body)).toEqual(['pumping now']);
+    expect(((await s.owner.c.get(`/api/streams/${s.id}/chat/held`)).json() as { messages: ChatMessage[] }).messages).toEqual([]);
+
+    // Deleted instead: it never shows.
+    await age(fan.id);
+    const second = (await say(fan.c, s.id, 'pump it')).json() as ChatMessage;
+    expect((await s.owner.c.request('DELETE', `/api/streams/${s.id}/chat/${second.id}`)).statusCode).toBe(204);
+    expect((await s.owner.c.post(`/api/streams/${s.id}/chat/${second.id}/approve`)).statusCode).toBe(204);
+    expect((await history(s.id)).map((m) => m.body)).toEqual(['pumping now']);
+    for (const w of [creatorSocket, modSocket, room]) w.ws.close();
+  });
+});
+
 describe('the audit log of staff in chats', () => {
   type Entry = {
     action: string;

@@ -24,6 +24,12 @@ import {
   ChannelModeratorsSchema,
 } from '../../../shared/chat/chat.js';
 import { findProfileById } from '../../access/creator.js';
+import {
+  ChannelChatFilterSchema,
+  ChannelChatFilterViewSchema,
+  PlatformChatFilterSchema,
+  PlatformChatFilterViewSchema,
+} from '../../../shared/chat/chat-filter.js';
 import { decimalToUnits } from '../../../shared/payments/sol.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -42,6 +48,11 @@ import {
   restrictChatter,
   setChatRules,
   chatRoleOf,
+  approveHeld,
+  channelTeam,
+  chatFiltersOf,
+  listHeld,
+  setChatFilter,
   appointChannelModerator,
   listChannelModerators,
   removeChannelModerator,
@@ -188,10 +199,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'unverified-poster' },
       schema: {
         tags: ['chat'],
-        summary: 'Send a message to a live stream’s chat (signed in; one a second, 20 in 30 s)',
+        summary:
+          'Send a message to a live stream’s chat (signed in; one a second, 20 in 30 s). 202: a blocked word held it for a moderator; 400: a blocked word refused it',
         params: ChatStreamParamsSchema,
         body: PostChatSchema,
-        response: { 201: ChatMessageSchema },
+        response: { 201: ChatMessageSchema, 202: ChatMessageSchema },
       },
     },
     async (req, reply) => {
@@ -201,6 +213,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         if (refusal) throw refusal;
         return { holder, role };
       });
+      if (message.held) {
+        // Held by a blocked word: its author sees it as held; the creator and their moderators are told.
+        const stream = await publicStreamOrThrow(app.db, message.streamId);
+        await Promise.all((await channelTeam(app.db, stream.ownerId)).map((id) => app.realtime.publish(id, 'chat.held', message)));
+        return reply.code(202).send(message);
+      }
       await app.realtime.publishToStream(message.streamId, 'stream.chat', message);
       return reply.code(201).send(message);
     },
@@ -336,6 +354,101 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await removeChannelModerator(app.db, s.user.id, req.params.userId))
         await app.realtime.publish(req.params.userId, 'chat.moderator.changed', { channelId: s.user.id, moderator: false });
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/streams/:id/chat/held',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['chat'],
+        summary: 'Messages blocked words hold for review in a stream’s chat, oldest first (those who moderate it)',
+        params: ChatStreamParamsSchema,
+        response: { 200: ChatHistorySchema },
+      },
+    },
+    async (req) => ({ messages: await listHeld(app.db, req.params.id, userSession(req).user.id) }),
+  );
+
+  app.post(
+    '/api/streams/:id/chat/:messageId/approve',
+    {
+      config: { auth: 'user', answers: { 204: 'Approved: everyone sees it now' } },
+      schema: {
+        tags: ['chat'],
+        summary: 'Let a held message into the chat (those who moderate it); deleting it is the other answer',
+        params: ChatMessageParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const message = await approveHeld(app.db, req.params.id, req.params.messageId, userSession(req).user.id);
+      if (message) await app.realtime.publishToStream(message.streamId, 'stream.chat', message);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/profile/chat-filter',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['chat'],
+        summary: 'Your chats’ blocked words, and whether a match is held for review or refused',
+        response: { 200: ChannelChatFilterViewSchema },
+      },
+    },
+    async (req) => {
+      const { channel, hold } = await chatFiltersOf(app.db, userSession(req).user.id);
+      return { terms: channel, hold };
+    },
+  );
+
+  app.put(
+    '/api/profile/chat-filter',
+    {
+      config: { auth: 'poster' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Set your chats’ blocked words (words, or patterns with *) and whether a match is held for review or refused',
+        body: ChannelChatFilterSchema,
+        response: { 200: ChannelChatFilterViewSchema },
+      },
+    },
+    async (req) => {
+      const s = userSession(req);
+      await setChatFilter(app.db, s.user.id, req.body.terms, req.body.hold);
+      return req.body;
+    },
+  );
+
+  app.get(
+    '/api/admin/chat-filter',
+    {
+      config: { role: 'moderator', noStore: true },
+      schema: {
+        tags: ['chat'],
+        summary: 'The platform’s blocked words, refused in every chat (moderators and admins)',
+        response: { 200: PlatformChatFilterViewSchema },
+      },
+    },
+    async () => ({ terms: (await chatFiltersOf(app.db, '')).platform }),
+  );
+
+  app.put(
+    '/api/admin/chat-filter',
+    {
+      config: { role: 'moderator' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Set the platform’s blocked words (moderators and admins; recorded in the audit log)',
+        body: PlatformChatFilterSchema,
+        response: { 200: PlatformChatFilterViewSchema },
+      },
+    },
+    async (req) => {
+      await setChatFilter(app.db, null, req.body.terms, false, { actorId: userSession(req).user.id });
+      return req.body;
     },
   );
 };

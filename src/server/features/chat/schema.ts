@@ -1,6 +1,7 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, ownedBy, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
-import { profileRef, user, userRef } from '../../access/schema.js';
+import { profileRef, profiles, user, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
 
 /** A live stream's chat (docs/product.md "Live chat"); a moderated message is kept, marked deleted. */
@@ -24,6 +25,8 @@ export const chatMessages = pgTable(
     linksAllowed: boolean('links_allowed').notNull().default(false),
     /** The author moderated the creator's chats when they sent it (a badge, as `holder` is). */
     channelModerator: boolean('channel_moderator').notNull().default(false),
+    /** A blocked word held it for a moderator: only they (and its author) see it until it is approved. */
+    held: boolean('held').notNull().default(false),
   },
   (t) => [
     index('chat_messages_stream_created_idx').on(t.streamId, t.createdAt),
@@ -75,4 +78,23 @@ export const channelModerators = pgTable(
     ...createdAt,
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_moderators_user_idx').on(t.userId)],
+);
+
+/**
+ * Blocked words: the platform's list (`channel_id` null, one row) and each channel's (one row per
+ * creator), with what a match does in that channel's chats: refused, or held for a moderator.
+ */
+export const chatFilters = pgTable(
+  'chat_filters',
+  {
+    ...uuidPrimaryKey,
+    channelId: text('channel_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    terms: text('terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hold: boolean('hold').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_filters_channel_idx').on(sql`coalesce(${t.channelId}, '')`)],
 );

@@ -31,7 +31,8 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { channelModerators, chatBans, chatMessages, chatRules } from './schema.js';
+import { channelModerators, chatBans, chatFilters, chatMessages, chatRules } from './schema.js';
+import { chatBlockedMessage, chatFilterMatcher } from '../../../shared/chat/chat-filter.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
 import { creatorColumns, creatorColumnsOf, findProfileById, findProfileByUsername, profilesTable } from '../../access/creator.js';
@@ -60,7 +61,7 @@ export async function listChat(db: Db, streamId: string): Promise<ChatMessage[]>
     .select({ m: chatMessages, author: creatorColumns })
     .from(chatMessages)
     .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
-    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt), notBanned(chatMessages.userId)))
+    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt), eq(chatMessages.held, false), notBanned(chatMessages.userId)))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY);
   return rows.reverse().map(({ m, author }) => messageOf(m, author));
@@ -105,11 +106,20 @@ export async function postChat(
   const { holder, role } = check ? await check(stream) : { holder: false, role: await chatRoleOf(db, stream, userId) };
   // One line of text: line breaks and tabs a client sent anyway become spaces.
   const text = body.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
+  // Blocked words (the platform's, the channel's) refuse the message, or hold it for a moderator
+  // when the channel says so. Those who moderate the chat are not filtered.
+  let held = false;
+  if (!role) {
+    const filters = await chatFiltersOf(db, stream.ownerId);
+    const blocked = matcherFor(filters.platform)(text) ?? matcherFor(filters.channel)(text);
+    if (blocked && !filters.hold) throw new HttpError(400, 'blocked_word', chatBlockedMessage(blocked), { body: chatBlockedMessage(blocked) });
+    held = !!blocked;
+  }
   // Those who moderate the chat may link; anyone else's addresses stay text.
   const linksAllowed = hasLink(text) && role !== null;
   const [row] = await db
     .insert(chatMessages)
-    .values({ streamId, userId, body: text, holder, linksAllowed, channelModerator: role === 'channel' })
+    .values({ streamId, userId, body: text, holder, linksAllowed, channelModerator: role === 'channel', held })
     .returning();
   const [author] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, userId));
   if (!author) throw new HttpError(403, 'no_profile', 'Your profile is not ready yet. Please try again.');
@@ -127,6 +137,7 @@ function messageOf(m: typeof chatMessages.$inferSelect, author: ChatMessage['aut
     holder: m.holder,
     linksAllowed: m.linksAllowed,
     channelModerator: m.channelModerator,
+    held: m.held,
   };
 }
 
@@ -525,4 +536,95 @@ export async function removeChannelModerator(db: Db, channelId: string, userId: 
     });
     return true;
   });
+}
+
+/** Compiled matchers by list, so a busy chat does not build its pattern for every message. */
+const matchers = new Map<string, (text: string) => string | null>();
+function matcherFor(terms: readonly string[]) {
+  const key = terms.join('\n');
+  let m = matchers.get(key);
+  if (!m) {
+    if (matchers.size >= 500) matchers.delete(matchers.keys().next().value!);
+    m = chatFilterMatcher(terms);
+    matchers.set(key, m);
+  }
+  return m;
+}
+
+/** The blocked words a channel's chats apply (the platform's and its own) and whether a match is held. */
+export async function chatFiltersOf(db: Db, channelId: string): Promise<{ platform: string[]; channel: string[]; hold: boolean }> {
+  const rows = await db
+    .select({ channelId: chatFilters.channelId, terms: chatFilters.terms, hold: chatFilters.hold })
+    .from(chatFilters)
+    .where(or(isNull(chatFilters.channelId), eq(chatFilters.channelId, channelId)));
+  const own = rows.find((r) => r.channelId === channelId);
+  return { platform: rows.find((r) => r.channelId === null)?.terms ?? [], channel: own?.terms ?? [], hold: own?.hold ?? false };
+}
+
+/** Replaces a channel's blocked words and its choice (`channelId` null: the platform's list). */
+export async function setChatFilter(db: Db, channelId: string | null, terms: string[], hold: boolean, audit?: { actorId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .delete(chatFilters)
+      .where(channelId === null ? isNull(chatFilters.channelId) : eq(chatFilters.channelId, channelId))
+      .returning();
+    await tx.insert(chatFilters).values({ channelId, terms, hold });
+    if (audit)
+      await recordAudit(tx, {
+        actorId: audit.actorId,
+        action: 'chat.filter',
+        targetType: 'chat_filter',
+        targetId: channelId ?? 'platform',
+        before: { terms: before?.terms ?? [] },
+        after: { terms },
+      });
+  });
+}
+
+/** The messages blocked words hold in a stream's chat, oldest first, for those who moderate it. */
+export async function listHeld(db: Db, streamId: string, byUserId: string): Promise<ChatMessage[]> {
+  const stream = await streamOrThrow(db, streamId);
+  await requireChatModerator(db, stream, byUserId);
+  const rows = await db
+    .select({ m: chatMessages, author: creatorColumns })
+    .from(chatMessages)
+    .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
+    .where(and(eq(chatMessages.streamId, streamId), eq(chatMessages.held, true), isNull(chatMessages.deletedAt)))
+    .orderBy(chatMessages.createdAt, chatMessages.id)
+    .limit(CHAT_RESTRICTIONS_MAX);
+  return rows.map(({ m, author }) => messageOf(m, author));
+}
+
+/**
+ * A moderator lets a held message into the chat: everyone sees it from now on. It comes back to be
+ * told to the room; undefined when it was not held (approved or deleted meanwhile).
+ */
+export async function approveHeld(db: Db, streamId: string, messageId: string, byUserId: string): Promise<ChatMessage | undefined> {
+  const stream = await streamOrThrow(db, streamId);
+  const acting = await requireChatModerator(db, stream, byUserId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chatMessages)
+      .set({ held: false })
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.streamId, streamId), eq(chatMessages.held, true), isNull(chatMessages.deletedAt)))
+      .returning();
+    if (!row) return undefined;
+    if (acting !== 'creator')
+      await recordAudit(tx, {
+        actorId: byUserId,
+        action: 'chat.approve',
+        targetType: 'chat_message',
+        targetId: messageId,
+        before: { ...placeOf(stream), authorId: row.userId, body: row.body, held: true },
+        after: { held: false },
+      });
+    const [author] = await tx.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, row.userId));
+    return messageOf(row, author!);
+  });
+}
+
+/** Who hears of a held message at once: the creator and their moderators. */
+export async function channelTeam(db: Db, channelId: string): Promise<string[]> {
+  const mods = await db.select({ userId: channelModerators.userId }).from(channelModerators).where(eq(channelModerators.channelId, channelId));
+  return [channelId, ...mods.map((m) => m.userId)];
 }
