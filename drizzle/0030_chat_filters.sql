@@ -3,6 +3,7 @@ CREATE TABLE "chat_filters" (
 	"channel_id" text,
 	"terms" text[] DEFAULT '{}'::text[] NOT NULL,
 	"hold" boolean DEFAULT false NOT NULL,
+	"allowed_domains" text[] DEFAULT '{}'::text[] NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AllowedDomainsSchema } from '../platform/external-links.js';
 
 /**
  * Blocked words: the platform's list (kept by Glint's moderators) and each channel's own (kept by
@@ -79,3 +80,9 @@ export function chatFilterMatcher(terms: readonly string[]): (text: string) => s
   const re = new RegExp(`(?<!${WORD_CHAR})(?:${terms.map(termPattern).join('|')})(?!${WORD_CHAR})`, 'u');
   return (text) => re.exec(normalize(text))?.[0] ?? null;
 }
+
+/** `PUT /api/profile/allowed-links`: the domains anyone may link to in the creator's chats. */
+export const AllowedLinksSchema = z.object({ domains: AllowedDomainsSchema });
+export type AllowedLinksInput = z.input<typeof AllowedLinksSchema>;
+export const AllowedLinksViewSchema = z.object({ domains: z.array(z.string()) });
+export type AllowedLinks = z.infer<typeof AllowedLinksViewSchema>;

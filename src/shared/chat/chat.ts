@@ -185,6 +185,8 @@ export const ChatRulesSchema = z.object({
 export type ChatRules = z.infer<typeof ChatRulesSchema>;
 
 export const ChatRulesViewSchema = ChatRulesSchema.extend({
+  /** Domains anyone's links may go to in this channel's chats (their subdomains too); other addresses stay text. */
+  allowedDomains: z.array(z.string()).default([]),
   /** Signed in: whether you may write, why not, and whether you hold the token. Null for a guest. */
   you: z
     .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalTarget, leavingHref, shownDomain } from './external-links.js';
+import { AllowedDomainSchema, AllowedDomainsSchema, externalTarget, leavingHref, linkToAllowedDomain, shownDomain } from './external-links.js';
 
 describe('external links in user content', () => {
   it('go only to http and https addresses with a host', () => {
@@ -29,5 +29,22 @@ describe('external links in user content', () => {
     expect(shownDomain(new URL('https://www.phantom.app'))).toBe('phantom.app');
     // Credentials before an @ are not the host.
     expect(shownDomain(new URL('https://phantom.app@drainer.example/'))).toBe('drainer.example');
+  });
+});
+
+describe('allowed link domains', () => {
+  it('are kept as host names and allow their subdomains, nothing that only looks alike', () => {
+    expect(AllowedDomainsSchema.parse(['Example.com', 'https://www.docs.glint.example/path', 'example.com'])).toEqual(['example.com', 'docs.glint.example']);
+    for (const bad of ['localhost', '10.0.0.1', 'javascript:alert(1)', 'a b.com', '']) {
+      expect(AllowedDomainSchema.safeParse(bad).error?.issues[0]?.message, bad).toBe('Enter a domain such as example.com');
+    }
+    const allowed = ['example.com'];
+    expect(linkToAllowedDomain('https://example.com/a', allowed)).toBe(true);
+    expect(linkToAllowedDomain('https://docs.example.com', allowed)).toBe(true);
+    expect(linkToAllowedDomain('https://example.com.evil.io', allowed)).toBe(false);
+    expect(linkToAllowedDomain('https://badexample.com', allowed)).toBe(false);
+    expect(linkToAllowedDomain('https://exаmple.com', allowed)).toBe(false);
+    expect(linkToAllowedDomain('javascript:example.com', allowed)).toBe(false);
+    expect(linkToAllowedDomain('https://example.com', [])).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Links to other sites in what people post (chat, profiles): where they may go, and the one page
 // they go through first ("You are leaving Glint"), which shows the real domain before the visit.
 // Pure: the page, the chat and the profile share it.
@@ -28,4 +30,40 @@ export function leavingHref(address: string): string {
  */
 export function shownDomain(url: URL): string {
   return url.hostname.replace(/^www\./, '');
+}
+
+/** Domains a channel may allow links to, at most. */
+export const ALLOWED_DOMAINS_MAX = 50;
+export const ALLOWED_DOMAIN_INVALID = 'Enter a domain such as example.com';
+
+/**
+ * A domain a channel allows links to, as people type it (`Example.com`, `https://docs.example.com/x`):
+ * kept as the browser's host name in ASCII, lower case, without `www.`.
+ */
+export const AllowedDomainSchema = z
+  .string()
+  .trim()
+  .min(1, ALLOWED_DOMAIN_INVALID)
+  .max(253, ALLOWED_DOMAIN_INVALID)
+  .transform((s, ctx) => {
+    const url = externalTarget(/^https?:\/\//i.test(s) ? s : `https://${s}`);
+    const host = url?.hostname.replace(/^www\./, '').replace(/\.$/, '');
+    // A name with a dot and letters (not an address such as 10.0.0.1, not a bare word).
+    if (!host || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) || /^[\d.]+$/.test(host)) {
+      ctx.addIssue({ code: 'custom', message: ALLOWED_DOMAIN_INVALID });
+      return z.NEVER;
+    }
+    return host;
+  });
+
+export const AllowedDomainsSchema = z
+  .array(AllowedDomainSchema)
+  .max(ALLOWED_DOMAINS_MAX, `At most ${ALLOWED_DOMAINS_MAX} domains`)
+  .transform((d) => [...new Set(d)]);
+
+/** Whether a link goes to one of the allowed domains or a subdomain of one (`example.com` allows `docs.example.com`). */
+export function linkToAllowedDomain(href: string, domains: readonly string[]): boolean {
+  if (domains.length === 0) return false;
+  const host = externalTarget(href)?.hostname.replace(/\.$/, '');
+  return !!host && domains.some((d) => host === d || host.endsWith(`.${d}`));
 }

@@ -6,8 +6,8 @@ import { ChatBody } from './chat-body';
 
 const view = mountPerTest();
 
-function render(body: string, linksAllowed: boolean) {
-  act(() => view.root.render(<ChatBody body={body} linksAllowed={linksAllowed} />));
+function render(body: string, linksAllowed: boolean, allowedDomains: string[] = []) {
+  act(() => view.root.render(<ChatBody body={body} linksAllowed={linksAllowed} allowedDomains={allowedDomains} />));
   return view.host;
 }
 
@@ -25,5 +25,10 @@ describe('ChatBody', () => {
       ['https://glint.example/a?b=1', '/leaving?to=https%3A%2F%2Fglint.example%2Fa%3Fb%3D1', '_blank'],
     ]);
     expect(el.textContent).toBe('charts: https://glint.example/a?b=1.');
+  });
+
+  it('links a chatter’s address only when the channel allows its domain', () => {
+    const el = render('docs https://docs.glint.example/x and https://glint.example.evil.io/x', false, ['glint.example']);
+    expect([...el.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['https://docs.glint.example/x']);
   });
 });

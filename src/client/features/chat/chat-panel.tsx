@@ -127,7 +127,14 @@ export function ChatPanel({
         >
           <ol className="flex flex-col gap-1">
             {messages.map((m) => (
-              <ChatLine key={m.id} message={m} streamId={stream.id} canModerate={canModerate} creatorId={stream.creator.id} />
+              <ChatLine
+                key={m.id}
+                message={m}
+                streamId={stream.id}
+                canModerate={canModerate}
+                creatorId={stream.creator.id}
+                allowedDomains={rules.data?.allowedDomains ?? NO_DOMAINS}
+              />
             ))}
           </ol>
         </div>
@@ -148,7 +155,21 @@ export function ChatPanel({
   );
 }
 
-function ChatLine({ message, streamId, canModerate, creatorId }: { message: ChatMessage; streamId: string; canModerate: boolean; creatorId: string }) {
+const NO_DOMAINS: readonly string[] = [];
+
+function ChatLine({
+  message,
+  streamId,
+  canModerate,
+  creatorId,
+  allowedDomains,
+}: {
+  message: ChatMessage;
+  streamId: string;
+  canModerate: boolean;
+  creatorId: string;
+  allowedDomains: readonly string[];
+}) {
   const { user } = useSession();
   const [reporting, setReporting] = useState(false);
   const author = message.author;
@@ -193,7 +214,7 @@ function ChatLine({ message, streamId, canModerate, creatorId }: { message: Chat
             </Badge>
           ) : null}
         </span>
-        <ChatBody body={message.body} linksAllowed={message.linksAllowed} />
+        <ChatBody body={message.body} linksAllowed={message.linksAllowed} allowedDomains={allowedDomains} />
         {message.held ? (
           <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground" data-testid="chat-held">
             <Hourglass aria-hidden className="size-3" /> {CHAT_HELD_NOTICE}

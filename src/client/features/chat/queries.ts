@@ -10,7 +10,7 @@ import type {
   RestrictedChatter,
   RestrictedChatters,
 } from '../../../shared/chat/chat';
-import type { ChannelChatFilter, ChannelChatFilterInput, PlatformChatFilter } from '../../../shared/chat/chat-filter';
+import type { AllowedLinks, AllowedLinksInput, ChannelChatFilter, ChannelChatFilterInput, PlatformChatFilter } from '../../../shared/chat/chat-filter';
 import { useSession } from '../auth/session';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../realtime/realtime-provider';
@@ -256,5 +256,24 @@ export function useSavePlatformChatFilter() {
   return useMutation({
     mutationFn: (input: { terms: string[] }) => api<PlatformChatFilter>('/api/admin/chat-filter', { method: 'PUT', json: input }),
     onSuccess: (saved) => qc.setQueryData(platformFilterKey, saved),
+  });
+}
+
+const allowedLinksKey = ['allowed-links'] as const;
+
+/** The domains anyone may link to in your chats. */
+export function useAllowedLinks() {
+  return useQuery({ queryKey: allowedLinksKey, queryFn: ({ signal }) => api<AllowedLinks>('/api/profile/allowed-links', { signal }) });
+}
+
+export function useSaveAllowedLinks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AllowedLinksInput) => api<AllowedLinks>('/api/profile/allowed-links', { method: 'PUT', json: input }),
+    onSuccess: (saved) => {
+      qc.setQueryData(allowedLinksKey, saved);
+      // Open chats of your streams link what you now allow.
+      void qc.invalidateQueries({ queryKey: chatKeys.all });
+    },
   });
 }

@@ -1,4 +1,5 @@
-import { Ban } from 'lucide-react';
+import { Ban, Link2 } from 'lucide-react';
+import { AllowedLinks } from '../chat/allowed-links';
 import { ChannelBlockedWords } from '../chat/blocked-words';
 import { SettingsSection } from './settings-section';
 
@@ -12,6 +13,20 @@ export function BlockedWordsSection() {
       description="Messages with these words are kept out of your live chats, besides Glint’s own list. You and your moderators are not filtered."
     >
       <ChannelBlockedWords />
+    </SettingsSection>
+  );
+}
+
+/** "Links in your chats": the domains anyone may link to there; other addresses stay text. */
+export function AllowedLinksSection() {
+  return (
+    <SettingsSection
+      id="allowed-links"
+      icon={Link2}
+      title="Links in your chats"
+      description="Addresses in viewers’ messages stay text, so drainer links cannot be clicked. Links to these domains (and their subdomains) can be, through Glint’s leaving page. Yours and your moderators’ always can."
+    >
+      <AllowedLinks />
     </SettingsSection>
   );
 }

@@ -152,6 +152,23 @@ describe('posting and reading', () => {
 });
 
 describe('links in chat', () => {
+  it('a creator allows domains anyone may link to in their chats; every chat is told, others are not changed', async () => {
+    const s = await liveStream();
+    const other = await liveStream();
+    const bad = await s.owner.c.request('PUT', '/api/profile/allowed-links', { domains: ['glint.example', 'localhost'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ 'domains.1': 'Enter a domain such as example.com' });
+    const saved = await s.owner.c.request('PUT', '/api/profile/allowed-links', { domains: ['https://www.Glint.example/x', 'docs.example.org'] });
+    expect(saved.json()).toEqual({ domains: ['glint.example', 'docs.example.org'] });
+    expect((await s.owner.c.get('/api/profile/allowed-links')).json()).toEqual({ domains: ['glint.example', 'docs.example.org'] });
+    expect((await new Client(t.app).get(`/api/streams/${s.id}/chat/rules`)).json().allowedDomains).toEqual(['glint.example', 'docs.example.org']);
+    expect((await new Client(t.app).get(`/api/streams/${other.id}/chat/rules`)).json().allowedDomains).toEqual([]);
+    expect((await new Client(t.app).request('PUT', '/api/profile/allowed-links', { domains: [] })).statusCode).toBe(401);
+    // Blocked words saved later leave the domains as they were.
+    await s.owner.c.request('PUT', '/api/profile/chat-filter', { terms: ['scam'], hold: false });
+    expect((await s.owner.c.get('/api/profile/allowed-links')).json()).toEqual({ domains: ['glint.example', 'docs.example.org'] });
+  });
+
   it('are links only in the creator’s and platform staff’s messages; a chatter’s address stays text', async () => {
     const s = await liveStream();
     const chatter = await person();

@@ -29,6 +29,8 @@ import {
   ChannelChatFilterViewSchema,
   PlatformChatFilterSchema,
   PlatformChatFilterViewSchema,
+  AllowedLinksSchema,
+  AllowedLinksViewSchema,
 } from '../../../shared/chat/chat-filter.js';
 import { decimalToUnits } from '../../../shared/payments/sol.js';
 import { sessionOf, userSession } from '../../access/guards.js';
@@ -52,7 +54,7 @@ import {
   channelTeam,
   chatFiltersOf,
   listHeld,
-  setChatFilter,
+  updateChatFilter,
   appointChannelModerator,
   listChannelModerators,
   removeChannelModerator,
@@ -111,6 +113,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     slowSeconds: rules.slowSeconds,
     followersMinutes: rules.followersMinutes,
   });
+  /** The rules as a chat reads them: with the domains anyone may link to in this channel. */
+  const fullView = async (stream: StreamRow, rules: StreamChatRules) => ({
+    ...rulesView(stream, rules),
+    allowedDomains: (await chatFiltersOf(app.db, stream.ownerId)).allowedDomains,
+  });
 
   app.get(
     '/api/streams/:id/chat/rules',
@@ -126,9 +133,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const stream = await publicStreamOrThrow(app.db, req.params.id);
       const s = await sessionOf(req);
-      if (!s) return { ...rulesView(stream, await getChatRules(app.db, stream)), you: null };
+      if (!s) return { ...(await fullView(stream, await getChatRules(app.db, stream))), you: null };
       const { rules, role, holder, refusal } = await standing(stream, s.user.id, false);
-      return { ...rulesView(stream, rules), you: { mayPost: !refusal, reason: refusal?.message ?? null, holder, moderates: role !== null } };
+      return { ...(await fullView(stream, rules)), you: { mayPost: !refusal, reason: refusal?.message ?? null, holder, moderates: role !== null } };
     },
   );
 
@@ -417,7 +424,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const s = userSession(req);
-      await setChatFilter(app.db, s.user.id, req.body.terms, req.body.hold);
+      await updateChatFilter(app.db, s.user.id, { terms: req.body.terms, hold: req.body.hold });
       return req.body;
     },
   );
@@ -447,7 +454,33 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await setChatFilter(app.db, null, req.body.terms, false, { actorId: userSession(req).user.id });
+      await updateChatFilter(app.db, null, { terms: req.body.terms }, { actorId: userSession(req).user.id });
+      return req.body;
+    },
+  );
+
+  app.get(
+    '/api/profile/allowed-links',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: { tags: ['chat'], summary: 'The domains anyone may link to in your chats', response: { 200: AllowedLinksViewSchema } },
+    },
+    async (req) => ({ domains: (await chatFiltersOf(app.db, userSession(req).user.id)).allowedDomains }),
+  );
+
+  app.put(
+    '/api/profile/allowed-links',
+    {
+      config: { auth: 'poster' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Set the domains anyone may link to in your chats (their subdomains too); other addresses stay text',
+        body: AllowedLinksSchema,
+        response: { 200: AllowedLinksViewSchema },
+      },
+    },
+    async (req) => {
+      await updateChatFilter(app.db, userSession(req).user.id, { allowedDomains: req.body.domains });
       return req.body;
     },
   );

@@ -82,7 +82,8 @@ export const channelModerators = pgTable(
 
 /**
  * Blocked words: the platform's list (`channel_id` null, one row) and each channel's (one row per
- * creator), with what a match does in that channel's chats: refused, or held for a moderator.
+ * creator), with what a match does in that channel's chats: refused, or held for a moderator; and
+ * the domains a channel lets everyone link to.
  */
 export const chatFilters = pgTable(
   'chat_filters',
@@ -94,6 +95,11 @@ export const chatFilters = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     hold: boolean('hold').notNull().default(false),
+    /** Domains whose links anyone's messages may carry in this channel's chats (and its comments). */
+    allowedDomains: text('allowed_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('chat_filters_channel_idx').on(sql`coalesce(${t.channelId}, '')`)],

@@ -551,24 +551,43 @@ function matcherFor(terms: readonly string[]) {
   return m;
 }
 
-/** The blocked words a channel's chats apply (the platform's and its own) and whether a match is held. */
-export async function chatFiltersOf(db: Db, channelId: string): Promise<{ platform: string[]; channel: string[]; hold: boolean }> {
+/**
+ * The blocked words a channel's chats apply (the platform's and its own), whether a match is held,
+ * and the domains anyone may link to there.
+ */
+export async function chatFiltersOf(db: Db, channelId: string): Promise<{ platform: string[]; channel: string[]; hold: boolean; allowedDomains: string[] }> {
   const rows = await db
-    .select({ channelId: chatFilters.channelId, terms: chatFilters.terms, hold: chatFilters.hold })
+    .select({ channelId: chatFilters.channelId, terms: chatFilters.terms, hold: chatFilters.hold, allowedDomains: chatFilters.allowedDomains })
     .from(chatFilters)
     .where(or(isNull(chatFilters.channelId), eq(chatFilters.channelId, channelId)));
   const own = rows.find((r) => r.channelId === channelId);
-  return { platform: rows.find((r) => r.channelId === null)?.terms ?? [], channel: own?.terms ?? [], hold: own?.hold ?? false };
+  return {
+    platform: rows.find((r) => r.channelId === null)?.terms ?? [],
+    channel: own?.terms ?? [],
+    hold: own?.hold ?? false,
+    allowedDomains: own?.allowedDomains ?? [],
+  };
 }
 
-/** Replaces a channel's blocked words and its choice (`channelId` null: the platform's list). */
-export async function setChatFilter(db: Db, channelId: string | null, terms: string[], hold: boolean, audit?: { actorId: string }): Promise<void> {
+/**
+ * Changes a channel's blocked words, its choice to hold, or its allowed domains (`channelId` null:
+ * the platform's list); what is not given stays. With `audit`, the change is recorded.
+ */
+export async function updateChatFilter(
+  db: Db,
+  channelId: string | null,
+  change: { terms?: string[]; hold?: boolean; allowedDomains?: string[] },
+  audit?: { actorId: string },
+): Promise<void> {
+  const mine = channelId === null ? isNull(chatFilters.channelId) : eq(chatFilters.channelId, channelId);
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .delete(chatFilters)
-      .where(channelId === null ? isNull(chatFilters.channelId) : eq(chatFilters.channelId, channelId))
-      .returning();
-    await tx.insert(chatFilters).values({ channelId, terms, hold });
+    const [before] = await tx.select().from(chatFilters).where(mine);
+    if (before)
+      await tx
+        .update(chatFilters)
+        .set({ ...change, updatedAt: new Date() })
+        .where(mine);
+    else await tx.insert(chatFilters).values({ channelId, ...change });
     if (audit)
       await recordAudit(tx, {
         actorId: audit.actorId,
@@ -576,7 +595,7 @@ export async function setChatFilter(db: Db, channelId: string | null, terms: str
         targetType: 'chat_filter',
         targetId: channelId ?? 'platform',
         before: { terms: before?.terms ?? [] },
-        after: { terms },
+        after: { terms: change.terms ?? before?.terms ?? [] },
       });
   });
 }
