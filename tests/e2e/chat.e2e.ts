@@ -106,7 +106,7 @@ it('on a phone the chat opens in a sheet, read-only for a guest until the stream
     .waitFor();
 });
 
-it('a creator appoints a moderator by username, who times out a spammer in slow mode and approves a message blocked words held; the moderator is marked in chat', async () => {
+it('a creator appoints a moderator by username, who times out a spammer in slow mode and approves a message blocked words held; the moderator is marked in chat and pins a message', async () => {
   const { page: host } = await signedInAccount(b, 'chan');
   const { streamPath, rtmpUrl } = await createStreamWithKey(host, 'Modded charts');
   const { obs } = publishLikeObs(rtmpUrl, 60);
@@ -175,6 +175,14 @@ it('a creator appoints a moderator by username, who times out a spammer in slow 
     await modInput.press('Enter');
     const modLine = spamChat.getByTestId('chat-message').filter({ hasText: 'thanks all' });
     await modLine.getByTestId('mod-badge').waitFor({ timeout: 10_000 });
+    // Pinned by the moderator above everyone's chat.
+    await modChat
+      .getByTestId('chat-message')
+      .filter({ hasText: 'keep it clean please' })
+      .getByRole('button', { name: /Moderate the message from/ })
+      .click();
+    await mod.getByRole('menuitem', { name: 'Pin message' }).click();
+    await spamChat.getByRole('complementary', { name: 'Pinned message' }).getByText('keep it clean please').waitFor({ timeout: 10_000 });
 
     // The creator sees who did it.
     await hostChat.getByRole('button', { name: 'Restricted chatters' }).click();

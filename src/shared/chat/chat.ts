@@ -185,6 +185,8 @@ export const ChatRulesSchema = z.object({
 export type ChatRules = z.infer<typeof ChatRulesSchema>;
 
 export const ChatRulesViewSchema = ChatRulesSchema.extend({
+  /** The message pinned above the chat by the creator or a moderator. */
+  pinned: ChatMessageSchema.nullable().default(null),
   /** Domains anyone's links may go to in this channel's chats (their subdomains too); other addresses stay text. */
   allowedDomains: z.array(z.string()).default([]),
   /** Signed in: whether you may write, why not, and whether you hold the token. Null for a guest. */
@@ -266,3 +268,7 @@ export const ChannelModeratorParamsSchema = z.object({ userId: z.string().min(1)
 export const ChannelModeratorSchema = z.object({ user: CreatorSchema, since: z.string() });
 export type ChannelModerator = z.infer<typeof ChannelModeratorSchema>;
 export const ChannelModeratorsSchema = z.object({ moderators: z.array(ChannelModeratorSchema) });
+
+/** `PUT /api/streams/{id}/chat/pin`: pin one of the chat's messages above it (replacing the last). */
+export const PinChatSchema = z.object({ messageId: z.guid() });
+export const CHAT_PIN_NOT_FOUND = 'This message can no longer be pinned.';

@@ -245,6 +245,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'chat.ban': 'Banned from a chat',
   'chat.modes': 'Chat modes changed',
   'chat.approve': 'Held chat message approved',
+  'chat.pin': 'Chat message pinned',
+  'chat.unpin': 'Chat message unpinned',
   'chat.filter': 'Blocked words changed',
   'channel.moderator.add': 'Made a channel moderator',
   'channel.moderator.remove': 'Removed as a channel moderator',

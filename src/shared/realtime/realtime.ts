@@ -54,6 +54,8 @@ export interface RealtimeEvents {
   'stream.chat.purged': { streamId: string; userId: string };
   /** To a stream's room: the creator changed who may write in its chat (holders only, or anyone). */
   'stream.chat.rules': { streamId: string } & ChatRules;
+  /** To a stream's room: a message was pinned above the chat, or the pin was taken away (null). */
+  'stream.chat.pinned': { streamId: string; message: ChatMessage | null };
   /** To the payer (and, once finalized, the payee): a payment moved on (pending, confirmed, finalized, failed). */
   'payment.status': Payment;
   /** To the person: an admin granted or took away a role (menus and admin screens follow). */
@@ -75,7 +77,8 @@ export type StreamStatusEvent = Pick<StreamDetail, 'status' | 'hlsUrl' | 'starte
 };
 
 /** Events that go to a stream's room rather than to one user. */
-export type StreamEventName = 'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted' | 'stream.chat.purged' | 'stream.chat.rules';
+export type StreamEventName =
+  'stream.viewers' | 'stream.status' | 'stream.chat' | 'stream.chat.deleted' | 'stream.chat.purged' | 'stream.chat.rules' | 'stream.chat.pinned';
 
 export interface VideoProcessingEvent {
   id: string;

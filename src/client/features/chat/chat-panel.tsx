@@ -1,4 +1,4 @@
-import { Ban, Clock, Coins, Flag, Hourglass, MessageSquare, MoreVertical, Send, Shield, Trash2 } from 'lucide-react';
+import { Ban, Clock, Coins, Flag, Hourglass, MessageSquare, MoreVertical, Pin, PinOff, Send, Shield, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +15,7 @@ import { Button } from '../../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
-import { useChat, useChatRules, useDeleteChatMessage, useRestrictChatter, useSendChat } from './queries';
+import { useChat, useChatRules, useDeleteChatMessage, usePinChat, useRestrictChatter, useSendChat } from './queries';
 import { ChatModeBadges, ChatRulesDialog } from './chat-rules-dialog';
 import { ChatBody } from './chat-body';
 import { HeldMessagesDialog } from './held-messages';
@@ -93,6 +93,9 @@ export function ChatPanel({
           {canModerate ? <RestrictedChattersDialog streamId={stream.id} /> : null}
         </span>
       </header>
+      {rules.data?.pinned ? (
+        <PinnedMessage message={rules.data.pinned} streamId={stream.id} canModerate={canModerate} allowedDomains={rules.data.allowedDomains} />
+      ) : null}
       <div className="relative min-h-0 flex-1">
         {chat.isPending ? (
           <div className="flex flex-col gap-3 p-4" role="status" aria-busy="true" aria-label="Loading the chat">
@@ -156,6 +159,42 @@ export function ChatPanel({
 }
 
 const NO_DOMAINS: readonly string[] = [];
+
+/** The message pinned above the chat; those who moderate it may take the pin away. */
+function PinnedMessage({
+  message,
+  streamId,
+  canModerate,
+  allowedDomains,
+}: {
+  message: ChatMessage;
+  streamId: string;
+  canModerate: boolean;
+  allowedDomains: readonly string[];
+}) {
+  const pin = usePinChat(streamId);
+  return (
+    <aside aria-label="Pinned message" className="flex items-start gap-2 border-b bg-primary/5 px-4 py-2 text-sm" data-testid="chat-pinned">
+      <Pin aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+      <p className="min-w-0 flex-1 break-words">
+        <span className="mr-1.5 font-semibold">{message.author.displayName}</span>
+        <ChatBody body={message.body} linksAllowed={message.linksAllowed} allowedDomains={allowedDomains} />
+      </p>
+      {canModerate ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7 shrink-0"
+          aria-label="Unpin the message"
+          disabled={pin.isPending}
+          onClick={() => pin.mutate(null, { onError: (error) => toast.error(errorText(error)) })}
+        >
+          <PinOff aria-hidden className="size-4" />
+        </Button>
+      ) : null}
+    </aside>
+  );
+}
 
 function ChatLine({
   message,
@@ -253,6 +292,7 @@ function MessageMenu({
 }) {
   const remove = useDeleteChatMessage(streamId);
   const restrict = useRestrictChatter(streamId);
+  const pin = usePinChat(streamId);
   const name = message.author.displayName;
   const act = (action: Promise<unknown>, done: string) =>
     action.then(
@@ -275,6 +315,11 @@ function MessageMenu({
         {onReport ? (
           <DropdownMenuItem onSelect={onReport}>
             <Flag aria-hidden /> Report message
+          </DropdownMenuItem>
+        ) : null}
+        {moderate && !message.held ? (
+          <DropdownMenuItem onSelect={() => void act(pin.mutateAsync(message.id), 'Pinned above the chat')}>
+            <Pin aria-hidden /> Pin message
           </DropdownMenuItem>
         ) : null}
         {moderate ? (

@@ -140,6 +140,18 @@ export function useChatRules(streamId: string, enabled = true) {
     // Whether you may write follows from the new rule and your balance: asked again.
     void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] });
   });
+  // A pin (or its removal) comes with the message; a deleted or purged pinned message goes with it.
+  const setPinned = (update: (pinned: ChatMessage | null) => ChatMessage | null) =>
+    qc.setQueriesData<ChatRulesView>({ queryKey: [...chatKeys.stream(streamId), 'rules'] }, (old) => (old ? { ...old, pinned: update(old.pinned) } : old));
+  useRealtimeEvent('stream.chat.pinned', (e) => {
+    if (e.streamId === streamId) setPinned(() => e.message);
+  });
+  useRealtimeEvent('stream.chat.deleted', (e) => {
+    if (e.streamId === streamId) setPinned((p) => (p?.id === e.messageId ? null : p));
+  });
+  useRealtimeEvent('stream.chat.purged', (e) => {
+    if (e.streamId === streamId) setPinned((p) => (p?.author.id === e.userId ? null : p));
+  });
   // Made a moderator of a creator's chats, or no longer: whether you moderate this one is asked again.
   useRealtimeEvent('chat.moderator.changed', () => void qc.invalidateQueries({ queryKey: [...chatKeys.stream(streamId), 'rules'] }));
   return useQuery({
@@ -275,5 +287,18 @@ export function useSaveAllowedLinks() {
       // Open chats of your streams link what you now allow.
       void qc.invalidateQueries({ queryKey: chatKeys.all });
     },
+  });
+}
+
+/** Pins a message above the chat (`messageId`), or takes the pin away (null); the room tells everyone. */
+export function usePinChat(streamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string | null) =>
+      messageId
+        ? api<ChatMessage>(`${chatPath(streamId)}/pin`, { method: 'PUT', json: { messageId } })
+        : api<void>(`${chatPath(streamId)}/pin`, { method: 'DELETE' }).then(() => null),
+    onSuccess: (pinned) =>
+      qc.setQueriesData<ChatRulesView>({ queryKey: [...chatKeys.stream(streamId), 'rules'] }, (old) => (old ? { ...old, pinned: pinned ?? null } : old)),
   });
 }

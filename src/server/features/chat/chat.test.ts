@@ -460,6 +460,46 @@ describe('channel moderators', () => {
   });
 });
 
+describe('the pinned message', () => {
+  it('is pinned by the creator or a moderator, shown to everyone, told to the room, and goes when deleted or unpinned', async () => {
+    const s = await liveStream();
+    const mod = await person();
+    const fan = await person();
+    await s.owner.c.post('/api/profile/moderators', { username: mod.username });
+    const room = socket();
+    await room.join(s.id);
+    const first = (await say(fan.c, s.id, 'great call on $GLC')).json() as ChatMessage;
+    const rules = () => new Client(t.app).get(`/api/streams/${s.id}/chat/rules`);
+    expect((await rules()).json().pinned).toBeNull();
+
+    expect((await fan.c.request('PUT', `/api/streams/${s.id}/chat/pin`, { messageId: first.id })).statusCode).toBe(403);
+    expect((await new Client(t.app).request('PUT', `/api/streams/${s.id}/chat/pin`, { messageId: first.id })).statusCode).toBe(401);
+    const pinned = await mod.c.request('PUT', `/api/streams/${s.id}/chat/pin`, { messageId: first.id });
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.json()).toMatchObject({ id: first.id, body: 'great call on $GLC' });
+    expect((await room.next('stream.chat.pinned')).data).toMatchObject({ streamId: s.id, message: { id: first.id } });
+    expect((await rules()).json().pinned).toMatchObject({ id: first.id, author: { id: fan.id } });
+
+    // Another stream's message cannot be pinned here.
+    const other = await liveStream();
+    const elsewhere = (await say(other.owner.c, other.id, 'mine')).json() as ChatMessage;
+    const refused = await s.owner.c.request('PUT', `/api/streams/${s.id}/chat/pin`, { messageId: elsewhere.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('This message can no longer be pinned.');
+
+    // Deleted, it is no longer pinned; the creator pins their own and unpins it.
+    expect((await s.owner.c.request('DELETE', `/api/streams/${s.id}/chat/${first.id}`)).statusCode).toBe(204);
+    expect((await rules()).json().pinned).toBeNull();
+    const own = (await say(s.owner.c, s.id, 'rules: be kind')).json() as ChatMessage;
+    expect((await s.owner.c.request('PUT', `/api/streams/${s.id}/chat/pin`, { messageId: own.id })).statusCode).toBe(200);
+    expect((await rules()).json().pinned.id).toBe(own.id);
+    expect((await s.owner.c.request('DELETE', `/api/streams/${s.id}/chat/pin`)).statusCode).toBe(204);
+    expect((await room.next('stream.chat.pinned', (m) => (m.data as { message: unknown }).message === null)).data).toEqual({ streamId: s.id, message: null });
+    expect((await rules()).json().pinned).toBeNull();
+    room.ws.close();
+  });
+});
+
 describe('blocked words', () => {
   it('the platform’s list and the channel’s refuse a message with the reason; those who moderate are not filtered', async () => {
     const s = await liveStream();

@@ -8,6 +8,7 @@ import {
   ChatStreamParamsSchema,
   ChatTimeoutSchema,
   PostChatSchema,
+  PinChatSchema,
   PutChatRulesSchema,
   RestrictedChattersSchema,
   ChatRulesSchema,
@@ -50,6 +51,8 @@ import {
   restrictChatter,
   setChatRules,
   chatRoleOf,
+  pinChatMessage,
+  pinnedMessageOf,
   approveHeld,
   channelTeam,
   chatFiltersOf,
@@ -117,6 +120,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const fullView = async (stream: StreamRow, rules: StreamChatRules) => ({
     ...rulesView(stream, rules),
     allowedDomains: (await chatFiltersOf(app.db, stream.ownerId)).allowedDomains,
+    pinned: await pinnedMessageOf(app.db, stream.id),
   });
 
   app.get(
@@ -482,6 +486,38 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await updateChatFilter(app.db, userSession(req).user.id, { allowedDomains: req.body.domains });
       return req.body;
+    },
+  );
+
+  app.put(
+    '/api/streams/:id/chat/pin',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Pin a message above the stream’s chat, replacing the last (the creator, their moderators, platform staff)',
+        params: ChatStreamParamsSchema,
+        body: PinChatSchema,
+        response: { 200: ChatMessageSchema },
+      },
+    },
+    async (req) => {
+      const message = await pinChatMessage(app.db, req.params.id, req.body.messageId, userSession(req).user.id);
+      await app.realtime.publishToStream(req.params.id, 'stream.chat.pinned', { streamId: req.params.id, message });
+      return message!;
+    },
+  );
+
+  app.delete(
+    '/api/streams/:id/chat/pin',
+    {
+      config: { auth: 'user', answers: { 204: 'Unpinned' } },
+      schema: { tags: ['chat'], summary: 'Take the pinned message away (the creator, their moderators, platform staff)', params: ChatStreamParamsSchema },
+    },
+    async (req, reply) => {
+      await pinChatMessage(app.db, req.params.id, null, userSession(req).user.id);
+      await app.realtime.publishToStream(req.params.id, 'stream.chat.pinned', { streamId: req.params.id, message: null });
+      return reply.code(204).send();
     },
   );
 };

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ownedBy, takenDown, takenDownIndex, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { profileRef, profiles, user, userRef } from '../../access/schema.js';
@@ -63,6 +63,8 @@ export const chatRules = pgTable('chat_rules', {
   slowSeconds: integer('slow_seconds'),
   /** Followers only: followed the creator for at least so many minutes (0: any follower). */
   followersMinutes: integer('followers_minutes'),
+  /** The message pinned above the chat (by the creator or a moderator), until unpinned or deleted. */
+  pinnedMessageId: uuid('pinned_message_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

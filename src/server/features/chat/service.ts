@@ -8,6 +8,7 @@ import {
   CHAT_NOT_LIVE,
   CHAT_NOT_ANOTHER_MODERATOR,
   CHAT_NOT_MODERATOR,
+  CHAT_PIN_NOT_FOUND,
   CHANNEL_MODERATOR_NOT_FOUND,
   CHANNEL_MODERATOR_SELF,
   CHANNEL_MODERATORS_FULL,
@@ -646,4 +647,47 @@ export async function approveHeld(db: Db, streamId: string, messageId: string, b
 export async function channelTeam(db: Db, channelId: string): Promise<string[]> {
   const mods = await db.select({ userId: channelModerators.userId }).from(channelModerators).where(eq(channelModerators.channelId, channelId));
   return [channelId, ...mods.map((m) => m.userId)];
+}
+
+/** The message pinned above a stream's chat, while it is there to show (not deleted, not held). */
+export async function pinnedMessageOf(db: Db, streamId: string): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select({ m: chatMessages, author: creatorColumns })
+    .from(chatRules)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatRules.pinnedMessageId))
+    .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
+    .where(and(eq(chatRules.streamId, streamId), isNull(chatMessages.deletedAt), eq(chatMessages.held, false), notBanned(chatMessages.userId)));
+  return row ? messageOf(row.m, row.author) : null;
+}
+
+/**
+ * Pins one of the chat's messages above it (replacing the last pin), or takes the pin away
+ * (`messageId` null): the creator, their moderators or platform staff; recorded in the audit log
+ * when it is not the creator. The pinned message comes back (null when unpinned).
+ */
+export async function pinChatMessage(db: Db, streamId: string, messageId: string | null, byUserId: string): Promise<ChatMessage | null> {
+  const stream = await publicStreamOrThrow(db, streamId);
+  const acting = await requireChatModerator(db, stream, byUserId);
+  if (messageId) {
+    const [m] = await db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt), eq(chatMessages.held, false)));
+    if (!m) throw notFound(CHAT_PIN_NOT_FOUND);
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(chatRules)
+      .values({ streamId, pinnedMessageId: messageId })
+      .onConflictDoUpdate({ target: chatRules.streamId, set: { pinnedMessageId: messageId, updatedAt: new Date() } });
+    if (acting !== 'creator')
+      await recordAudit(tx, {
+        actorId: byUserId,
+        action: messageId ? 'chat.pin' : 'chat.unpin',
+        targetType: 'stream',
+        targetId: streamId,
+        after: { ...placeOf(stream), messageId },
+      });
+  });
+  return messageId ? pinnedMessageOf(db, streamId) : null;
 }
