@@ -146,6 +146,35 @@ describe('follows and live notifications', () => {
     await sheet.getByText('started following you').first().waitFor();
   });
 
+  it('blocking an account from its profile takes its notifications out of the bell; unblocking in Settings brings them back', async () => {
+    const a = await person('blocker');
+    const troll = await apiPerson('troll');
+    const follow = await fetch(`${b.baseURL}/api/profiles/${a.username}/follow`, {
+      method: 'PUT',
+      headers: { cookie: troll.cookie, 'content-type': 'application/json', origin: b.baseURL },
+      body: '{}',
+    });
+    expect(follow.status).toBe(200);
+    await eventually(async () => expect(await badge(a.page).innerText()).toBe('1'), 10_000);
+
+    await a.page.goto(`/profile/${troll.username}`);
+    await a.page.getByRole('heading', { name: troll.username }).waitFor();
+    await a.page.getByRole('button', { name: 'Block', exact: true }).click();
+    await a.page.getByText(`${troll.username} is blocked`).waitFor();
+    await a.page.getByRole('button', { name: 'Unblock', exact: true }).waitFor();
+    await eventually(async () => expect(await badge(a.page).count()).toBe(0), 10_000);
+
+    await a.page.goto('/settings');
+    const section = a.page.locator('[data-settings-section="blocked-accounts"]');
+    await section
+      .getByTestId('blocked-account')
+      .filter({ hasText: `@${troll.username}` })
+      .waitFor();
+    await section.getByRole('button', { name: `Unblock ${troll.username}` }).click();
+    await section.getByText('No one blocked').waitFor();
+    await eventually(async () => expect(await badge(a.page).innerText()).toBe('1'), 10_000);
+  });
+
   it('asks a guest to sign in instead of following', async () => {
     const page = await b.open('/profile/solwhale');
     await page.getByRole('heading', { name: 'Sol Whale' }).waitFor();

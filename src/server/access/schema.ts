@@ -114,3 +114,17 @@ export const sanctions = pgTable(
   },
   (t) => [index('sanctions_kind_created_idx').on(t.kind, t.createdAt)],
 );
+
+/**
+ * A viewer blocked an account: its chat messages, comments and notifications disappear for them
+ * (docs/product.md "Blocking"). Unblocking deletes the row.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
+    ...createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);

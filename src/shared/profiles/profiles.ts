@@ -42,3 +42,12 @@ export const ProfileUpdateSchema = z.object({
   /** Viewers may clip my live streams (the "Clips" setting, on by default). */
   allowClips: z.boolean().optional(),
 });
+
+export const BLOCK_SELF = 'You cannot block yourself.';
+
+/** Someone the viewer blocked, and since when. */
+export const BlockedAccountSchema = z.object({ user: CreatorSchema, since: z.string() });
+export type BlockedAccount = z.infer<typeof BlockedAccountSchema>;
+/** `GET /api/profile/blocked`: the accounts you blocked, newest first. */
+export const BlockedAccountsSchema = z.object({ blocked: z.array(BlockedAccountSchema) });
+export const BlockStateSchema = z.object({ blocked: z.boolean() });

@@ -1,5 +1,5 @@
-import { Ban, Clock, Coins, Flag, Hourglass, MessageSquare, MoreVertical, Pin, PinOff, Send, Shield, Trash2 } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Ban, Clock, Coins, Flag, Hourglass, MessageSquare, MoreVertical, Pin, PinOff, Send, Shield, Trash2, UserX } from 'lucide-react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CHAT_QUICK_TIMEOUT_SECONDS, ChatBodySchema, remainingChars, type ChatMessage } from '../../../shared/chat/chat';
@@ -23,6 +23,7 @@ import { Badge } from '../../ui/badge';
 import { RestrictedChattersDialog } from './restricted-chatters';
 import { ChannelModeratorsDialog } from './channel-moderators';
 import { ReportDialog } from '../moderation/report-dialog';
+import { useBlock, useBlockedIds } from '../profiles/blocks';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const STICK_PX = 48;
@@ -51,7 +52,10 @@ export function ChatPanel({
   const canModerate = !!user && (isCreator || isModerator(user) || !!rules.data?.you?.moderates);
   const listRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
-  const messages = chat.data ?? [];
+  // Messages of accounts you blocked are not shown to you, as they arrive or on a reload.
+  const blocked = useBlockedIds();
+  const all = chat.data ?? NO_MESSAGES;
+  const messages = useMemo(() => (blocked.size ? all.filter((m) => !blocked.has(m.author.id)) : all), [all, blocked]);
   const newest = messages.at(-1)?.id;
   /** The newest message the reader had in view when last at the bottom. */
   const [seen, setSeen] = useState<string | undefined>(undefined);
@@ -159,6 +163,7 @@ export function ChatPanel({
 }
 
 const NO_DOMAINS: readonly string[] = [];
+const NO_MESSAGES: ChatMessage[] = [];
 
 /** The message pinned above the chat; those who moderate it may take the pin away. */
 function PinnedMessage({
@@ -293,6 +298,7 @@ function MessageMenu({
   const remove = useDeleteChatMessage(streamId);
   const restrict = useRestrictChatter(streamId);
   const pin = usePinChat(streamId);
+  const block = useBlock();
   const name = message.author.displayName;
   const act = (action: Promise<unknown>, done: string) =>
     action.then(
@@ -315,6 +321,18 @@ function MessageMenu({
         {onReport ? (
           <DropdownMenuItem onSelect={onReport}>
             <Flag aria-hidden /> Report message
+          </DropdownMenuItem>
+        ) : null}
+        {onReport && !isCreator ? (
+          <DropdownMenuItem
+            onSelect={() =>
+              void act(
+                block.mutateAsync({ username: message.author.username, blocked: true }),
+                `${name} is blocked: their messages, comments and notifications are hidden from you`,
+              )
+            }
+          >
+            <UserX aria-hidden /> Block {name}
           </DropdownMenuItem>
         ) : null}
         {moderate && !message.held ? (

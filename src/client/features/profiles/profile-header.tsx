@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { TipButton } from '../payments/tip-button';
 import { ReportButton } from '../moderation/report-dialog';
+import { BlockButton } from './blocks';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
 import { type FollowListKind } from './queries';
@@ -86,6 +87,7 @@ export function ProfileHeader({ profile, nameLevel = 'h1' }: { profile: PublicPr
                 <FollowButton username={profile.username} />
                 <TipButton target={{ username: profile.username }} />
                 <ReportButton subject={{ type: 'user', id: profile.id, ownerId: profile.id, noun: 'profile' }} />
+                <BlockButton user={profile} />
               </>
             )}
           </div>

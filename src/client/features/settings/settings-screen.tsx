@@ -6,7 +6,7 @@ import { SalesSection, UnlockedSection } from '../x402/x402-sections';
 import { Skeleton } from '../../ui/skeleton';
 import { ClipsSection } from './clips-section';
 import { ModeratorsSection } from './moderators-section';
-import { AllowedLinksSection, BlockedWordsSection } from './blocked-words-section';
+import { AllowedLinksSection, BlockedAccountsSection, BlockedWordsSection } from './chat-safety-sections';
 import { ConnectedAccountsSection } from './connected-accounts-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -16,7 +16,7 @@ import { TwoFactorSection } from './two-factor-section';
 import { VerificationSection } from './verification-section';
 import { YourDataSection } from './your-data-section';
 
-/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, chat moderators, blocked words and allowed links, pay-per-view, sessions, and your data (download, delete). */
+/** /settings: the signed-in person's account: email, password, two-factor, Google, verification, tips and payments, clips, chat moderators, blocked words and allowed links, pay-per-view, blocked accounts, sessions, and your data (download, delete). */
 export default function SettingsScreen() {
   const { user, status } = useSession();
   const accounts = useLinkedAccountsQuery();
@@ -47,6 +47,7 @@ export default function SettingsScreen() {
           {status === 'verified' ? <AllowedLinksSection /> : null}
           <UnlockedSection />
           <SalesSection />
+          <BlockedAccountsSection />
           <SessionsSection />
           {accounts.isPending ? null : <YourDataSection user={user} hasPassword={hasPassword} />}
         </>

@@ -191,16 +191,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams/:id/chat',
     {
-      config: { noStore: true },
+      config: { auth: 'optional', noStore: true },
       schema: {
         tags: ['chat'],
-        summary: 'The last 50 messages of a stream’s chat, oldest first',
+        summary: 'The last 50 messages of a stream’s chat, oldest first (without those of accounts you blocked)',
         params: ChatStreamParamsSchema,
         response: { 200: ChatHistorySchema },
       },
     },
     async (req) => {
-      return { messages: await listChat(app.db, req.params.id) };
+      return { messages: await listChat(app.db, req.params.id, (await sessionOf(req))?.user.id) };
     },
   );
 

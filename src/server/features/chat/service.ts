@@ -38,6 +38,7 @@ import { HttpError, notFound } from '../../platform/http/errors.js';
 import { getStreamRow, type StreamRow } from '../live/service.js';
 import { creatorColumns, creatorColumnsOf, findProfileById, findProfileByUsername, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
+import { notBlockedBy } from '../../access/blocks.js';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -55,14 +56,25 @@ export async function publicStreamOrThrow(db: Db, streamId: string): Promise<Str
   return stream;
 }
 
-/** The newest CHAT_HISTORY messages not deleted, oldest first (as a chat reads). */
-export async function listChat(db: Db, streamId: string): Promise<ChatMessage[]> {
+/**
+ * The newest CHAT_HISTORY messages not deleted, oldest first (as a chat reads); for a signed-in
+ * viewer, without those of the accounts they blocked.
+ */
+export async function listChat(db: Db, streamId: string, viewerId?: string): Promise<ChatMessage[]> {
   await publicStreamOrThrow(db, streamId);
   const rows = await db
     .select({ m: chatMessages, author: creatorColumns })
     .from(chatMessages)
     .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
-    .where(and(eq(chatMessages.streamId, streamId), isNull(chatMessages.deletedAt), eq(chatMessages.held, false), notBanned(chatMessages.userId)))
+    .where(
+      and(
+        eq(chatMessages.streamId, streamId),
+        isNull(chatMessages.deletedAt),
+        eq(chatMessages.held, false),
+        notBanned(chatMessages.userId),
+        viewerId ? notBlockedBy(viewerId, chatMessages.userId) : undefined,
+      ),
+    )
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY);
   return rows.reverse().map(({ m, author }) => messageOf(m, author));

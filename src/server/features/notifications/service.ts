@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LONG_VIDEO_CONTENT_TYPE } from '../../../shared/platform/product.js';
 import { NOTIFICATIONS_PAGE, notificationTarget } from '../../../shared/notifications/notification-rules.js';
@@ -9,6 +9,7 @@ import { isUuid } from '../../platform/db/ids.js';
 import { notifications } from './schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
+import { hasBlocked, notBlockedBy } from '../../access/blocks.js';
 import type { Realtime } from '../../platform/realtime/hub.js';
 import type { Push } from './push.js';
 
@@ -121,6 +122,8 @@ export function createNotifier(db: Db, realtime: Realtime, push: Push, log: Fast
   return {
     async notify(input) {
       if (input.userId === input.actorId) return undefined;
+      // Nothing reaches you from an account you blocked: no bell, no push.
+      if (await hasBlocked(db, input.userId, input.actorId)) return undefined;
       if (input.type === 'like' || input.type === 'share' || input.type === 'follow') {
         const conditions = [eq(notifications.userId, input.userId), eq(notifications.actorId, input.actorId), eq(notifications.type, input.type)];
         if (input.contentId) conditions.push(eq(notifications.contentId, input.contentId));
@@ -191,11 +194,12 @@ export async function listNotifications(db: Db, userId: string) {
     .select({
       n: notifications,
       actor: creatorColumns,
-      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and not ${notifications.isRead})`,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and not ${notifications.isRead} and (${notifications.actorId} is null or ${notBlockedBy(userId, notifications.actorId)}))`,
     })
     .from(notifications)
     .leftJoin(profilesTable, eq(profilesTable.id, notifications.actorId))
-    .where(eq(notifications.userId, userId))
+    // What an account the user blocked did is not shown (nor counted), and comes back if they unblock it.
+    .where(and(eq(notifications.userId, userId), or(isNull(notifications.actorId), notBlockedBy(userId, notifications.actorId))))
     .orderBy(desc(notifications.createdAt))
     .limit(NOTIFICATIONS_PAGE);
   // No notification at all: none unread either.

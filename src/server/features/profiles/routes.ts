@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { CreatorSchema } from '../../../shared/profiles/creator.js';
-import { ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/profiles/profiles.js';
+import { BLOCK_SELF, BlockedAccountsSchema, BlockStateSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/profiles/profiles.js';
+import { block, listBlocked, unblock } from './blocks.js';
+import { notificationsKey } from '../notifications/service.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/media/images.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
@@ -154,6 +156,52 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await unfollow(app.db, s.user.id, p.id);
       return followStats(app.db, p.id, s.user.id);
     },
+  );
+
+  app.put(
+    '/api/profiles/:username/block',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Block an account: its chat messages, comments and notifications disappear for you (idempotent)',
+        params: UsernameParams,
+        response: { 200: BlockStateSchema },
+      },
+    },
+    async (req) => {
+      const s = userSession(req);
+      const p = await profileOr404(req.params.username);
+      if (p.id === s.user.id) throw new HttpError(400, 'self', BLOCK_SELF);
+      await block(app.db, s.user.id, p.id);
+      // Their notifications leave the bell now, not when the cached list expires.
+      app.readCache.drop(notificationsKey(s.user.id));
+      return { blocked: true };
+    },
+  );
+
+  app.delete(
+    '/api/profiles/:username/block',
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['profiles'], summary: 'Unblock an account', params: UsernameParams, response: { 200: BlockStateSchema } },
+    },
+    async (req) => {
+      const s = userSession(req);
+      const p = await findProfileByUsername(app.db, req.params.username);
+      if (p) await unblock(app.db, s.user.id, p.id);
+      app.readCache.drop(notificationsKey(s.user.id));
+      return { blocked: false };
+    },
+  );
+
+  app.get(
+    '/api/profile/blocked',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: { tags: ['profiles'], summary: 'The accounts you blocked, newest first', response: { 200: BlockedAccountsSchema } },
+    },
+    async (req) => ({ blocked: await listBlocked(app.db, userSession(req).user.id) }),
   );
 
   for (const which of ['followers', 'following'] as const) {

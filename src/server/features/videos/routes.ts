@@ -13,6 +13,7 @@ import {
   VideoListQuerySchema,
 } from '../../../shared/videos/videos.js';
 import { usdcToMicros } from '../../../shared/x402/x402-rules.js';
+import { blockedBy } from '../../access/blocks.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
@@ -323,7 +324,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
           await published(req.params.id, s.user.id);
           return listComments(app.db, req.params.id, undefined);
         });
-      return s ? comments.map((c) => ({ ...c, isMine: c.author.id === s.user.id })) : comments;
+      if (!s) return comments;
+      // Comments of accounts the viewer blocked are not shown to them.
+      const blocked = await blockedBy(app.db, s.user.id);
+      return comments.filter((c) => !blocked.has(c.author.id)).map((c) => ({ ...c, isMine: c.author.id === s.user.id }));
     },
   );
 

@@ -1,4 +1,5 @@
-import { Ban, Link2 } from 'lucide-react';
+import { Ban, Link2, UserX } from 'lucide-react';
+import { BlockedAccountsList } from '../profiles/blocks';
 import { AllowedLinks } from '../chat/allowed-links';
 import { ChannelBlockedWords } from '../chat/blocked-words';
 import { SettingsSection } from './settings-section';
@@ -27,6 +28,20 @@ export function AllowedLinksSection() {
       description="Addresses in viewers’ messages stay text, so drainer links cannot be clicked. Links to these domains (and their subdomains) can be, through Glint’s leaving page. Yours and your moderators’ always can."
     >
       <AllowedLinks />
+    </SettingsSection>
+  );
+}
+
+/** "Blocked accounts": whom you blocked, to unblock. */
+export function BlockedAccountsSection() {
+  return (
+    <SettingsSection
+      id="blocked-accounts"
+      icon={UserX}
+      title="Blocked accounts"
+      description="Their chat messages, comments and notifications are hidden from you. They are not told."
+    >
+      <BlockedAccountsList />
     </SettingsSection>
   );
 }
