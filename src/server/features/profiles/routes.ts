@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { CreatorSchema } from '../../../shared/profiles/creator.js';
 import { BLOCK_SELF, BlockedAccountsSchema, BlockStateSchema, ProfileUpdateSchema, PublicProfileSchema } from '../../../shared/profiles/profiles.js';
-import { block, listBlocked, unblock } from './blocks.js';
+import { block, listBlocked, unblock } from '../../access/blocks.js';
 import { notificationsKey } from '../notifications/service.js';
 import { IMAGE_MAX_BYTES } from '../../../shared/media/images.js';
 import { HttpError } from '../../platform/http/errors.js';
