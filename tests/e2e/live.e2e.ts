@@ -10,7 +10,7 @@ import { eventually, expectPlaying, frameOnAnotherSite, publishLikeObs, signedIn
 // page, stream (ffmpeg plays OBS), and a viewer in another browser watches it live, then sees it end.
 const b = useBrowser();
 
-it('a creator goes live from OBS, a reminded fan is told in the bell and clips it (the creator then turns clips off), a guest watches the video advance and picks a quality, and the stream ends into its replay', async () => {
+it('a creator goes live from OBS, a reminded fan is told in the bell and clips it (the creator then turns clips off), a guest watches the video advance and picks a quality, and the stream ends into its replay, which plays its chat beside it', async () => {
   const { page, username: creatorName } = await signedInAccount(b, 'live');
   await page.goto('/submit');
   await page.getByRole('tab', { name: 'Go live' }).click();
@@ -146,6 +146,11 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
     await inRoom.getByRole('button', { name: /Moderate the message from/ }).click();
     await page.getByRole('menuitem', { name: 'Delete message' }).click();
     await fan.page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: 'wen moon' }).waitFor({ state: 'detached', timeout: 5_000 });
+    // A message that stays: the replay plays it beside the video, and not the deleted one.
+    await new Promise((r) => setTimeout(r, 1_200));
+    await fanInput.fill('still watching');
+    await fanInput.press('Enter');
+    await room.getByTestId('chat-message').filter({ hasText: 'still watching' }).waitFor({ timeout: 10_000 });
 
     // The creator stops streaming (OBS's Stop Streaming closes the connection cleanly).
     obs.kill('SIGINT');
@@ -160,6 +165,20 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
     }, 60_000);
     await viewer.getByRole('link', { name: `Clipped by @${fan.username}` }).click();
     await viewer.waitForURL((u) => u.pathname === `/profile/${fan.username}`);
+
+    // The replay plays the stream's chat beside it, message by message as the video reaches them.
+    await viewer.goto(streamPath);
+    await viewer.getByRole('link', { name: 'Watch the replay' }).click({ timeout: 90_000 });
+    await viewer.waitForURL((u) => u.pathname !== streamPath);
+    const replayChat = viewer.getByTestId('chat-replay');
+    await replayChat.getByRole('heading', { name: 'Chat replay' }).waitFor();
+    const replayVideo = viewer.locator('[data-testid="video-player"] video');
+    await replayVideo.evaluate(
+      (v: HTMLVideoElement) => new Promise((r) => (v.readyState > 0 ? r(null) : v.addEventListener('loadedmetadata', r, { once: true }))),
+    );
+    await replayVideo.evaluate((v: HTMLVideoElement) => (v.currentTime = Math.max(0, v.duration - 0.5)));
+    await replayChat.getByTestId('chat-replay-message').filter({ hasText: 'still watching' }).waitFor({ timeout: 10_000 });
+    expect(await replayChat.getByText('wen moon').count()).toBe(0);
 
     // The creator reads how it went in the studio: its peak (three watched at once), the chat and
     // viewers minute by minute, drawn.

@@ -272,3 +272,19 @@ export const ChannelModeratorsSchema = z.object({ moderators: z.array(ChannelMod
 /** `PUT /api/streams/{id}/chat/pin`: pin one of the chat's messages above it (replacing the last). */
 export const PinChatSchema = z.object({ messageId: z.guid() });
 export const CHAT_PIN_NOT_FOUND = 'This message can no longer be pinned.';
+
+/** A replay's chat: messages before the position asked for (to fill the panel) and after it. */
+export const CHAT_REPLAY_BEFORE = 50;
+export const CHAT_REPLAY_AFTER = 200;
+export const ChatReplayQuerySchema = z.object({ at: z.coerce.number().min(0).max(10_000_000).default(0) });
+/** A message of the replay's chat, with where in the replay it was sent (seconds). */
+export const ChatReplayMessageSchema = ChatMessageSchema.extend({ at: z.number() });
+export type ChatReplayMessage = z.infer<typeof ChatReplayMessageSchema>;
+/** `GET /api/videos/{id}/chat-replay?at=`: `available` false when the video is no stream's replay. */
+export const ChatReplaySchema = z.object({
+  available: z.boolean(),
+  messages: z.array(ChatReplayMessageSchema),
+  /** More messages come after the last one here. */
+  more: z.boolean(),
+});
+export type ChatReplay = z.infer<typeof ChatReplaySchema>;

@@ -44,6 +44,7 @@ import { VideoPlayer } from './video-player';
 
 // The comments (their list, menus and dialogs) load once the page has: they sit below the player.
 const CommentsPanel = lazyAfterLoad(() => import('./comments').then((m) => ({ default: m.CommentsPanel })));
+const ChatReplayPanel = lazyAfterLoad(() => import('../chat/chat-replay').then((m) => ({ default: m.ChatReplayPanel })));
 
 /** /{product}/{username}/{titleSlug}/{id} and /{product}/{id}: a video's page. */
 export default function VideoScreen() {
@@ -203,7 +204,15 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
         ) : null}
       </div>
 
-      <RelatedVideos video={v} now={now} />
+      <div className="flex min-w-0 flex-col gap-6">
+        {/* A stream's replay plays its chat beside it; other videos have none and draw nothing. */}
+        {playable ? (
+          <Suspense fallback={null}>
+            <ChatReplayPanel videoId={v.id} />
+          </Suspense>
+        ) : null}
+        <RelatedVideos video={v} now={now} />
+      </div>
 
       {v.isOwner && (editing || editMounted) ? (
         <Suspense fallback={null}>

@@ -8,17 +8,19 @@ import {
   MAX_ROOMS_PER_SOCKET,
   type ChannelModerator,
   type ChatMessage,
+  type ChatReplay,
   type RestrictedChatters,
 } from '../../../shared/chat/chat.js';
 import type { StreamDetail } from '../../../shared/live/streams.js';
 import type { RealtimeMessage } from '../../../shared/realtime/realtime.js';
 import { buildApp } from '../../app.js';
 import { chatBans, chatMessages } from './schema.js';
-import { livestreams, streamViewerCounts } from '../live/schema.js';
+import { livestreams, streamSessions, streamViewerCounts } from '../live/schema.js';
+import { videos } from '../videos/schema.js';
 import { userRoles } from '../../access/schema.js';
 import { sweepViewerCounts } from '../live/viewers.js';
 import { CLOSE_FLOOD, MAX_GUEST_SOCKETS_PER_ADDRESS, SOCKET_MESSAGES_PER_WINDOW } from '../../platform/realtime/hub.js';
-import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, verifiedClient, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 let host: string;
@@ -497,6 +499,61 @@ describe('the pinned message', () => {
     expect((await room.next('stream.chat.pinned', (m) => (m.data as { message: unknown }).message === null)).data).toEqual({ streamId: s.id, message: null });
     expect((await rules()).json().pinned).toBeNull();
     room.ws.close();
+  });
+});
+
+describe('chat replay', () => {
+  it('plays the stream’s chat at the times it was sent across sessions, without deleted or purged messages, to whoever may watch', async () => {
+    const s = await liveStream();
+    const fan = await person();
+    const spammer = await person();
+    const t0 = Date.now() - 3_600_000;
+    const at = (sec: number) => new Date(t0 + sec * 1000);
+    // Two sessions: the publisher was away from 60 s to 90 s.
+    await t.database.db.insert(streamSessions).values([
+      { streamId: s.id, session: 1, startedAt: at(0), endedAt: at(60) },
+      { streamId: s.id, session: 2, startedAt: at(90), endedAt: at(150) },
+    ]);
+    const rows = await t.database.db
+      .insert(chatMessages)
+      .values([
+        { streamId: s.id, userId: fan.id, body: 'gm', createdAt: at(5) },
+        { streamId: s.id, userId: spammer.id, body: 'buy my coin', createdAt: at(20) },
+        { streamId: s.id, userId: fan.id, body: 'deleted one', createdAt: at(30), deletedAt: at(31) },
+        { streamId: s.id, userId: fan.id, body: 'where did you go', createdAt: at(75) },
+        { streamId: s.id, userId: fan.id, body: 'welcome back', createdAt: at(100) },
+      ])
+      .returning({ id: chatMessages.id });
+    expect(rows).toHaveLength(5);
+    // The spammer is banned (their messages purged) before the stream ends.
+    expect((await s.owner.c.post(`/api/streams/${s.id}/chat/timeouts`, { userId: spammer.id, seconds: null })).statusCode).toBe(200);
+    const videoId = await readyVideoRow(t.app, s.owner.id, 'Replay');
+    await t.database.db
+      .update(livestreams)
+      .set({ status: 'ended', startedAt: at(0), endedAt: at(160), recordingVideoId: videoId })
+      .where(eq(livestreams.id, s.id));
+
+    const replay = async (c: Client, from = 0) => (await c.get(`/api/videos/${videoId}/chat-replay?at=${from}`)).json() as ChatReplay;
+    const all = await replay(new Client(t.app));
+    expect(all.available).toBe(true);
+    expect(all.messages.map((m) => [m.body, m.at])).toEqual([
+      ['gm', 5],
+      ['where did you go', 60],
+      ['welcome back', 70],
+    ]);
+    // From a position on: the messages before it come too, to fill the panel.
+    expect((await replay(new Client(t.app), 65)).messages.map((m) => m.body)).toEqual(['gm', 'where did you go', 'welcome back']);
+    // A viewer who blocked the fan sees none of theirs.
+    const viewer = await person();
+    await viewer.c.request('PUT', `/api/profiles/${fan.username}/block`);
+    expect((await replay(viewer.c)).messages).toEqual([]);
+
+    // Any other video has no chat replay; a private replay is its owner's.
+    const other = await readyVideoRow(t.app, s.owner.id, 'Not a replay');
+    expect((await new Client(t.app).get(`/api/videos/${other}/chat-replay`)).json()).toEqual({ available: false, messages: [], more: false });
+    await t.database.db.update(videos).set({ visibility: 'private' }).where(eq(videos.id, videoId));
+    expect((await new Client(t.app).get(`/api/videos/${videoId}/chat-replay`)).statusCode).toBe(404);
+    expect((await replay(s.owner.c)).available).toBe(true);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   ChatStreamParamsSchema,
   ChatTimeoutSchema,
   PostChatSchema,
+  ChatReplayQuerySchema,
+  ChatReplaySchema,
   PinChatSchema,
   PutChatRulesSchema,
   RestrictedChattersSchema,
@@ -37,6 +39,7 @@ import { decimalToUnits } from '../../../shared/payments/sol.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { StreamRow } from '../live/service.js';
+import { getPublishedVideo } from '../videos/service.js';
 import { requireToken } from '../tokens/service.js';
 import { registerChatRestrictions, registerModerationAdapter } from '../moderation/service.js';
 import { chatMessageModeration, chatRestrictionsModeration } from './moderation.js';
@@ -51,6 +54,7 @@ import {
   restrictChatter,
   setChatRules,
   chatRoleOf,
+  chatReplay,
   pinChatMessage,
   pinnedMessageOf,
   approveHeld,
@@ -518,6 +522,26 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       await pinChatMessage(app.db, req.params.id, null, userSession(req).user.id);
       await app.realtime.publishToStream(req.params.id, 'stream.chat.pinned', { streamId: req.params.id, message: null });
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/chat-replay',
+    {
+      config: { auth: 'optional', noStore: true },
+      schema: {
+        tags: ['chat'],
+        summary: 'A stream replay’s chat around a position (seconds): each message with where in the replay it was sent',
+        params: ChatStreamParamsSchema,
+        querystring: ChatReplayQuerySchema,
+        response: { 200: ChatReplaySchema },
+      },
+    },
+    async (req) => {
+      const viewerId = (await sessionOf(req))?.user.id;
+      // Whoever may watch the video may read its chat (a private replay is its owner's).
+      await getPublishedVideo(app.db, req.params.id, viewerId);
+      return chatReplay(app.db, req.params.id, req.query.at, viewerId);
     },
   );
 };

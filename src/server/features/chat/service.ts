@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, max, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, max, or } from 'drizzle-orm';
 import {
   CHAT_BURST_LIMIT,
   CHAT_BURST_WINDOW_MS,
@@ -9,6 +9,9 @@ import {
   CHAT_NOT_ANOTHER_MODERATOR,
   CHAT_NOT_MODERATOR,
   CHAT_PIN_NOT_FOUND,
+  CHAT_REPLAY_AFTER,
+  CHAT_REPLAY_BEFORE,
+  type ChatReplay,
   CHANNEL_MODERATOR_NOT_FOUND,
   CHANNEL_MODERATOR_SELF,
   CHANNEL_MODERATORS_FULL,
@@ -35,7 +38,9 @@ import { isUuid } from '../../platform/db/ids.js';
 import { channelModerators, chatBans, chatFilters, chatMessages, chatRules } from './schema.js';
 import { chatBlockedMessage, chatFilterMatcher } from '../../../shared/chat/chat-filter.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
-import { getStreamRow, type StreamRow } from '../live/service.js';
+import { getStreamRow, listStreamSessions, type StreamRow } from '../live/service.js';
+import { livestreams } from '../live/schema.js';
+import { momentAt, positionAt, replaySpans } from './replay.js';
 import { creatorColumns, creatorColumnsOf, findProfileById, findProfileByUsername, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
 import { notBlockedBy } from '../../access/blocks.js';
@@ -702,4 +707,47 @@ export async function pinChatMessage(db: Db, streamId: string, messageId: string
       });
   });
   return messageId ? pinnedMessageOf(db, streamId) : null;
+}
+
+/** What a replay's chat shows: not deleted, purged or held, no banned author, none the viewer blocked. */
+const shownInReplay = (streamId: string, viewerId: string | undefined) =>
+  and(
+    eq(chatMessages.streamId, streamId),
+    isNull(chatMessages.deletedAt),
+    eq(chatMessages.held, false),
+    notBanned(chatMessages.userId),
+    viewerId ? notBlockedBy(viewerId, chatMessages.userId) : undefined,
+  );
+
+/**
+ * The chat of the stream whose replay `videoId` is, around the replay position `at` (seconds):
+ * the CHAT_REPLAY_BEFORE messages before it and up to CHAT_REPLAY_AFTER from it, each with its own
+ * position. The caller checks the viewer may watch the video.
+ */
+export async function chatReplay(db: Db, videoId: string, at: number, viewerId?: string): Promise<ChatReplay> {
+  const [stream] = await db
+    .select({ id: livestreams.id, startedAt: livestreams.startedAt, endedAt: livestreams.endedAt })
+    .from(livestreams)
+    .where(eq(livestreams.recordingVideoId, videoId));
+  if (!stream) return { available: false, messages: [], more: false };
+  const spans = replaySpans(await listStreamSessions(db, stream.id), stream);
+  const moment = new Date(momentAt(spans, at));
+  const select = () =>
+    db.select({ m: chatMessages, author: creatorColumns }).from(chatMessages).innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId));
+  const [before, after] = await Promise.all([
+    select()
+      .where(and(shownInReplay(stream.id, viewerId), lt(chatMessages.createdAt, moment)))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(CHAT_REPLAY_BEFORE),
+    select()
+      .where(and(shownInReplay(stream.id, viewerId), gte(chatMessages.createdAt, moment)))
+      .orderBy(chatMessages.createdAt, chatMessages.id)
+      .limit(CHAT_REPLAY_AFTER + 1),
+  ]);
+  const rows = [...before.reverse(), ...after.slice(0, CHAT_REPLAY_AFTER)];
+  return {
+    available: true,
+    messages: rows.map(({ m, author }) => ({ ...messageOf(m, author), at: positionAt(spans, m.createdAt.getTime()) })),
+    more: after.length > CHAT_REPLAY_AFTER,
+  };
 }

@@ -233,8 +233,10 @@ export function startIngest(format: IngestFormat, out: LiveOutput, onHealth?: (h
     done,
     finish() {
       input.end();
-      // ffmpeg that does not finish writing within a few seconds is stopped.
-      killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // ffmpeg encodes what it was sent before it exits: on a busy machine that can be many seconds
+      // behind the publisher, and the recording is only whole once it is done. One that does not
+      // finish within FINISH_TIMEOUT_MS is stopped (the replay is still made from what it wrote).
+      killer = setTimeout(() => child.kill('SIGKILL'), FINISH_TIMEOUT_MS);
       killer.unref();
     },
     kill() {
@@ -242,6 +244,9 @@ export function startIngest(format: IngestFormat, out: LiveOutput, onHealth?: (h
     },
   };
 }
+
+/** How long a finished ingest may take to encode what it was sent before it is stopped. */
+export const FINISH_TIMEOUT_MS = 120_000;
 
 /** Deletes a session's segments written more than `keepSeconds` ago (every rendition's). Returns how many. */
 export async function sweepSegments(dir: string, keepSeconds: number, now = Date.now()): Promise<number> {

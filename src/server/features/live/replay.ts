@@ -27,11 +27,14 @@ export async function makeReplay(db: Db, jobs: Pick<Jobs, 'send'>, streamDir: st
 }
 
 /**
- * The recording of each ingest session (`<streamDir>/<n>/recording.mkv`) as one file at `target`:
- * moved when there is one, joined in order when the publisher dropped and came back. False when
- * no session recorded anything.
+ * The recording of each ingest session (`<streamDir>/<n>/recording.mkv`) as one file at `target`,
+ * joined in order when the publisher dropped and came back. Always remuxed (no re-encoding): a
+ * recording cut short (an encoder stopped, a crashed instance) has no duration or index, and the
+ * video pipeline refuses such a file; remuxed, it is a whole file of what was written. Written
+ * beside `target` and moved there when complete, so a retry never takes half a file. False when no
+ * session recorded anything.
  */
-async function joinRecordings(streamDir: string, sessions: number, target: string): Promise<boolean> {
+export async function joinRecordings(streamDir: string, sessions: number, target: string): Promise<boolean> {
   const parts: string[] = [];
   for (let n = 1; n <= sessions; n++) {
     const file = path.join(streamDir, String(n), 'recording.mkv');
@@ -42,19 +45,24 @@ async function joinRecordings(streamDir: string, sessions: number, target: strin
     if (size > 0) parts.push(file);
   }
   if (!parts.length) return false;
-  if (parts.length === 1) await fs.promises.rename(parts[0]!, target);
-  else await joinMedia(parts, path.join(streamDir, 'parts.txt'), target, 10 * 60_000);
+  const partial = `${target}.part`;
+  await joinMedia(parts, path.join(streamDir, 'parts.txt'), partial, 10 * 60_000, 'matroska');
+  await fs.promises.rename(partial, target);
+  await Promise.all(parts.map((p) => fs.promises.rm(p, { force: true })));
   return true;
 }
 
 /**
- * Joins media files of one encode, in order, into `target` without re-encoding, through an
- * ffmpeg concat list written at `list`. The paths are the server's own, never from a request.
+ * Joins media files of one encode, in order, into `target` without re-encoding, through an ffmpeg
+ * concat list written at `list`, in `format` when the name does not say it. The paths are the
+ * server's own, never from a request.
  */
-export async function joinMedia(parts: string[], list: string, target: string, timeoutMs: number): Promise<void> {
+export async function joinMedia(parts: string[], list: string, target: string, timeoutMs: number, format?: string): Promise<void> {
   await fs.promises.writeFile(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
   try {
-    await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', target], { timeoutMs });
+    await runMediaTool('ffmpeg', ['-hide_banner', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', ...(format ? ['-f', format] : []), target], {
+      timeoutMs,
+    });
   } finally {
     await fs.promises.rm(list, { force: true });
   }

@@ -42,6 +42,22 @@ export const livestreams = pgTable(
 );
 
 /**
+ * Each ingest session of a stream (a publisher connected until it left): the recording joins them
+ * in order, so a moment of the stream is found in its replay by adding up the sessions before it.
+ */
+export const streamSessions = pgTable(
+  'stream_sessions',
+  {
+    streamId: ownedBy('stream_id', () => livestreams.id),
+    session: integer('session').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while it goes on (or when the instance died: the stream's end stands for it). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.session] })],
+);
+
+/**
  * Sockets in a stream's room on one server instance; the stream's viewer count is the sum over
  * instances whose row is fresh (a dead instance stops refreshing and stops counting).
  */

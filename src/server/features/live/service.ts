@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
-import { livestreams, streamKeys, streamReminders } from './schema.js';
+import { livestreams, streamKeys, streamReminders, streamSessions } from './schema.js';
 import { profiles } from '../../access/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
@@ -214,6 +214,7 @@ export async function beginSession(db: Db, ownerId: string, instance: string, st
       })
       .where(eq(livestreams.id, target!.id))
       .returning();
+    await tx.insert(streamSessions).values({ streamId: target!.id, session }).onConflictDoNothing();
     return { stream: stream!, session };
   });
 }
@@ -234,6 +235,19 @@ export async function endSession(db: Db, id: string, session: number): Promise<v
     .update(livestreams)
     .set({ publishing: false })
     .where(and(eq(livestreams.id, id), eq(livestreams.liveSession, session)));
+  await db
+    .update(streamSessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(streamSessions.streamId, id), eq(streamSessions.session, session), isNull(streamSessions.endedAt)));
+}
+
+/** A stream's ingest sessions in order, for finding its moments in the replay. */
+export async function listStreamSessions(db: Db, id: string): Promise<{ startedAt: Date; endedAt: Date | null }[]> {
+  return db
+    .select({ startedAt: streamSessions.startedAt, endedAt: streamSessions.endedAt })
+    .from(streamSessions)
+    .where(eq(streamSessions.streamId, id))
+    .orderBy(streamSessions.session);
 }
 
 /**
