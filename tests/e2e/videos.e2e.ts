@@ -104,7 +104,7 @@ describe('uploading', () => {
   });
 
   it(
-    'uploads a short and a video, follows processing to ready without reloading, and plays both',
+    'uploads a short and a video, follows processing to ready without reloading, and plays both; a viewer’s comment gets the owner’s reply, pin and heart',
     async () => {
       const { page, username } = await signedIn();
       await page.goto('/submit');
@@ -159,6 +159,34 @@ describe('uploading', () => {
       await page.getByRole('menuitemradio', { name: /^Auto/ }).waitFor();
       await page.getByRole('menuitemradio', { name: '360p', exact: true }).click();
       await page.getByRole('button', { name: 'Quality: 360p' }).waitFor();
+
+      // A viewer comments; the owner replies, pins and hearts it; the viewer is told and reads the reply.
+      const videoPath = urlOf(page).pathname;
+      const { page: fan } = await signedIn();
+      await fan.goto(videoPath);
+      await fan.getByLabel('Add a comment').fill('Where was this filmed?');
+      await fan.getByRole('button', { name: 'Comment', exact: true }).click();
+      await fan.getByRole('list', { name: 'Comments' }).getByText('Where was this filmed?').waitFor();
+      await page.reload();
+      const question = page.getByTestId('comment').filter({ hasText: 'Where was this filmed?' });
+      await question.getByRole('button', { name: 'Reply', exact: true }).click();
+      await question.getByLabel('Write a reply').fill('In the old harbour');
+      await question.getByRole('button', { name: 'Reply', exact: true }).last().click();
+      await question.getByRole('list', { name: 'Replies' }).getByText('In the old harbour').waitFor();
+      await question.getByRole('button', { name: '1 reply' }).waitFor();
+      await question.getByRole('button', { name: 'Comment actions' }).first().click();
+      await page.getByRole('menuitem', { name: 'Pin' }).click();
+      await question.getByTestId('comment-pinned').waitFor();
+      await question.getByRole('button', { name: 'Comment actions' }).first().click();
+      await page.getByRole('menuitem', { name: 'Heart' }).click();
+      await question.getByTestId('comment-hearted').waitFor();
+      const fanBell = fan.getByRole('button', { name: 'Notifications', exact: true });
+      await eventually(async () => expect(await fanBell.locator('[data-slot="unread-badge"]').innerText()).toBe('1'), 15_000);
+      await fan.reload();
+      const fanQuestion = fan.getByTestId('comment').filter({ hasText: 'Where was this filmed?' });
+      await fanQuestion.getByText('Pinned by the creator').waitFor();
+      await fanQuestion.getByRole('button', { name: '1 reply' }).click();
+      await fanQuestion.getByRole('list', { name: 'Replies' }).getByText('In the old harbour').waitFor();
 
       // The owner renames it (the address follows), then deletes it.
       await page.getByRole('button', { name: 'Edit', exact: true }).click();

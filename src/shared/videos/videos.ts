@@ -116,10 +116,36 @@ export const CommentSchema = z.object({
   editedAt: z.string().nullable(),
   author: CreatorSchema,
   isMine: z.boolean(),
+  /** A reply: the top-level comment it answers (replies are one level deep). */
+  parentId: z.string().nullable().default(null),
+  /** A top-level comment's replies. */
+  replies: z.number().int().default(0),
+  /** Pinned above the others, or hearted, by the video's creator. */
+  pinned: z.boolean().default(false),
+  hearted: z.boolean().default(false),
+  /**
+   * The addresses in its text that are links (through the leaving page): all of them when its
+   * author is the creator, one of their chat moderators or platform staff; otherwise only those to
+   * a domain the creator allows. Any other address stays text.
+   */
+  clickableLinks: z.array(z.string()).default([]),
 });
 export type Comment = z.infer<typeof CommentSchema>;
+
+/** Replies a page of a comment's replies holds, oldest first. */
+export const COMMENT_REPLIES_PAGE = 20;
+export const CommentRepliesQuerySchema = z.object({ after: z.string().max(100).optional() });
+/** `GET /api/comments/{id}/replies`: a page of replies, and where the next begins (null: no more). */
+export const CommentRepliesSchema = z.object({ replies: z.array(CommentSchema), next: z.string().nullable() });
+export type CommentReplies = z.infer<typeof CommentRepliesSchema>;
+export const COMMENT_NOT_FOUND = 'This comment does not exist';
+export const COMMENT_PIN_TOP_LEVEL = 'Only a comment, not a reply, can be pinned.';
+export const COMMENT_CREATOR_ONLY = 'Only the video’s creator can pin or heart comments.';
 export const CommentBodySchema = z.object({
   body: z.string().trim().min(1, 'Write something first').max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`),
 });
+/** `POST /api/videos/{id}/comments`: a comment, or with `parentId` a reply to one. */
+export const PostCommentSchema = CommentBodySchema.extend({ parentId: z.guid().optional() });
+export type PostCommentInput = z.input<typeof PostCommentSchema>;
 
 export { CATEGORY_NAMES };

@@ -7,7 +7,8 @@ import { useVideo } from '../videos/queries';
 
 /** A short's comments: a sheet from the bottom on phones, a panel on the right on wider screens. */
 export function CommentsSheet({ videoId, open, onOpenChange }: { videoId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const count = useVideo(videoId).data?.comments ?? null;
+  const video = useVideo(videoId).data;
+  const count = video?.comments ?? null;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -29,7 +30,7 @@ export function CommentsSheet({ videoId, open, onOpenChange }: { videoId: string
             </DialogPrimitive.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-4 scrollbar-thin">
-            <CommentsPanel videoId={videoId} />
+            <CommentsPanel videoId={videoId} creatorId={video?.creator.id} />
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

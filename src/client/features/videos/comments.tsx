@@ -1,4 +1,4 @@
-import { Flag, MessageCircle, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp, Flag, Heart, MessageCircle, MoreVertical, Pencil, Pin, Reply, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -21,14 +21,21 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
-import { useAddComment, useComments, useDeleteComment, useEditComment } from './queries';
+import { useAddComment, useComments, useDeleteComment, useEditComment, useMarkComment, useReplies } from './queries';
+import { chatParts } from '../../../shared/chat/chat';
+import { leavingHref } from '../../../shared/platform/external-links';
 
 const EMPTY_COMMENT = 'Write something first';
 
-/** Comments on a video or short: the box to add one, then the list, newest first. */
-export function CommentsPanel({ videoId, className, autoFocus }: { videoId: string; className?: string; autoFocus?: boolean }) {
+/**
+ * Comments on a video or short: the box to add one, then the list (the pinned one first, then the
+ * newest), each with its replies one level deep. The video's creator (`creatorId`) pins and hearts.
+ */
+export function CommentsPanel({ videoId, creatorId, className, autoFocus }: { videoId: string; creatorId?: string; className?: string; autoFocus?: boolean }) {
   const comments = useComments(videoId);
   const now = useNow();
+  const { user } = useSession();
+  const isCreator = !!user && user.id === creatorId;
   return (
     <div className={cn('flex flex-col gap-5', className)}>
       <CommentForm videoId={videoId} autoFocus={autoFocus} />
@@ -51,7 +58,7 @@ export function CommentsPanel({ videoId, className, autoFocus }: { videoId: stri
       ) : (
         <ul className="flex flex-col gap-5" aria-label="Comments">
           {comments.data.map((c) => (
-            <CommentItem key={c.id} comment={c} videoId={videoId} now={now} />
+            <CommentItem key={c.id} comment={c} videoId={videoId} now={now} isCreator={isCreator} />
           ))}
         </ul>
       )}
@@ -59,7 +66,18 @@ export function CommentsPanel({ videoId, className, autoFocus }: { videoId: stri
   );
 }
 
-function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: boolean }) {
+function CommentForm({
+  videoId,
+  autoFocus,
+  parentId,
+  onDone,
+}: {
+  videoId: string;
+  autoFocus?: boolean;
+  /** A reply to this comment (a smaller form that closes once sent or cancelled). */
+  parentId?: string;
+  onDone?: () => void;
+}) {
   const { status, user } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const add = useAddComment(videoId);
@@ -86,10 +104,11 @@ function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: bool
     const text = body.trim();
     if (!text) return setError(EMPTY_COMMENT);
     setError(null);
-    add.mutate(text, {
+    add.mutate(parentId ? { body: text, parentId } : text, {
       onSuccess: () => {
         setBody('');
         setFocused(false);
+        onDone?.();
       },
       onError: (err) => setError(err.message),
     });
@@ -100,11 +119,11 @@ function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: bool
       <UserAvatar name={user.displayName} seed={user.username} src={user.avatarUrl} className="size-9" />
       <div className="flex flex-1 flex-col gap-2">
         <Textarea
-          aria-label="Add a comment"
-          placeholder="Add a comment…"
+          aria-label={parentId ? 'Write a reply' : 'Add a comment'}
+          placeholder={parentId ? 'Write a reply…' : 'Add a comment…'}
           value={body}
           maxLength={COMMENT_MAX}
-          rows={focused || body ? 3 : 1}
+          rows={focused || body || parentId ? 3 : 1}
           autoFocus={autoFocus}
           onFocus={() => setFocused(true)}
           onChange={(e) => {
@@ -115,15 +134,15 @@ function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: bool
             if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit(e);
           }}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `comment-error-${videoId}` : undefined}
+          aria-describedby={error ? `comment-error-${parentId ?? videoId}` : undefined}
           className="min-h-10 resize-none"
         />
         {error ? (
-          <p id={`comment-error-${videoId}`} role="alert" className="text-xs font-medium text-destructive">
+          <p id={`comment-error-${parentId ?? videoId}`} role="alert" className="text-xs font-medium text-destructive">
             {error}
           </p>
         ) : null}
-        {focused || body ? (
+        {focused || body || parentId ? (
           <div className="flex justify-end gap-2">
             <Button
               type="button"
@@ -133,12 +152,13 @@ function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: bool
                 setBody('');
                 setFocused(false);
                 setError(null);
+                onDone?.();
               }}
             >
               Cancel
             </Button>
             <Button type="submit" size="sm" disabled={!body.trim() || add.isPending}>
-              {add.isPending ? 'Posting…' : 'Comment'}
+              {add.isPending ? 'Posting…' : parentId ? 'Reply' : 'Comment'}
             </Button>
           </div>
         ) : null}
@@ -147,22 +167,45 @@ function CommentForm({ videoId, autoFocus }: { videoId: string; autoFocus?: bool
   );
 }
 
-function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: string; now: number }) {
-  const { user } = useSession();
+function CommentItem({ comment, videoId, now, isCreator }: { comment: Comment; videoId: string; now: number; isCreator: boolean }) {
+  const { user, status } = useSession();
+  const mark = useMarkComment(videoId);
+  const [replying, setReplying] = useState(false);
+  const [showReplies, setShowReplies] = useState(false);
+  const isReply = !!comment.parentId;
+  const toggle = (what: 'pin' | 'heart', on: boolean, done: string) =>
+    mark.mutate({ id: comment.id, mark: what, on }, { onSuccess: () => toast.success(done), onError: (err) => toast.error(err.message) });
+  const creatorItems = isCreator ? (
+    <>
+      {isReply ? null : (
+        <DropdownMenuItem onSelect={() => toggle('pin', !comment.pinned, comment.pinned ? 'Comment unpinned' : 'Comment pinned')}>
+          <Pin aria-hidden /> {comment.pinned ? 'Unpin' : 'Pin'}
+        </DropdownMenuItem>
+      )}
+      <DropdownMenuItem onSelect={() => toggle('heart', !comment.hearted, comment.hearted ? 'Heart taken back' : 'Hearted')}>
+        <Heart aria-hidden /> {comment.hearted ? 'Take heart back' : 'Heart'}
+      </DropdownMenuItem>
+    </>
+  ) : null;
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [reporting, setReporting] = useState(false);
   const a = comment.author;
   return (
-    <li className="flex gap-3" data-testid="comment">
+    <li className="flex gap-3" data-testid={isReply ? 'reply' : 'comment'}>
       <Link
         to={paths.profile(a.username)}
         className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
         aria-label={`${a.displayName} (@${a.username})`}
       >
-        <UserAvatar name={a.displayName} seed={a.username} src={a.avatarUrl} className="size-9" />
+        <UserAvatar name={a.displayName} seed={a.username} src={a.avatarUrl} className={isReply ? 'size-7' : 'size-9'} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {comment.pinned ? (
+          <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground" data-testid="comment-pinned">
+            <Pin aria-hidden className="size-3" /> Pinned by the creator
+          </span>
+        ) : null}
         <div className="flex items-center gap-2 text-xs">
           <Link to={paths.profile(a.username)} className="flex items-center gap-1 font-semibold outline-none hover:underline focus-visible:underline">
             {a.displayName}
@@ -174,6 +217,7 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
           {comment.editedAt ? <span className="text-muted-foreground">(edited)</span> : null}
           {comment.isMine && !editing ? (
             <CommentMenu>
+              {creatorItems}
               <DropdownMenuItem onSelect={() => setEditing(true)}>
                 <Pencil aria-hidden /> Edit
               </DropdownMenuItem>
@@ -183,6 +227,7 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
             </CommentMenu>
           ) : user && !comment.isMine ? (
             <CommentMenu>
+              {creatorItems}
               <DropdownMenuItem onSelect={() => setReporting(true)}>
                 <Flag aria-hidden /> Report
               </DropdownMenuItem>
@@ -192,14 +237,87 @@ function CommentItem({ comment, videoId, now }: { comment: Comment; videoId: str
         {editing ? (
           <EditCommentForm comment={comment} videoId={videoId} onDone={() => setEditing(false)} />
         ) : (
-          <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+          <p className="text-sm break-words whitespace-pre-wrap">
+            <CommentBody comment={comment} />
+          </p>
         )}
+        <div className="flex flex-wrap items-center gap-1 text-xs">
+          {comment.hearted ? (
+            <span className="mr-1 flex items-center gap-1 text-rose-600 dark:text-rose-400" data-testid="comment-hearted">
+              <Heart aria-hidden className="size-3.5 fill-current" /> by the creator
+            </span>
+          ) : null}
+          {!isReply && status === 'verified' ? (
+            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
+              <Reply aria-hidden /> Reply
+            </Button>
+          ) : null}
+          {!isReply && comment.replies > 0 ? (
+            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-primary" onClick={() => setShowReplies((v) => !v)} aria-expanded={showReplies}>
+              {showReplies ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+              {comment.replies === 1 ? '1 reply' : `${comment.replies} replies`}
+            </Button>
+          ) : null}
+        </div>
+        {replying ? (
+          <CommentForm
+            videoId={videoId}
+            parentId={comment.id}
+            autoFocus
+            onDone={() => {
+              setReplying(false);
+              setShowReplies(true);
+            }}
+          />
+        ) : null}
+        {showReplies ? <Replies videoId={videoId} commentId={comment.id} now={now} isCreator={isCreator} /> : null}
       </div>
       <DeleteCommentDialog open={confirmDelete} onOpenChange={setConfirmDelete} commentId={comment.id} videoId={videoId} />
       {user && !comment.isMine ? (
         <ReportDialog subject={{ type: 'comment', id: comment.id, ownerId: a.id, noun: 'comment' }} open={reporting} onOpenChange={setReporting} />
       ) : null}
     </li>
+  );
+}
+
+/** A comment's text: its addresses are links (through the leaving page) only where the server says they may be. */
+function CommentBody({ comment }: { comment: Comment }) {
+  const allowed = new Set(comment.clickableLinks);
+  return (
+    <>
+      {chatParts(comment.body).map((part, i) =>
+        part.kind === 'link' && allowed.has(part.href) ? (
+          <a key={i} href={leavingHref(part.href)} target="_blank" rel="nofollow ugc noopener" className="text-primary underline underline-offset-2">
+            {part.text}
+          </a>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** A comment's replies, oldest first, with "Show more replies" for the next page. */
+function Replies({ videoId, commentId, now, isCreator }: { videoId: string; commentId: string; now: number; isCreator: boolean }) {
+  const replies = useReplies(videoId, commentId, true);
+  if (replies.isPending) return <Skeleton className="h-10 w-full" role="status" aria-label="Loading replies" />;
+  if (replies.isError)
+    return <ErrorState compact headingLevel="h3" error={replies.error} onRetry={() => void replies.refetch()} title="Couldn’t load the replies" />;
+  const list = replies.data.pages.flatMap((p) => p.replies);
+  return (
+    <div className="flex flex-col gap-3 pt-1">
+      <ul className="flex flex-col gap-4" aria-label="Replies">
+        {list.map((r) => (
+          <CommentItem key={r.id} comment={r} videoId={videoId} now={now} isCreator={isCreator} />
+        ))}
+      </ul>
+      {replies.hasNextPage ? (
+        <Button variant="ghost" size="sm" className="self-start text-xs" disabled={replies.isFetchingNextPage} onClick={() => void replies.fetchNextPage()}>
+          {replies.isFetchingNextPage ? 'Loading…' : 'Show more replies'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { useCallback } from 'react';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { VIDEO_PAGE_SIZE, type VideoKind } from '../../../shared/videos/video-rules';
-import type { Comment, CreateVideoInput, VideoDetail } from '../../../shared/videos/videos';
+import type { Comment, CommentReplies, CreateVideoInput, PostCommentInput, VideoDetail } from '../../../shared/videos/videos';
 import { homeKeys } from '../home/queries';
 import { api, postImage } from '../../lib/api';
 import { profileKeys } from '../profiles/queries';
@@ -219,7 +219,29 @@ function useCommentWrite<T>(videoId: string, write: (input: T) => Promise<unknow
 }
 
 export function useAddComment(videoId: string) {
-  return useCommentWrite(videoId, (body: string) => api<{ id: string }>(`/api/videos/${videoId}/comments`, { method: 'POST', json: { body } }));
+  return useCommentWrite(videoId, (input: string | PostCommentInput) =>
+    api<{ id: string }>(`/api/videos/${videoId}/comments`, { method: 'POST', json: typeof input === 'string' ? { body: input } : input }),
+  );
+}
+
+/** A comment's replies, a page at a time, oldest first; asked for once they are shown. */
+export function useReplies(videoId: string, commentId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    // Under the video's comments, so every comment write reads them again too.
+    queryKey: [...videoKeys.comments(videoId), 'replies', commentId],
+    queryFn: ({ signal, pageParam }) =>
+      api<CommentReplies>(`/api/comments/${commentId}/replies${pageParam ? `?after=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled,
+  });
+}
+
+/** The video's creator pins or hearts a comment (`on`), or takes it back. */
+export function useMarkComment(videoId: string) {
+  return useCommentWrite(videoId, ({ id, mark, on }: { id: string; mark: 'pin' | 'heart'; on: boolean }) =>
+    api<void>(`/api/comments/${id}/${mark}`, { method: on ? 'PUT' : 'DELETE' }),
+  );
 }
 
 export function useEditComment(videoId: string) {

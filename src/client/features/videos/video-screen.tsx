@@ -198,7 +198,7 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
               {v.comments === 1 ? '1 comment' : `${formatCount(v.comments)} comments`}
             </h2>
             <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-              <CommentsPanel videoId={v.id} />
+              <CommentsPanel videoId={v.id} creatorId={v.creator.id} />
             </Suspense>
           </section>
         ) : null}

@@ -5,7 +5,8 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { findProfileById } from '../../access/creator.js';
 import { listTakenDown, postedIn, searchByText, type ModerationAdapter } from '../moderation/service.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
-import { getCommentRow, getVideo, setCommentTakenDown, setVideoTakenDown, type PaidAccess } from './service.js';
+import { getVideo, setVideoTakenDown, type PaidAccess } from './service.js';
+import { getCommentRow, setCommentTakenDown } from './comments.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -4,8 +4,14 @@ import { VideoCardSchema } from '../../../shared/videos/video-card.js';
 import { ViewBodySchema } from '../../../shared/analytics/analytics.js';
 import { slugify } from '../../../shared/platform/routes.js';
 import {
+  COMMENT_NOT_FOUND,
+  COMMENT_REPLIES_PAGE,
   CommentBodySchema,
+  CommentRepliesQuerySchema,
+  CommentRepliesSchema,
   CommentSchema,
+  PostCommentSchema,
+  type Comment,
   CreateVideoSchema,
   UpdateVideoSchema,
   VIDEO_KINDS,
@@ -13,7 +19,7 @@ import {
   VideoListQuerySchema,
 } from '../../../shared/videos/videos.js';
 import { usdcToMicros } from '../../../shared/x402/x402-rules.js';
-import { blockedBy } from '../../access/blocks.js';
+import { blockedBy, hasBlocked } from '../../access/blocks.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
@@ -23,15 +29,14 @@ import { videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
 import { onSanctionLifted, registerModerationAdapter } from '../moderation/service.js';
 import { commentModeration, videoModeration } from './moderation.js';
+import { addComment, changeComment, getCommentRow, listComments, listReplies, markComment, type CommentLinkRules } from './comments.js';
+import { findProfileById } from '../../access/creator.js';
 import {
-  addComment,
-  changeComment,
   createDraft,
   deleteOwnVideo,
   getOwnedVideo,
   getPublishedVideo,
   getVideoDetail,
-  listComments,
   listOwnUploads,
   listVideos,
   recordShare,
@@ -304,30 +309,64 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The link rules of a video's channel, for its comments (its chat moderators may link; allowed domains). */
+  const linkRules = async (ownerId: string): Promise<CommentLinkRules> => ({ ownerId, ...(await app.channelLinkRules(ownerId)) });
+  /** What a signed-in viewer reads of a shared list: without the accounts they blocked, with their own marked. */
+  const forViewer = async (comments: Comment[], viewerId: string | undefined) => {
+    if (!viewerId) return comments;
+    const blocked = await blockedBy(app.db, viewerId);
+    return comments.filter((c) => !blocked.has(c.author.id)).map((c) => ({ ...c, isMine: c.author.id === viewerId }));
+  };
+
   app.get(
     '/api/videos/:id/comments',
     {
       config: { auth: 'optional', guestCache: true },
-      schema: { tags: ['videos'], summary: 'Comments, newest first', params: IdParams, response: { 200: z.array(CommentSchema) } },
+      schema: {
+        tags: ['videos'],
+        summary: 'Top-level comments, the pinned one first, then the newest (each with its reply count)',
+        params: IdParams,
+        response: { 200: z.array(CommentSchema) },
+      },
     },
     async (req) => {
       const s = await sessionOf(req);
       // The same list for everyone (kept in the read cache); which are the viewer's is theirs.
       const comments = await app.readCache
         .memo(`comments:${req.params.id}`, async () => {
-          await published(req.params.id);
-          return listComments(app.db, req.params.id, undefined);
+          const v = await published(req.params.id);
+          return listComments(app.db, req.params.id, undefined, await linkRules(v.ownerId));
         })
         .catch(async (err: unknown) => {
           // A private video's comments are its owner's to read (nobody else reaches the video).
           if (!s) throw err;
-          await published(req.params.id, s.user.id);
-          return listComments(app.db, req.params.id, undefined);
+          const v = await published(req.params.id, s.user.id);
+          return listComments(app.db, req.params.id, undefined, await linkRules(v.ownerId));
         });
-      if (!s) return comments;
-      // Comments of accounts the viewer blocked are not shown to them.
-      const blocked = await blockedBy(app.db, s.user.id);
-      return comments.filter((c) => !blocked.has(c.author.id)).map((c) => ({ ...c, isMine: c.author.id === s.user.id }));
+      return forViewer(comments, s?.user.id);
+    },
+  );
+
+  app.get(
+    '/api/comments/:id/replies',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['videos'],
+        summary: `A comment’s replies, oldest first, ${COMMENT_REPLIES_PAGE} at a time (pass \`next\` as \`after\` for more)`,
+        params: IdParams,
+        querystring: CommentRepliesQuerySchema,
+        response: { 200: CommentRepliesSchema },
+      },
+    },
+    async (req) => {
+      const s = await sessionOf(req);
+      const parent = await getCommentRow(app.db, req.params.id);
+      if (!parent || parent.takenDownAt) throw notFound(COMMENT_NOT_FOUND);
+      // Whoever may read the video may read its replies.
+      const v = await published(parent.videoId, s?.user.id);
+      const page = await listReplies(app.db, parent.id, req.query.after, undefined, await linkRules(v.ownerId));
+      return { ...page, replies: await forViewer(page.replies, s?.user.id) };
     },
   );
 
@@ -335,23 +374,59 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/videos/:id/comments',
     {
       config: { auth: 'poster' },
-      schema: { tags: ['videos'], summary: 'Comment', params: IdParams, body: CommentBodySchema, response: { 201: z.object({ id: z.string() }) } },
+      schema: {
+        tags: ['videos'],
+        summary: 'Comment, or reply to a comment (`parentId`)',
+        params: IdParams,
+        body: PostCommentSchema,
+        response: { 201: z.object({ id: z.string() }) },
+      },
     },
     async (req, reply) => {
       const s = userSession(req);
       const v = await published(req.params.id, s.user.id);
-      const c = await addComment(app.db, req.params.id, s.user.id, req.body.body);
-      await app.notifier.notify({
-        userId: v.ownerId,
-        actorId: s.user.id,
-        type: 'comment',
-        contentId: v.id,
-        contentType: contentTypeOfVideo(v.kind),
-        contentTitle: v.title,
-      });
-      return reply.status(201).send({ id: c.id });
+      const { comment, parent } = await addComment(app.db, req.params.id, s.user.id, req.body.body, req.body.parentId);
+      const content = { contentId: v.id, contentType: contentTypeOfVideo(v.kind) };
+      if (parent) {
+        // A reply tells the comment's author (not themselves, nor anyone who blocked the replier).
+        if (parent.userId !== s.user.id && !(await hasBlocked(app.db, parent.userId, s.user.id))) {
+          const me = await findProfileById(app.db, s.user.id);
+          await app.notifier.notice({
+            userId: parent.userId,
+            actorId: s.user.id,
+            title: 'New reply',
+            message: `${me?.displayName ?? 'Someone'} replied to your comment on “${v.title}”`,
+            ...content,
+          });
+        }
+      } else {
+        await app.notifier.notify({ userId: v.ownerId, actorId: s.user.id, type: 'comment', ...content, contentTitle: v.title });
+      }
+      return reply.status(201).send({ id: comment.id });
     },
   );
+
+  for (const mark of ['pin', 'heart'] as const) {
+    for (const method of ['PUT', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: `/api/comments/:id/${mark}`,
+        config: { auth: 'user', answers: { 204: method === 'PUT' ? (mark === 'pin' ? 'Pinned' : 'Hearted') : 'Taken back' } },
+        schema: {
+          tags: ['videos'],
+          summary:
+            mark === 'pin'
+              ? `${method === 'PUT' ? 'Pin a comment above the others (replacing the last pin)' : 'Unpin a comment'} (the video’s creator)`
+              : `${method === 'PUT' ? 'Heart a comment' : 'Take a heart back'} (the video’s creator)`,
+          params: IdParams,
+        },
+        handler: async (req, reply) => {
+          await markComment(app.db, req.params.id, userSession(req).user.id, mark, method === 'PUT');
+          return reply.status(204).send();
+        },
+      });
+    }
+  }
 
   app.patch(
     '/api/comments/:id',

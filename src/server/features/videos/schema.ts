@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, listing, ownedBy, takenDown, takenDownIndex, textList, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { VIDEO_KINDS, VISIBILITIES } from '../../../shared/videos/video-rules.js';
 import { profileRef, profiles, userRef } from '../../access/schema.js';
@@ -92,8 +92,19 @@ export const videoComments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** Removed by a moderator: hidden, kept, restorable. */
     ...takenDown,
+    /** A reply: the comment it answers (always a top-level one: replies are one level deep). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => videoComments.id, { onDelete: 'cascade' }),
+    /** A top-level comment's replies shown (not removed by a moderator). */
+    replies: integer('replies').notNull().default(0),
+    /** The video's creator pinned it above the others (one per video) or hearted it. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    heartedAt: timestamp('hearted_at', { withTimezone: true }),
   },
-  (t) => [index('video_comments_video_idx').on(t.videoId, t.createdAt), takenDownIndex('video_comments_taken_down_idx', t.takenDownAt)],
+  (t) => [
+    index('video_comments_video_idx').on(t.videoId, t.createdAt),
+    index('video_comments_parent_idx').on(t.parentId, t.createdAt),
+    takenDownIndex('video_comments_taken_down_idx', t.takenDownAt),
+  ],
 );
 
 /**

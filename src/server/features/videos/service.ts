@@ -7,7 +7,7 @@ import type { VideoCard } from '../../../shared/videos/video-card.js';
 import type { VideoProcessingEvent } from '../../../shared/realtime/realtime.js';
 import { VIEW_HISTORY_DAYS } from '../../../shared/leaderboards/leaderboard-rules.js';
 import { slugify } from '../../../shared/platform/routes.js';
-import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type Comment, type VideoDetail, type VideoKind, type Visibility } from '../../../shared/videos/videos.js';
+import { toVideoCard, TRENDING, VIEW_WINDOW_HOURS, type VideoDetail, type VideoKind, type Visibility } from '../../../shared/videos/videos.js';
 import { type Access } from '../../../shared/x402/x402.js';
 import { microsToUsdc, usdcToMicros } from '../../../shared/x402/x402-rules.js';
 import type { Db } from '../../platform/db/client.js';
@@ -15,8 +15,8 @@ import { isUuid } from '../../platform/db/ids.js';
 import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js';
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams } from '../live/schema.js';
-import { videoComments, videoLikes, videoProgress, videoViews, videos } from './schema.js';
-import { HttpError, notFound } from '../../platform/http/errors.js';
+import { videoLikes, videoProgress, videoViews, videos } from './schema.js';
+import { notFound } from '../../platform/http/errors.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
 import { failProcessing, releaseHeld, removeVideo, type VideoFields } from './video-state.js';
@@ -444,53 +444,6 @@ export async function saveProgress(db: Db, userId: string, videoId: string, posi
     .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId], set: { positionSeconds, updatedAt: new Date() } });
 }
 
-export async function listComments(db: Db, videoId: string, viewerId: string | undefined): Promise<Comment[]> {
-  const rows = await db
-    .select({ c: videoComments, author: creatorColumns })
-    .from(videoComments)
-    .innerJoin(profilesTable, eq(profilesTable.id, videoComments.userId))
-    .where(and(eq(videoComments.videoId, videoId), isNull(videoComments.takenDownAt), notBanned(videoComments.userId)))
-    .orderBy(desc(videoComments.createdAt))
-    .limit(200);
-  return rows.map(({ c, author }) => ({
-    id: c.id,
-    body: c.body,
-    createdAt: c.createdAt.toISOString(),
-    editedAt: c.editedAt?.toISOString() ?? null,
-    author,
-    isMine: c.userId === viewerId,
-  }));
-}
-
-export async function addComment(db: Db, videoId: string, userId: string, body: string) {
-  const [c] = await db.insert(videoComments).values({ videoId, userId, body }).returning();
-  await db
-    .update(videos)
-    .set({ comments: sql`${videos.comments} + 1` })
-    .where(eq(videos.id, videoId));
-  return c!;
-}
-
-/** Edits or deletes a comment; only its author may (moderators come with moderation). */
-export async function changeComment(db: Db, commentId: string, userId: string, body: string | null) {
-  if (!isUuid(commentId)) throw notFound('This comment does not exist');
-  const [c] = await db.select().from(videoComments).where(eq(videoComments.id, commentId));
-  if (!c) throw notFound('This comment does not exist');
-  if (c.userId !== userId) throw new HttpError(403, 'forbidden', 'You can only change your own comments.');
-  // Kept as it was for the moderators' review until one restores it.
-  if (c.takenDownAt) throw removedError('comment');
-  if (body === null) {
-    await db.delete(videoComments).where(eq(videoComments.id, commentId));
-    await db
-      .update(videos)
-      .set({ comments: sql`greatest(0, ${videos.comments} - 1)` })
-      .where(eq(videos.id, c.videoId));
-    return undefined;
-  }
-  const [updated] = await db.update(videoComments).set({ body, editedAt: new Date() }).where(eq(videoComments.id, commentId)).returning();
-  return updated;
-}
-
 /** The owner's videos (not removed) with their price, for the sales list. */
 export async function listOwnPriced(db: Db, ownerId: string) {
   return db
@@ -531,12 +484,6 @@ export async function findPaidDemoVideo(db: Db): Promise<string | null> {
   return row?.id ?? null;
 }
 
-export async function getCommentRow(db: Db, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(videoComments).where(eq(videoComments.id, id));
-  return row;
-}
-
 /**
  * A moderator removes a video (`at`) or restores it (null): hidden everywhere, its media kept
  * (docs/product.md "Reports and moderation"). True when it changed.
@@ -553,21 +500,6 @@ export async function setVideoTakenDown(db: Db, id: string, at: Date | null): Pr
 /** A stream's replay is removed or restored with its stream, whatever it was before. */
 export async function setReplayTakenDown(db: Db, id: string, at: Date | null): Promise<void> {
   await db.update(videos).set({ takenDownAt: at }).where(eq(videos.id, id));
-}
-
-/** A moderator removes a comment (`at`) or restores it (null); the video's comment count follows. */
-export async function setCommentTakenDown(db: Db, id: string, at: Date | null): Promise<boolean> {
-  const [row] = await db
-    .update(videoComments)
-    .set({ takenDownAt: at })
-    .where(and(eq(videoComments.id, id), at ? isNull(videoComments.takenDownAt) : isNotNull(videoComments.takenDownAt)))
-    .returning({ videoId: videoComments.videoId });
-  if (!row) return false;
-  await db
-    .update(videos)
-    .set({ comments: at ? sql`greatest(0, ${videos.comments} - 1)` : sql`${videos.comments} + 1` })
-    .where(eq(videos.id, row.videoId));
-  return true;
 }
 
 /** A listed video as the sitemap and the feeds describe it (no media address: its page, its poster). */
