@@ -16,6 +16,7 @@ import { lighthouseBenchmark } from './lighthouse.js';
 import { liveBenchmarks } from './live.js';
 import { mediaBenchmarks } from './media.js';
 import { realtimeBenchmark, socketMemoryBenchmark } from './realtime.js';
+import { chatPercentile, chatScaleBenchmark } from './chat-scale.js';
 import { coldStartBenchmark } from './coldstart.js';
 import { soakBenchmark } from './soak.js';
 import { apiBenchmarks, printApi } from './api.js';
@@ -53,7 +54,7 @@ async function timeIt(name: string, n: number, concurrency: number, fn: () => Pr
 }
 
 // `npm run bench -- api realtime`: only those pieces; without names, all of them.
-const PIECES = ['api', 'analytics', 'micro', 'media', 'realtime', 'live', 'coldstart', 'soak', 'lighthouse'] as const;
+const PIECES = ['api', 'analytics', 'micro', 'media', 'realtime', 'chat', 'live', 'coldstart', 'soak', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) if (!(PIECES as readonly string[]).includes(a)) throw new Error(`unknown bench piece ${a}; pieces: ${PIECES.join(', ')}`);
 const wants = (piece: (typeof PIECES)[number]) => asked.length === 0 || asked.includes(piece);
@@ -129,6 +130,24 @@ if (wants('realtime')) {
   console.log(`sockets open | ${mem.sockets} (opened in ${(mem.openMs / 1000).toFixed(1)} s; server's open-file limit ${mem.fdLimit})`);
   console.log(`server RSS, signed-in accounts but no sockets | ${mem.rssIdleMb.toFixed(0)} MB`);
   console.log(`server RSS, holding them (target < 1 GB) | ${mem.rssHeldMb.toFixed(0)} MB`);
+}
+
+if (wants('chat')) {
+  const c = await chatScaleBenchmark();
+  if (c) {
+    const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'not within 10 s');
+    console.log(`\nlive chat, one room of ${c.sockets} sockets over two instances (${c.perInstance.a} + ${c.perInstance.b}, PostgreSQL) | result | target`);
+    console.log('--- | ---: | ---:');
+    console.log(
+      `message to every socket, from the send's HTTP reply (${c.messages} messages, ${c.delivery.length} deliveries), p50 | ${chatPercentile(c.delivery, 0.5).toFixed(0)} ms |`,
+    );
+    console.log(`the same, p99 | ${chatPercentile(c.delivery, 0.99).toFixed(0)} ms | < 200 ms`);
+    console.log(`slow mode set on one instance, every socket of the other told (from the HTTP reply; negative: before it) | ${ms(c.slowModeToAll)} | < 1 s`);
+    console.log(`slow mode holds a second message sent on the other instance | ${c.slowModeHeldElsewhere ? 'yes' : 'NO'} | yes`);
+    console.log(`a ban's purge on one instance, every socket of the other told (the same) | ${ms(c.purgeToAll)} | < 1 s`);
+    console.log(`the banned chatter refused on the other instance right after | ${c.banHeldElsewhere ? 'yes' : 'NO'} | yes`);
+    console.log(`the chat's rate (one a second) across instances: A then B at once | ${c.rateHeldElsewhere ? 'second refused' : 'NOT HELD'} | refused`);
+  }
 }
 
 if (wants('coldstart')) {
