@@ -7,14 +7,14 @@ import { EXPORT_BUSY_MESSAGE, EXPORT_FILES, EXPORT_VALID_HOURS, type DataExport 
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import { chatMessages } from '../chat/schema.js';
+import { channelModerators, chatFilters, chatMessages } from '../chat/schema.js';
 import { dataExports } from './schema.js';
 import { follows } from '../profiles/schema.js';
 import { livestreams } from '../live/schema.js';
 import { notifications } from '../notifications/schema.js';
 import { payments } from '../payments/schema.js';
 import { profileWallets } from '../wallet/schema.js';
-import { profiles, user as authUser, userRoles } from '../../access/schema.js';
+import { profiles, user as authUser, userBlocks, userRoles } from '../../access/schema.js';
 import { videoComments, videos } from '../videos/schema.js';
 import { videoPurchases } from '../x402/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -118,7 +118,23 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
         .from(profileWallets)
         .where(eq(profileWallets.userId, userId));
       const roles = await db.select({ role: userRoles.role, since: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId));
-      return { account: account && { ...account, email: isPlaceholderEmail(account.email) ? null : account.email }, profile: profile ?? null, wallets, roles };
+      // The chat settings of their channel: whom they made moderators, their blocked words and allowed domains.
+      const moderators = await db
+        .select({ username: profiles.username, since: channelModerators.createdAt })
+        .from(channelModerators)
+        .innerJoin(profiles, eq(profiles.id, channelModerators.userId))
+        .where(eq(channelModerators.channelId, userId));
+      const [filter] = await db
+        .select({ blockedWords: chatFilters.terms, holdForReview: chatFilters.hold, allowedLinkDomains: chatFilters.allowedDomains })
+        .from(chatFilters)
+        .where(eq(chatFilters.channelId, userId));
+      return {
+        account: account && { ...account, email: isPlaceholderEmail(account.email) ? null : account.email },
+        profile: profile ?? null,
+        wallets,
+        roles,
+        chat: { moderators, ...(filter ?? { blockedWords: [], holdForReview: false, allowedLinkDomains: [] }) },
+      };
     }
     case 'videos.json': {
       const own = await db.select().from(videos).where(eq(videos.ownerId, userId)).orderBy(desc(videos.createdAt));
@@ -138,7 +154,7 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
       };
     }
     case 'comments.json':
-      return newestOfUser(db, videoComments, ['id', 'videoId', 'body', 'createdAt', 'editedAt'], userId);
+      return newestOfUser(db, videoComments, ['id', 'videoId', 'parentId', 'body', 'createdAt', 'editedAt'], userId);
     case 'chat-messages.json':
       return newestOfUser(db, chatMessages, ['id', 'streamId', 'body', 'createdAt', 'deletedAt', 'tipLamports'], userId);
     case 'payments.json': {
@@ -170,7 +186,12 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
         .from(follows)
         .innerJoin(profiles, eq(profiles.id, follows.followerId))
         .where(eq(follows.followeeId, userId));
-      return { following, followers };
+      const blocked = await db
+        .select({ username: profiles.username, since: userBlocks.createdAt })
+        .from(userBlocks)
+        .innerJoin(profiles, eq(profiles.id, userBlocks.blockedId))
+        .where(eq(userBlocks.blockerId, userId));
+      return { following, followers, blocked };
     }
     case 'notifications.json':
       return newestOfUser(db, notifications, ['id', 'type', 'title', 'message', 'isRead', 'contentType', 'contentId', 'createdAt'], userId);
