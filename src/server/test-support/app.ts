@@ -152,6 +152,13 @@ export async function verifiedClient(app: FastifyInstance, username: string, pas
   return c;
 }
 
+/** A new confirmed account signed in (`verifiedClient`), with its id and username as the API gives them. */
+export async function verifiedPerson(app: FastifyInstance, username: string): Promise<{ c: Client; id: string; username: string }> {
+  const c = await verifiedClient(app, username);
+  const me = (await c.get('/api/me')).json();
+  return { c, id: me.user.id as string, username: me.profile.username as string };
+}
+
 /** Reads until `ok` holds (polling), and gives what was read; the error says what it last saw. */
 export const waitUntil = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeout = 30_000) =>
   vi.waitFor(

@@ -20,7 +20,7 @@ import { videos } from '../videos/schema.js';
 import { userRoles } from '../../access/schema.js';
 import { sweepViewerCounts } from '../live/viewers.js';
 import { CLOSE_FLOOD, MAX_GUEST_SOCKETS_PER_ADDRESS, SOCKET_MESSAGES_PER_WINDOW } from '../../platform/realtime/hub.js';
-import { Client, createTestApp, readyVideoRow, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, verifiedPerson, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 let host: string;
@@ -32,11 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function person() {
-  const c = await verifiedClient(t.app, `chat_${++n}`);
-  const me = (await c.get('/api/me')).json();
-  return { c, id: me.user.id as string, username: me.profile.username as string };
-}
+const person = () => verifiedPerson(t.app, `chat_${++n}`);
 
 /** A stream by a new creator, made live straight in the database (no ingest needed for chat). */
 async function liveStream(status: 'live' | 'scheduled' = 'live') {

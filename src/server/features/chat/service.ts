@@ -62,6 +62,19 @@ export async function publicStreamOrThrow(db: Db, streamId: string): Promise<Str
 }
 
 /**
+ * The messages of a stream's chat a viewer reads, live or in the replay: not deleted, purged or
+ * held, no banned author, none of an account the viewer blocked.
+ */
+const shownTo = (streamId: string, viewerId: string | undefined) =>
+  and(
+    eq(chatMessages.streamId, streamId),
+    isNull(chatMessages.deletedAt),
+    eq(chatMessages.held, false),
+    notBanned(chatMessages.userId),
+    viewerId ? notBlockedBy(viewerId, chatMessages.userId) : undefined,
+  );
+
+/**
  * The newest CHAT_HISTORY messages not deleted, oldest first (as a chat reads); for a signed-in
  * viewer, without those of the accounts they blocked.
  */
@@ -71,15 +84,7 @@ export async function listChat(db: Db, streamId: string, viewerId?: string): Pro
     .select({ m: chatMessages, author: creatorColumns })
     .from(chatMessages)
     .innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId))
-    .where(
-      and(
-        eq(chatMessages.streamId, streamId),
-        isNull(chatMessages.deletedAt),
-        eq(chatMessages.held, false),
-        notBanned(chatMessages.userId),
-        viewerId ? notBlockedBy(viewerId, chatMessages.userId) : undefined,
-      ),
-    )
+    .where(shownTo(streamId, viewerId))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY);
   return rows.reverse().map(({ m, author }) => messageOf(m, author));
@@ -709,16 +714,6 @@ export async function pinChatMessage(db: Db, streamId: string, messageId: string
   return messageId ? pinnedMessageOf(db, streamId) : null;
 }
 
-/** What a replay's chat shows: not deleted, purged or held, no banned author, none the viewer blocked. */
-const shownInReplay = (streamId: string, viewerId: string | undefined) =>
-  and(
-    eq(chatMessages.streamId, streamId),
-    isNull(chatMessages.deletedAt),
-    eq(chatMessages.held, false),
-    notBanned(chatMessages.userId),
-    viewerId ? notBlockedBy(viewerId, chatMessages.userId) : undefined,
-  );
-
 /**
  * The chat of the stream whose replay `videoId` is, around the replay position `at` (seconds):
  * the CHAT_REPLAY_BEFORE messages before it and up to CHAT_REPLAY_AFTER from it, each with its own
@@ -736,11 +731,11 @@ export async function chatReplay(db: Db, videoId: string, at: number, viewerId?:
     db.select({ m: chatMessages, author: creatorColumns }).from(chatMessages).innerJoin(profilesTable, eq(profilesTable.id, chatMessages.userId));
   const [before, after] = await Promise.all([
     select()
-      .where(and(shownInReplay(stream.id, viewerId), lt(chatMessages.createdAt, moment)))
+      .where(and(shownTo(stream.id, viewerId), lt(chatMessages.createdAt, moment)))
       .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
       .limit(CHAT_REPLAY_BEFORE),
     select()
-      .where(and(shownInReplay(stream.id, viewerId), gte(chatMessages.createdAt, moment)))
+      .where(and(shownTo(stream.id, viewerId), gte(chatMessages.createdAt, moment)))
       .orderBy(chatMessages.createdAt, chatMessages.id)
       .limit(CHAT_REPLAY_AFTER + 1),
   ]);

@@ -10,7 +10,7 @@ import type { VideoKind } from '../../../shared/videos/video-rules.js';
 import { buildApp } from '../../app.js';
 import { notifications } from './schema.js';
 import { videos } from '../videos/schema.js';
-import { Client, createTestApp, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, verifiedPerson, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 let base: string;
@@ -22,13 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function person(name?: string) {
-  n++;
-  const username = name ?? `person_${n}`;
-  const c = await verifiedClient(t.app, username);
-  const me = (await c.get('/api/me')).json();
-  return { c, id: me.user.id as string, username: me.profile.username as string };
-}
+const person = (name?: string) => verifiedPerson(t.app, name ?? `person_${++n}`);
 
 /** A ready video owned by `ownerId`, written straight to the database (no transcoding needed here). */
 async function readyVideo(ownerId: string, kind: VideoKind = 'long') {

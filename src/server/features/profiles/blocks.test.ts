@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/chat/chat.js';
 import type { StreamDetail } from '../../../shared/live/streams.js';
 import { livestreams } from '../live/schema.js';
-import { Client, createTestApp, readyVideoRow, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, verifiedPerson, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,11 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function person() {
-  const c = await verifiedClient(t.app, `blk_${++n}`);
-  const me = (await c.get('/api/me')).json();
-  return { c, id: me.user.id as string, username: me.profile.username as string };
-}
+const person = () => verifiedPerson(t.app, `blk_${++n}`);
 
 describe('blocking an account', () => {
   it('hides its chat messages, comments and notifications from the blocker only, until unblocked', async () => {

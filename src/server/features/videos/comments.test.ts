@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentReplies } from '../../../shared/videos/videos.js';
-import { Client, createTestApp, readyVideoRow, verifiedClient, type TestApp } from '../../test-support/app.js';
+import { Client, createTestApp, readyVideoRow, verifiedPerson, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,11 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function person() {
-  const c = await verifiedClient(t.app, `cmt_${++n}`);
-  const me = (await c.get('/api/me')).json();
-  return { c, id: me.user.id as string, username: me.profile.username as string };
-}
+const person = () => verifiedPerson(t.app, `cmt_${++n}`);
 
 const comment = async (c: Client, videoId: string, body: string, parentId?: string) => {
   const res = await c.post(`/api/videos/${videoId}/comments`, parentId ? { body, parentId } : { body });

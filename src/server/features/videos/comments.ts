@@ -197,11 +197,7 @@ export async function markComment(db: Db, commentId: string, ownerId: string, ma
       .update(videoComments)
       .set({ pinnedAt: null })
       .where(and(eq(videoComments.videoId, c.videoId), isNotNull(videoComments.pinnedAt)));
-    if (on)
-      await tx
-        .update(videoComments)
-        .set({ pinnedAt: new Date() })
-        .where(eq(videoComments.id, commentId));
+    if (on) await tx.update(videoComments).set({ pinnedAt: new Date() }).where(eq(videoComments.id, commentId));
   });
 }
 
