@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playerKeyAction, resumePosition, spriteTile, type Sprite } from './player-controls';
+import { nextRate, playerKeyAction, rateLabel, resumePosition, spriteTile, type Sprite } from './player-controls';
 
 describe('player shortcuts', () => {
   it('maps the usual keys', () => {
@@ -12,8 +12,25 @@ describe('player shortcuts', () => {
     expect(playerKeyAction('m')).toEqual({ type: 'mute' });
     expect(playerKeyAction('f')).toEqual({ type: 'fullscreen' });
     expect(playerKeyAction('5')).toEqual({ type: 'seekTo', fraction: 0.5 });
+    expect(playerKeyAction('>')).toEqual({ type: 'speed', by: 1 });
+    expect(playerKeyAction('<')).toEqual({ type: 'speed', by: -1 });
+    expect(playerKeyAction('i')).toEqual({ type: 'pip' });
+    expect(playerKeyAction('t')).toEqual({ type: 'theatre' });
+    expect(playerKeyAction('?')).toEqual({ type: 'help' });
     expect(playerKeyAction('ArrowUp')).toBeNull();
     expect(playerKeyAction('x')).toBeNull();
+  });
+});
+
+describe('playback speed', () => {
+  it('steps through 0.25× to 2× and stops at either end', () => {
+    expect(nextRate(1, 1)).toBe(1.25);
+    expect(nextRate(1, -1)).toBe(0.75);
+    expect(nextRate(2, 1)).toBe(2);
+    expect(nextRate(0.25, -1)).toBe(0.25);
+    expect(nextRate(1.1, 1)).toBe(1.5);
+    expect(rateLabel(1)).toBe('Normal');
+    expect(rateLabel(1.5)).toBe('1.5×');
   });
 });
 

@@ -1,13 +1,62 @@
 import type { VideoDetail } from '../../../shared/videos/videos';
 
-export type PlayerAction = { type: 'toggle' } | { type: 'seek'; by: number } | { type: 'seekTo'; fraction: number } | { type: 'mute' } | { type: 'fullscreen' };
+export type PlayerAction =
+  | { type: 'toggle' }
+  | { type: 'seek'; by: number }
+  | { type: 'seekTo'; fraction: number }
+  | { type: 'mute' }
+  | { type: 'fullscreen' }
+  | { type: 'speed'; by: 1 | -1 }
+  | { type: 'pip' }
+  | { type: 'theatre' }
+  | { type: 'help' };
+
+/** The playback speeds offered, slowest first. */
+export const PLAYBACK_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** The speed one step faster (`by` 1) or slower (-1) than `rate`, within the offered ones. */
+export function nextRate(rate: number, by: 1 | -1): number {
+  const i = PLAYBACK_RATES.findIndex((r) => r >= rate - 1e-9);
+  const at = i < 0 ? PLAYBACK_RATES.length - 1 : i;
+  return PLAYBACK_RATES[Math.min(PLAYBACK_RATES.length - 1, Math.max(0, at + by))]!;
+}
+
+/** "Normal" for 1, else "1.5×". */
+export const rateLabel = (rate: number) => (rate === 1 ? 'Normal' : `${rate}×`);
+
+/** The keyboard shortcuts sheet (`?`), in the order people look for them. */
+export const PLAYER_SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
+  { keys: ['Space', 'K'], does: 'Play or pause' },
+  { keys: ['J', 'L'], does: 'Back or forward 10 seconds' },
+  { keys: ['←', '→'], does: 'Back or forward 5 seconds' },
+  { keys: ['0', '…', '9'], does: 'Jump to 0% … 90% of the video' },
+  { keys: ['<', '>'], does: 'Slower or faster' },
+  { keys: ['M'], does: 'Mute or unmute' },
+  { keys: ['F'], does: 'Full screen' },
+  { keys: ['T'], does: 'Theatre mode' },
+  { keys: ['I'], does: 'Picture in picture' },
+  { keys: ['?'], does: 'Show these shortcuts' },
+];
 
 /**
  * The player's keyboard shortcuts, the ones YouTube taught everyone: space or k play and pause,
- * j and l jump 10 s, the arrows 5 s, m mutes, f goes full screen, 0-9 jump to a tenth.
+ * j and l jump 10 s, the arrows 5 s, m mutes, f goes full screen, 0-9 jump to a tenth, < and >
+ * change the speed, t is theatre mode, i picture in picture, ? lists them.
  */
 export function playerKeyAction(key: string): PlayerAction | null {
   switch (key) {
+    case '<':
+      return { type: 'speed', by: -1 };
+    case '>':
+      return { type: 'speed', by: 1 };
+    case 'i':
+    case 'I':
+      return { type: 'pip' };
+    case 't':
+    case 'T':
+      return { type: 'theatre' };
+    case '?':
+      return { type: 'help' };
     case ' ':
     case 'k':
     case 'K':

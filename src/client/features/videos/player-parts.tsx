@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { chapterAt, type Chapter } from '../../../shared/videos/chapters';
 import { formatDuration } from '../../lib/format';
 import { spriteTile, type Sprite } from './player-controls';
 import type { HlsSource } from './use-hls';
@@ -33,12 +34,14 @@ export function PlayerSeekBar({
   startAt,
   duration,
   sprite,
+  chapters,
   onSeek,
 }: {
   videoRef: VideoRef;
   startAt: number;
   duration: number;
   sprite: Sprite | null;
+  chapters: readonly Chapter[];
   onSeek: (seconds: number) => void;
 }) {
   const [time, setTime] = useMediaReading(videoRef, POSITION_EVENTS, currentTime, startAt);
@@ -49,6 +52,7 @@ export function PlayerSeekBar({
       duration={duration}
       buffered={buffered}
       sprite={sprite}
+      chapters={chapters}
       onSeek={(t) => {
         // The range shows where it was moved to at once; the element's seeking event follows.
         setTime(t);
@@ -74,12 +78,14 @@ function SeekBar({
   duration,
   buffered,
   sprite,
+  chapters,
   onSeek,
 }: {
   time: number;
   duration: number;
   buffered: number;
   sprite: Sprite | null;
+  chapters: readonly Chapter[];
   onSeek: (seconds: number) => void;
 }) {
   const [hover, setHover] = useState<{ x: number; width: number; seconds: number } | null>(null);
@@ -104,12 +110,26 @@ function SeekBar({
       <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/25 transition-[height] group-hover/seek:h-1.5">
         <div className="absolute inset-y-0 left-0 bg-white/40" style={{ width: pct(buffered) }} />
         <div className="absolute inset-y-0 left-0 bg-primary" style={{ width: pct(time) }} />
+        {/* Each chapter after the first starts at a gap in the track. */}
+        {duration > 0
+          ? chapters
+              .slice(1)
+              .map((c) => (
+                <span
+                  key={c.start}
+                  aria-hidden
+                  className="absolute inset-y-0 w-0.5 -translate-x-1/2 bg-black/70"
+                  style={{ left: pct(c.start) }}
+                  data-testid="chapter-mark"
+                />
+              ))
+          : null}
       </div>
       <input
         type="range"
         name="seek"
         aria-label="Seek"
-        aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
+        aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}${chapters.length ? `, ${chapterAt(chapters, time)?.title ?? ''}` : ''}`}
         min={0}
         max={duration || 0}
         step={0.1}
@@ -148,6 +168,11 @@ function SeekBar({
               />
             </div>
           ) : null}
+          {chapters.length ? (
+            <span className="max-w-48 truncate rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium" data-testid="seek-chapter">
+              {chapterAt(chapters, hover.seconds)?.title}
+            </span>
+          ) : null}
           <span className="rounded bg-black/80 px-1.5 py-0.5 text-xs tabular-nums">{formatDuration(hover.seconds)}</span>
         </div>
       ) : null}
@@ -164,6 +189,17 @@ export function QualityMenu(props: { source: HlsSource; container: HTMLElement |
   return (
     <Suspense fallback={null}>
       <QualityMenuLoaded {...props} />
+    </Suspense>
+  );
+}
+
+const SpeedMenuLoaded = lazy(() => import('./speed-menu').then((m) => ({ default: m.SpeedMenu })));
+
+/** 0.25× to 2×; the menu loads with the player's first draw after the page (it is small). */
+export function SpeedMenu(props: { rate: number; onRate: (rate: number) => void; container: HTMLElement | null }) {
+  return (
+    <Suspense fallback={null}>
+      <SpeedMenuLoaded {...props} />
     </Suspense>
   );
 }

@@ -1,12 +1,14 @@
 import { PLAYBACK_REPORT_SECONDS } from '../../../shared/analytics/analytics-rules';
-import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import { Keyboard, Maximize, Minimize, Pause, PictureInPicture2, Play, RectangleHorizontal, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { VideoDetail } from '../../../shared/videos/videos';
 import { formatDuration } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Spinner } from '../../ui/spinner';
-import { playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
-import { ControlButton, PlayerClock, PlayerSeekBar, QualityMenu } from './player-parts';
+import type { Chapter } from '../../../shared/videos/chapters';
+import { nextRate, PLAYER_SHORTCUTS, playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
+import { ControlButton, PlayerClock, PlayerSeekBar, QualityMenu, SpeedMenu } from './player-parts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
 import { useHls } from './use-hls';
 import { mediaUrl } from '../../lib/native/api-origin';
@@ -14,6 +16,21 @@ import { mediaUrl } from '../../lib/native/api-origin';
 type PlayerVideo = Pick<VideoDetail, 'id' | 'title' | 'hlsUrl' | 'thumbnailUrl' | 'sprite' | 'durationSeconds' | 'resumeAt'>;
 
 const IDLE_HIDE_MS = 2500;
+/** Two taps within this long on a side of the picture (a phone) seek 10 s. */
+const DOUBLE_TAP_MS = 300;
+/** The viewer's last speed, kept for the next video. */
+const RATE_KEY = 'glint.playbackRate';
+
+function storedRate(): number {
+  try {
+    const r = Number(localStorage.getItem(RATE_KEY));
+    return r >= 0.25 && r <= 2 ? r : 1;
+  } catch {
+    return 1;
+  }
+}
+
+const NO_CHAPTERS: readonly Chapter[] = [];
 /** Save the position about this often while playing. */
 const SAVE_EVERY_SECONDS = 10;
 
@@ -32,8 +49,16 @@ export const VideoPlayer = memo(function VideoPlayer({
   autoplay = true,
   startMuted = false,
   startAt: startAtAsked,
+  chapters = NO_CHAPTERS,
+  theatre,
+  onTheatre,
 }: {
   video: PlayerVideo;
+  /** The description's chapters, marked on the seek bar. */
+  chapters?: readonly Chapter[];
+  /** Theatre mode (the page widens the player): its button and the `t` key, where the page offers it. */
+  theatre?: boolean;
+  onTheatre?: () => void;
   /** Start playing on load (with sound where the browser allows, else muted); the embed asks for it with `?autoplay=1`. */
   autoplay?: boolean;
   /** Start without sound (the embed's `?muted=1`). */
@@ -63,15 +88,44 @@ export const VideoPlayer = memo(function VideoPlayer({
   const fromMedia = useCallback((event: PlayerEvent) => startTransition(() => dispatch(event)), []);
   const { paused, started, duration, muted, volume, mutedByAutoplay, fullscreen, resumedNote } = state;
   const idleTimer = useRef<number | undefined>(undefined);
+  const [rate, setRateState] = useState(storedRate);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [tapped, setTapped] = useState<{ side: 'back' | 'forward'; at: number } | null>(null);
+  const lastTap = useRef<{ at: number; side: 'back' | 'forward' | 'middle' } | null>(null);
+  const singleTap = useRef<number | undefined>(undefined);
+  const canPip = typeof document !== 'undefined' && 'pictureInPictureEnabled' in document && document.pictureInPictureEnabled;
+  const setRate = useCallback((r: number) => {
+    setRateState(r);
+    if (videoRef.current) videoRef.current.playbackRate = r;
+    try {
+      localStorage.setItem(RATE_KEY, String(r));
+    } catch {
+      // private mode: this video keeps it
+    }
+  }, []);
+  // The speed chosen holds for the element (hls.js or a new source may set it back).
+  useEffect(() => {
+    const el = videoRef.current;
+    if (!el) return;
+    const apply = () => {
+      if (el.playbackRate !== rate) el.playbackRate = rate;
+    };
+    apply();
+    el.addEventListener('loadeddata', apply);
+    return () => el.removeEventListener('loadeddata', apply);
+  }, [rate]);
+  useEffect(() => () => window.clearTimeout(singleTap.current), []);
 
   // Callbacks in refs: the listeners below are attached once per element.
   const firstPlayRef = useRef(onFirstPlay);
   const saveRef = useRef(onSavePosition);
   const reportRef = useRef(onReport);
+  const onTheatreRef = useRef(onTheatre);
   useEffect(() => {
     firstPlayRef.current = onFirstPlay;
     saveRef.current = onSavePosition;
     reportRef.current = onReport;
+    onTheatreRef.current = onTheatre;
   });
   const lastReported = useRef(0);
   const report = useCallback((seconds: number, leaving = false) => {
@@ -162,9 +216,23 @@ export const VideoPlayer = memo(function VideoPlayer({
         case 'fullscreen':
           toggleFullscreen();
           break;
+        case 'speed':
+          setRate(nextRate(el.playbackRate || 1, action.by));
+          break;
+        case 'pip':
+          if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+          else if (canPip) void el.requestPictureInPicture().catch(() => undefined);
+          break;
+        case 'theatre':
+          onTheatreRef.current?.();
+          break;
+        case 'help':
+          if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+          setHelpOpen(true);
+          break;
       }
     },
-    [toggleFullscreen],
+    [toggleFullscreen, setRate, canPip],
   );
 
   /** Shows the controls, then hides them a moment later; `byPlayer` when playback, not the viewer, asked. */
@@ -214,8 +282,30 @@ export const VideoPlayer = memo(function VideoPlayer({
         playsInline
         preload="metadata"
         aria-label={video.title}
-        onClick={() => run({ type: 'toggle' })}
-        onDoubleClick={toggleFullscreen}
+        onClick={(e) => {
+          // A mouse click plays or pauses at once; a finger waits a moment for a second tap, which
+          // on the left or right third of the picture seeks 10 s instead (as on phones' players).
+          if ((e.nativeEvent as PointerEvent).pointerType !== 'touch') return run({ type: 'toggle' });
+          const r = e.currentTarget.getBoundingClientRect();
+          const x = (e.clientX - r.left) / r.width;
+          const side = x < 1 / 3 ? 'back' : x > 2 / 3 ? 'forward' : 'middle';
+          const now = performance.now();
+          const before = lastTap.current;
+          lastTap.current = { at: now, side };
+          if (before && now - before.at < DOUBLE_TAP_MS && before.side === side && side !== 'middle') {
+            window.clearTimeout(singleTap.current);
+            lastTap.current = null;
+            run({ type: 'seek', by: side === 'back' ? -10 : 10 });
+            setTapped({ side, at: now });
+            return;
+          }
+          window.clearTimeout(singleTap.current);
+          singleTap.current = window.setTimeout(() => run({ type: 'toggle' }), DOUBLE_TAP_MS);
+        }}
+        onDoubleClick={(e) => {
+          if ((e.nativeEvent as PointerEvent).pointerType !== 'touch') toggleFullscreen();
+        }}
+        onRateChange={(e) => setRateState(e.currentTarget.playbackRate)}
         onPlay={() => {
           fromMedia({ type: 'play' });
           // The controls fade out a moment after playback starts, until the pointer moves.
@@ -302,6 +392,35 @@ export const VideoPlayer = memo(function VideoPlayer({
         </div>
       ) : null}
 
+      {tapped ? <TapNote key={tapped.at} side={tapped.side} onDone={() => setTapped(null)} /> : null}
+
+      <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
+        <DialogContent className="gap-3 p-4 sm:p-6" data-testid="player-shortcuts">
+          <DialogHeader className="pr-8 text-left">
+            <DialogTitle>Keyboard shortcuts</DialogTitle>
+            <DialogDescription>They work anywhere on the page while you are not typing.</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {PLAYER_SHORTCUTS.map((s) => (
+              <div key={s.does} className="contents">
+                <dt className="flex gap-1">
+                  {s.keys.map((k) =>
+                    k === '…' ? (
+                      <span key={k}>…</span>
+                    ) : (
+                      <kbd key={k} className="min-w-6 rounded border bg-muted px-1.5 py-0.5 text-center font-mono text-xs">
+                        {k}
+                      </kbd>
+                    ),
+                  )}
+                </dt>
+                <dd>{s.does}</dd>
+              </div>
+            ))}
+          </dl>
+        </DialogContent>
+      </Dialog>
+
       <div
         className={cn(
           'absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-linear-to-t from-black/85 via-black/40 to-transparent px-3 pt-10 pb-2 transition-opacity duration-200',
@@ -314,6 +433,7 @@ export const VideoPlayer = memo(function VideoPlayer({
           startAt={startAt ?? 0}
           duration={duration}
           sprite={video.sprite}
+          chapters={chapters}
           onSeek={(t) => {
             if (videoRef.current) videoRef.current.currentTime = t;
           }}
@@ -351,7 +471,25 @@ export const VideoPlayer = memo(function VideoPlayer({
           </span>
           <PlayerClock videoRef={videoRef} startAt={startAt ?? 0} duration={duration} />
           <span className="flex-1" />
+          <span className="max-sm:hidden">
+            <ControlButton label="Keyboard shortcuts" onClick={() => run({ type: 'help' })}>
+              <Keyboard />
+            </ControlButton>
+          </span>
+          <SpeedMenu rate={rate} onRate={setRate} container={fullscreen ? box : null} />
           <QualityMenu source={source} container={fullscreen ? box : null} />
+          {canPip ? (
+            <ControlButton label="Picture in picture" onClick={() => run({ type: 'pip' })}>
+              <PictureInPicture2 />
+            </ControlButton>
+          ) : null}
+          {onTheatre && !fullscreen ? (
+            <span className="max-lg:hidden">
+              <ControlButton label={theatre ? 'Default view' : 'Theatre mode'} onClick={() => run({ type: 'theatre' })}>
+                <RectangleHorizontal />
+              </ControlButton>
+            </span>
+          ) : null}
           <ControlButton label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen}>
             {fullscreen ? <Minimize /> : <Maximize />}
           </ControlButton>
@@ -360,3 +498,24 @@ export const VideoPlayer = memo(function VideoPlayer({
     </div>
   );
 });
+
+/** "−10 s" or "+10 s" on the side a double tap seeked, fading after a moment. */
+function TapNote({ side, onDone }: { side: 'back' | 'forward'; onDone: () => void }) {
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(() => {
+    const t = window.setTimeout(() => done.current(), 700);
+    return () => window.clearTimeout(t);
+  }, []);
+  return (
+    <div
+      aria-hidden
+      data-testid="tap-seek"
+      className={cn('pointer-events-none absolute inset-y-0 flex w-1/3 items-center justify-center', side === 'back' ? 'left-0' : 'right-0')}
+    >
+      <span className="rounded-full bg-black/60 px-3 py-1.5 text-sm font-semibold">{side === 'back' ? '−10 s' : '+10 s'}</span>
+    </div>
+  );
+}

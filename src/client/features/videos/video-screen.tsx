@@ -1,5 +1,6 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { parseChapters, type Chapter } from '../../../shared/videos/chapters';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { PRODUCT_NAME, PRODUCT_SLUG } from '../../../shared/platform/product';
@@ -72,6 +73,60 @@ export default function VideoScreen() {
   return <VideoPage video={v} startAt={parseStartTime(new URLSearchParams(location.search).get('t'))} />;
 }
 
+/** Theatre mode, kept for the next video (`t` in the player, or its button). */
+const THEATRE_KEY = 'glint.theatre';
+function useTheatre(): [boolean, () => void] {
+  const [on, setOn] = useState(() => {
+    try {
+      return localStorage.getItem(THEATRE_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const toggle = useCallback(() => {
+    setOn((was) => {
+      try {
+        localStorage.setItem(THEATRE_KEY, was ? '0' : '1');
+      } catch {
+        // private mode: this page keeps it
+      }
+      return !was;
+    });
+  }, []);
+  return [on, toggle];
+}
+
+/** The description's chapters under the video: each starts the player there. */
+function ChapterList({ chapters }: { chapters: readonly Chapter[] }) {
+  const seek = (start: number) => {
+    const el = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video');
+    if (!el) return;
+    el.currentTime = start;
+    el.play().catch(() => undefined);
+  };
+  return (
+    <section aria-labelledby="chapters-heading" className="flex flex-col gap-2">
+      <h2 id="chapters-heading" className="text-base font-semibold">
+        Chapters
+      </h2>
+      <ol className="flex flex-col gap-1" data-testid="chapters">
+        {chapters.map((c) => (
+          <li key={c.start}>
+            <button
+              type="button"
+              onClick={() => seek(c.start)}
+              className="flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span className="w-14 shrink-0 font-medium text-primary tabular-nums">{formatDuration(c.start)}</span>
+              <span className="min-w-0 truncate">{c.title}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** Where the page's player is now, in seconds (the share menu's "start at"). */
 const playerTime = () => document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')?.currentTime ?? 0;
 
@@ -114,116 +169,129 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
   const onSavePosition = useCallback((seconds: number) => saveProgress(v.id, seconds), [saveProgress, v.id]);
   const href = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   const playable = v.status === 'ready' && !!v.hlsUrl;
+  const chapters = useMemo(() => parseChapters(v.description, v.durationSeconds), [v.description, v.durationSeconds]);
+  const [theatre, toggleTheatre] = useTheatre();
+  // Theatre mode on wide screens: the player takes the page's whole width, above both columns.
+  const wide = theatre && playable;
+
+  const player = playable ? (
+    <VideoPlayer
+      key={v.id}
+      video={v}
+      className={wide ? 'max-h-[calc(100dvh-7rem)]' : 'max-h-[calc(100dvh-9rem)]'}
+      onFirstPlay={onFirstPlay}
+      onReport={onReport}
+      onSavePosition={user ? onSavePosition : undefined}
+      startAt={startAt}
+      chapters={chapters}
+      theatre={theatre}
+      onTheatre={toggleTheatre}
+    />
+  ) : v.status === 'ready' && v.access === 'locked' ? (
+    <LockedPoster video={v} />
+  ) : (
+    <ProcessingPanel video={v} />
+  );
 
   return (
-    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_360px]">
-      <div className="flex min-w-0 flex-col gap-4">
-        {playable ? (
-          <VideoPlayer
-            key={v.id}
-            video={v}
-            className="max-h-[calc(100dvh-9rem)]"
-            onFirstPlay={onFirstPlay}
-            onReport={onReport}
-            onSavePosition={user ? onSavePosition : undefined}
-            startAt={startAt}
-          />
-        ) : v.status === 'ready' && v.access === 'locked' ? (
-          <LockedPoster video={v} />
-        ) : (
-          <ProcessingPanel video={v} />
-        )}
+    <div className="flex flex-col gap-4">
+      {wide ? <div className="-mx-4 sm:mx-0">{player}</div> : null}
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="flex min-w-0 flex-col gap-4">
+          {wide ? null : player}
 
-        <h1 className="text-xl font-bold tracking-tight text-balance break-words md:text-2xl">{v.title}</h1>
-        {v.priceUsdc ? <PriceLine video={v} /> : null}
+          <h1 className="text-xl font-bold tracking-tight text-balance break-words md:text-2xl">{v.title}</h1>
+          {v.priceUsdc ? <PriceLine video={v} /> : null}
 
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link
-            to={paths.profile(v.creator.username)}
-            className="flex min-w-0 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <UserAvatar name={v.creator.displayName} seed={v.creator.username} src={v.creator.avatarUrl} className="size-10" />
-            <span className="flex min-w-0 flex-col">
-              <span className="flex items-center gap-1 truncate font-semibold">
-                {v.creator.displayName}
-                <VerificationBadge type={v.creator.verificationType} className="size-4" />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Link
+              to={paths.profile(v.creator.username)}
+              className="flex min-w-0 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <UserAvatar name={v.creator.displayName} seed={v.creator.username} src={v.creator.avatarUrl} className="size-10" />
+              <span className="flex min-w-0 flex-col">
+                <span className="flex items-center gap-1 truncate font-semibold">
+                  {v.creator.displayName}
+                  <VerificationBadge type={v.creator.verificationType} className="size-4" />
+                </span>
+                <span className="truncate text-xs text-muted-foreground">@{v.creator.username}</span>
               </span>
-              <span className="truncate text-xs text-muted-foreground">@{v.creator.username}</span>
-            </span>
-          </Link>
-          <div className="flex flex-wrap items-center gap-2">
-            <FollowButton username={v.creator.username} />
-            {v.status === 'ready' ? (
-              <>
-                <Button
-                  variant={v.likedByMe ? 'default' : 'secondary'}
-                  aria-label={`Like, ${formatCount(v.likes)}`}
-                  aria-pressed={v.likedByMe}
-                  onClick={toggleLike}
-                  className="rounded-full"
-                >
-                  <ThumbsUp aria-hidden className={cn(v.likedByMe && 'fill-current')} />
-                  <span data-testid="like-count">{formatCount(v.likes)}</span>
-                </Button>
-                <TipButton
-                  target={{ username: v.creator.username, content: { type: v.kind === 'short' ? 'short_video' : 'glint_video', id: v.id } }}
-                  variant="secondary"
-                />
-                <ShareMenu videoId={v.id} title={v.title} path={href} currentTime={playable ? playerTime : undefined}>
-                  <Button variant="secondary" className="rounded-full">
-                    <Share2 aria-hidden /> Share
+            </Link>
+            <div className="flex flex-wrap items-center gap-2">
+              <FollowButton username={v.creator.username} />
+              {v.status === 'ready' ? (
+                <>
+                  <Button
+                    variant={v.likedByMe ? 'default' : 'secondary'}
+                    aria-label={`Like, ${formatCount(v.likes)}`}
+                    aria-pressed={v.likedByMe}
+                    onClick={toggleLike}
+                    className="rounded-full"
+                  >
+                    <ThumbsUp aria-hidden className={cn(v.likedByMe && 'fill-current')} />
+                    <span data-testid="like-count">{formatCount(v.likes)}</span>
                   </Button>
-                </ShareMenu>
-                <ReportButton subject={{ type: 'video', id: v.id, ownerId: v.creator.id, noun: 'video' }} variant="secondary" />
-              </>
-            ) : null}
-            {v.isOwner ? (
-              <>
-                <Button variant="outline" className="rounded-full" onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden /> Edit
-                </Button>
-                <Button variant="outline" className="rounded-full text-destructive hover:text-destructive" onClick={() => setDeleting(true)}>
-                  <Trash2 aria-hidden /> Delete
-                </Button>
-              </>
-            ) : null}
+                  <TipButton
+                    target={{ username: v.creator.username, content: { type: v.kind === 'short' ? 'short_video' : 'glint_video', id: v.id } }}
+                    variant="secondary"
+                  />
+                  <ShareMenu videoId={v.id} title={v.title} path={href} currentTime={playable ? playerTime : undefined}>
+                    <Button variant="secondary" className="rounded-full">
+                      <Share2 aria-hidden /> Share
+                    </Button>
+                  </ShareMenu>
+                  <ReportButton subject={{ type: 'video', id: v.id, ownerId: v.creator.id, noun: 'video' }} variant="secondary" />
+                </>
+              ) : null}
+              {v.isOwner ? (
+                <>
+                  <Button variant="outline" className="rounded-full" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden /> Edit
+                  </Button>
+                  <Button variant="outline" className="rounded-full text-destructive hover:text-destructive" onClick={() => setDeleting(true)}>
+                    <Trash2 aria-hidden /> Delete
+                  </Button>
+                </>
+              ) : null}
+            </div>
           </div>
+
+          <Description video={v} now={now} />
+          {chapters.length && playable ? <ChapterList chapters={chapters} /> : null}
+
+          {v.status === 'ready' ? (
+            <section aria-labelledby="comments-heading" className="flex flex-col gap-4 pt-2">
+              <h2 id="comments-heading" className="text-lg font-semibold">
+                {v.comments === 1 ? '1 comment' : `${formatCount(v.comments)} comments`}
+              </h2>
+              <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+                <CommentsPanel videoId={v.id} creatorId={v.creator.id} />
+              </Suspense>
+            </section>
+          ) : null}
         </div>
 
-        <Description video={v} now={now} />
-
-        {v.status === 'ready' ? (
-          <section aria-labelledby="comments-heading" className="flex flex-col gap-4 pt-2">
-            <h2 id="comments-heading" className="text-lg font-semibold">
-              {v.comments === 1 ? '1 comment' : `${formatCount(v.comments)} comments`}
-            </h2>
-            <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-              <CommentsPanel videoId={v.id} creatorId={v.creator.id} />
+        <div className="flex min-w-0 flex-col gap-6">
+          {/* A stream's replay plays its chat beside it; other videos have none and draw nothing. */}
+          {playable ? (
+            <Suspense fallback={null}>
+              <ChatReplayPanel videoId={v.id} />
             </Suspense>
-          </section>
-        ) : null}
-      </div>
+          ) : null}
+          <RelatedVideos video={v} now={now} />
+        </div>
 
-      <div className="flex min-w-0 flex-col gap-6">
-        {/* A stream's replay plays its chat beside it; other videos have none and draw nothing. */}
-        {playable ? (
+        {v.isOwner && (editing || editMounted) ? (
           <Suspense fallback={null}>
-            <ChatReplayPanel videoId={v.id} />
+            <VideoEditDialog video={v} open={editing} onOpenChange={setEditing} />
           </Suspense>
         ) : null}
-        <RelatedVideos video={v} now={now} />
+        {v.isOwner && (deleting || deleteMounted) ? (
+          <Suspense fallback={null}>
+            <DeleteVideoDialog video={v} open={deleting} onOpenChange={setDeleting} />
+          </Suspense>
+        ) : null}
       </div>
-
-      {v.isOwner && (editing || editMounted) ? (
-        <Suspense fallback={null}>
-          <VideoEditDialog video={v} open={editing} onOpenChange={setEditing} />
-        </Suspense>
-      ) : null}
-      {v.isOwner && (deleting || deleteMounted) ? (
-        <Suspense fallback={null}>
-          <DeleteVideoDialog video={v} open={deleting} onOpenChange={setDeleting} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }
