@@ -57,7 +57,7 @@ async function ready(kind: VideoKind, n: number): Promise<Card[]> {
 
 const urlOf = (page: Page) => new URL(page.url());
 
-async function upload(page: Page, kind: 'Video' | 'Short', file: string, title: string) {
+async function upload(page: Page, kind: 'Video' | 'Short', file: string, title: string, description = `${title}, uploaded by the browser tests.`) {
   await page.getByRole('radio', { name: new RegExp(`^${kind}`) }).check({ force: true });
   await page.getByLabel('Video file').setInputFiles(file);
   await page
@@ -65,7 +65,7 @@ async function upload(page: Page, kind: 'Video' | 'Short', file: string, title: 
     .getByText(kind === 'Short' ? '360×640' : '640×360')
     .waitFor();
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill(`${title}, uploaded by the browser tests.`);
+  await page.getByLabel('Description').fill(description);
   await page.getByLabel('Category').selectOption({ label: 'Education' });
   await page.getByRole('textbox', { name: 'Tags' }).fill('e2e');
   await page.keyboard.press('Enter');
@@ -141,13 +141,32 @@ describe('uploading', () => {
       // The video.
       await page.goto('/submit');
       const videoTitle = unique('Harbour tour ');
-      await upload(page, 'Video', landscape, videoTitle);
+      // Its description names chapters (the file is 4 s long).
+      await upload(page, 'Video', landscape, videoTitle, 'A short tour.\n0:00 Quay\n0:01 Boats\n0:02 Lighthouse');
       await status.getByRole('heading', { name: /^Processing…/ }).waitFor({ timeout: 30_000 });
       await status.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: PROCESSING_MS });
       await status.getByRole('link', { name: 'Watch your video' }).click();
       await page.waitForURL((u) => u.pathname.startsWith(`/glint/${username}/harbour-tour-`));
       const player = page.getByTestId('video-player').locator('video');
       await expectPlaying(player);
+
+      // Chapters from the description: marked on the seek bar, listed under the video, each a place to start.
+      expect(await page.getByTestId('chapter-mark').count()).toBe(2);
+      const chapters = page.getByTestId('chapters');
+      expect(await chapters.getByRole('listitem').allInnerTexts()).toEqual(['0:00\nQuay', '0:01\nBoats', '0:02\nLighthouse']);
+      await chapters.getByRole('button', { name: /Lighthouse/ }).click();
+      await eventually(async () => expect(await player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(2));
+      // Playback speed, from its menu, kept for the next video.
+      await page.getByRole('button', { name: 'Playback speed: Normal' }).click();
+      await page.getByRole('menuitemradio', { name: '1.5×' }).click();
+      await page.getByRole('button', { name: 'Playback speed: 1.5×' }).waitFor();
+      expect(await player.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+      expect(await page.evaluate(() => localStorage.getItem('glint.playbackRate'))).toBe('1.5');
+      // ? lists the shortcuts.
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Slower or faster').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
 
       // Keyboard: k pauses and plays again.
       await page.keyboard.press('k');
@@ -159,6 +178,14 @@ describe('uploading', () => {
       await page.getByRole('menuitemradio', { name: /^Auto/ }).waitFor();
       await page.getByRole('menuitemradio', { name: '360p', exact: true }).click();
       await page.getByRole('button', { name: 'Quality: 360p' }).waitFor();
+
+      // Watched, it is in the owner's history (the short too).
+      const videoUrl = page.url();
+      await page.goto('/history');
+      await page.getByRole('list', { name: 'Watched videos' }).getByRole('link', { name: videoTitle }).waitFor();
+      await page.getByRole('list', { name: 'Watched videos' }).getByRole('link', { name: shortTitle }).waitFor();
+      await page.goto(videoUrl);
+      await player.waitFor();
 
       // A viewer comments; the owner replies, pins and hearts it; the viewer is told and reads the reply.
       const videoPath = urlOf(page).pathname;

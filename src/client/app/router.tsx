@@ -152,7 +152,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 // Any signed-in account, verified or not: a new email is confirmed from here.
                 Component: RequireUser,
-                children: [screen('/settings', () => import('../features/settings/settings-screen'))],
+                children: [
+                  screen('/settings', () => import('../features/settings/settings-screen')),
+                  screen('/history', () => import('../features/videos/history-screen')),
+                ],
               },
             ],
           },

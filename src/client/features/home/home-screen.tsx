@@ -15,6 +15,7 @@ import { ErrorState } from '../../ui/error-state';
 import { CategoryChips } from './category-chips';
 import { useHomeFeed } from './queries';
 import { FollowingRow } from '../profiles/following-row';
+import { ContinueWatchingRow } from '../videos/continue-watching-row';
 
 type RowKey = 'live' | 'upcoming' | 'recent' | 'videos' | 'shorts' | 'bounties';
 
@@ -189,6 +190,7 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
   return (
     <div className="flex flex-col gap-10">
       {/* Signed-in viewers: videos of the creators they follow, on the plain home only. */}
+      {order === DEFAULT_ORDER ? <ContinueWatchingRow now={now} /> : null}
       {order === DEFAULT_ORDER ? <FollowingRow videos={data.following} now={now} /> : null}
       {order.map((key) => {
         const row = ROWS[key];

@@ -31,6 +31,8 @@ import { onSanctionLifted, registerModerationAdapter } from '../moderation/servi
 import { commentModeration, videoModeration } from './moderation.js';
 import { addComment, changeComment, getCommentRow, listComments, listReplies, markComment, type CommentLinkRules } from './comments.js';
 import { findProfileById } from '../../access/creator.js';
+import { isHistoryPaused, listContinueWatching, listHistory, recordWatched, removeFromHistory, setHistoryPaused } from './history.js';
+import { HistoryEntrySchema, HistoryPageSchema, HistoryPausedSchema, HistoryQuerySchema } from '../../../shared/videos/history.js';
 import {
   createDraft,
   deleteOwnVideo,
@@ -220,6 +222,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = await sessionOf(req);
       const v = await published(req.params.id, s?.user.id);
+      // A signed-in viewer's history: every video and short they start, their own too.
+      if (s) await recordWatched(app.db, s.user.id, v.id);
       // The owner watching their own video is not an audience: neither the page nor the studio counts it.
       if (s?.user.id === v.ownerId) return { counted: false };
       return { counted: await recordView(app.db, req.params.id, viewerKey(req, s, true), new Date(), req.body?.source) };
@@ -304,6 +308,77 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       await published(req.params.id, s.user.id);
       await saveProgress(app.db, s.user.id, req.params.id, req.body.positionSeconds);
       // Not a public write (it drops nothing else): only this viewer's kept state of the video goes.
+      app.readCache.drop(viewerStateKey(req.params.id, s.user.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/history',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['videos'],
+        summary: 'Your watch history: the videos and shorts you watched, newest first, with where you stopped',
+        querystring: HistoryQuerySchema,
+        response: { 200: HistoryPageSchema },
+      },
+    },
+    async (req) => {
+      const s = userSession(req);
+      const [page, paused] = await Promise.all([listHistory(app.db, s.user.id, req.query.offset), isHistoryPaused(app.db, s.user.id)]);
+      return { ...page, paused };
+    },
+  );
+
+  app.get(
+    '/api/history/continue',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['videos'],
+        summary: 'Videos you stopped partway through, newest first (home’s “Continue watching”)',
+        response: { 200: z.array(HistoryEntrySchema) },
+      },
+    },
+    async (req) => listContinueWatching(app.db, userSession(req).user.id),
+  );
+
+  app.put(
+    '/api/history/paused',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['videos'],
+        summary: 'Pause your watch history (nothing you watch is recorded) or turn it back on',
+        body: HistoryPausedSchema,
+        response: { 200: HistoryPausedSchema },
+      },
+    },
+    async (req) => {
+      await setHistoryPaused(app.db, userSession(req).user.id, req.body.paused);
+      return req.body;
+    },
+  );
+
+  app.delete(
+    '/api/history',
+    { config: { auth: 'user', answers: { 204: 'Cleared' } }, schema: { tags: ['videos'], summary: 'Clear your watch history' } },
+    async (req, reply) => {
+      await removeFromHistory(app.db, userSession(req).user.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/history/:id',
+    {
+      config: { auth: 'user', answers: { 204: 'Removed' } },
+      schema: { tags: ['videos'], summary: 'Take one video out of your watch history', params: IdParams },
+    },
+    async (req, reply) => {
+      const s = userSession(req);
+      await removeFromHistory(app.db, s.user.id, req.params.id);
       app.readCache.drop(viewerStateKey(req.params.id, s.user.id));
       return reply.status(204).send();
     },

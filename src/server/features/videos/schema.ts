@@ -137,6 +137,15 @@ export const videoViews = pgTable(
 );
 
 /** Where a signed-in viewer stopped, to resume there. */
+/** Someone who paused their watch history: while the row is there, nothing they watch is recorded. */
+export const watchHistoryPauses = pgTable('watch_history_pauses', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  ...createdAt,
+});
+
+/** Where each signed-in viewer stopped in each video (resume), which is also their watch history. */
 export const videoProgress = pgTable(
   'video_progress',
   {
@@ -145,5 +154,5 @@ export const videoProgress = pgTable(
     positionSeconds: doublePrecision('position_seconds').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index('video_progress_user_updated_idx').on(t.userId, t.updatedAt)],
 );

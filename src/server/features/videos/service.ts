@@ -16,6 +16,7 @@ import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams } from '../live/schema.js';
 import { videoLikes, videoProgress, videoViews, videos } from './schema.js';
+import { isHistoryPaused } from './history.js';
 import { notFound } from '../../platform/http/errors.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
@@ -43,7 +44,7 @@ export interface VideoFilter {
 const trendingSql = sql`((${videos.views} * ${TRENDING.view} + ${videos.likes} * ${TRENDING.like} + ${videos.comments} * ${TRENDING.comment} + ${videos.shares} * ${TRENDING.share} + 1)
   / power(greatest(0, extract(epoch from (now() - coalesce(${videos.publishedAt}, ${videos.createdAt}))) / 3600) + ${TRENDING.offsetHours}, ${TRENDING.gravity}))`;
 
-const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard =>
+export const toCard = (v: typeof videos.$inferSelect, creator: VideoCard['creator']): VideoCard =>
   toVideoCard({
     ...v,
     publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
@@ -437,7 +438,9 @@ export async function setLike(db: Db, videoId: string, userId: string, liked: bo
   return { likes: v?.likes ?? 0, changed };
 }
 
+/** Remembers where the viewer stopped (their history too); nothing while they have paused their history. */
 export async function saveProgress(db: Db, userId: string, videoId: string, positionSeconds: number) {
+  if (await isHistoryPaused(db, userId)) return;
   await db
     .insert(videoProgress)
     .values({ userId, videoId, positionSeconds })

@@ -1,0 +1,76 @@
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { HISTORY_PAGE, type HistoryEntry } from '../../../shared/videos/history.js';
+import { creatorColumns, profilesTable } from '../../access/creator.js';
+import { notBanned } from '../../access/standing.js';
+import type { Db } from '../../platform/db/client.js';
+import { videoProgress, videos, watchHistoryPauses } from './schema.js';
+import { toCard } from './service.js';
+
+// A signed-in viewer's watch history (docs/product.md "Watch history"): the videos and shorts they
+// watched, newest first, with where they stopped; it is the resume position kept per video.
+
+/** Whether the viewer paused their history (nothing they watch is recorded meanwhile). */
+export async function isHistoryPaused(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: watchHistoryPauses.userId }).from(watchHistoryPauses).where(eq(watchHistoryPauses.userId, userId));
+  return !!row;
+}
+
+export async function setHistoryPaused(db: Db, userId: string, paused: boolean): Promise<void> {
+  if (paused) await db.insert(watchHistoryPauses).values({ userId }).onConflictDoNothing();
+  else await db.delete(watchHistoryPauses).where(eq(watchHistoryPauses.userId, userId));
+}
+
+/** A video (or short) the viewer started watching: first in their history, where they were kept. */
+export async function recordWatched(db: Db, userId: string, videoId: string): Promise<void> {
+  if (await isHistoryPaused(db, userId)) return;
+  await db
+    .insert(videoProgress)
+    .values({ userId, videoId, positionSeconds: 0 })
+    .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId], set: { updatedAt: new Date() } });
+}
+
+/** What of the viewer's history is still there to watch: ready, not removed, not of a banned account, not someone else's private video. */
+const watchable = (userId: string) =>
+  and(eq(videos.status, 'ready'), isNull(videos.takenDownAt), notBanned(videos.ownerId), or(ne(videos.visibility, 'private'), eq(videos.ownerId, userId)));
+
+export async function listHistory(db: Db, userId: string, offset = 0): Promise<{ entries: HistoryEntry[]; more: boolean }> {
+  const rows = await db
+    .select({ v: videos, creator: creatorColumns, position: videoProgress.positionSeconds, at: videoProgress.updatedAt })
+    .from(videoProgress)
+    .innerJoin(videos, eq(videos.id, videoProgress.videoId))
+    .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
+    .where(and(eq(videoProgress.userId, userId), watchable(userId)))
+    .orderBy(desc(videoProgress.updatedAt), desc(videoProgress.videoId))
+    .limit(HISTORY_PAGE + 1)
+    .offset(offset);
+  return {
+    entries: rows.slice(0, HISTORY_PAGE).map((r) => ({ video: toCard(r.v, r.creator), positionSeconds: r.position, watchedAt: r.at.toISOString() })),
+    more: rows.length > HISTORY_PAGE,
+  };
+}
+
+/** Long videos the viewer stopped partway through (not in the first or last seconds), newest first: home's "Continue watching". */
+export async function listContinueWatching(db: Db, userId: string, limit = 12): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({ v: videos, creator: creatorColumns, position: videoProgress.positionSeconds, at: videoProgress.updatedAt })
+    .from(videoProgress)
+    .innerJoin(videos, eq(videos.id, videoProgress.videoId))
+    .innerJoin(profilesTable, eq(profilesTable.id, videos.ownerId))
+    .where(
+      and(
+        eq(videoProgress.userId, userId),
+        watchable(userId),
+        eq(videos.kind, 'long'),
+        sql`${videoProgress.positionSeconds} >= 3`,
+        sql`(${videos.durationSeconds} is null or ${videoProgress.positionSeconds} < ${videos.durationSeconds} - 5)`,
+      ),
+    )
+    .orderBy(desc(videoProgress.updatedAt))
+    .limit(limit);
+  return rows.map((r) => ({ video: toCard(r.v, r.creator), positionSeconds: r.position, watchedAt: r.at.toISOString() }));
+}
+
+/** Takes one video out of the history (its resume position goes too), or all of them. */
+export async function removeFromHistory(db: Db, userId: string, videoId?: string): Promise<void> {
+  await db.delete(videoProgress).where(and(eq(videoProgress.userId, userId), videoId ? eq(videoProgress.videoId, videoId) : undefined));
+}
