@@ -283,6 +283,8 @@ describe('holders in a Pump Stream’s chat', () => {
       slowSeconds: null,
       followersMinutes: null,
       you: { mayPost: false, reason: refusal, holder: true, moderates: false },
+      allowedDomains: [],
+      pinned: null,
     });
     const refused = await say(other.client, 'let me in');
     expect(refused.statusCode).toBe(403);
@@ -297,6 +299,8 @@ describe('holders in a Pump Stream’s chat', () => {
       slowSeconds: null,
       followersMinutes: null,
       you: null,
+      allowedDomains: [],
+      pinned: null,
     });
 
     // Buying more counts once the kept balance is read again; opening the chat again lets them in.

@@ -88,15 +88,18 @@ export async function listReplies(
 ): Promise<CommentReplies> {
   const [at, id] = after?.split('_') ?? [];
   const from = at && id && isUuid(id) && !Number.isNaN(Date.parse(at)) ? { at: new Date(at), id } : undefined;
+  // Ordered and paged by the millisecond (PostgreSQL keeps microseconds, the cursor's ISO time
+  // does not), then by id, so a page never repeats or skips a reply.
+  const ms = sql`date_trunc('milliseconds', ${videoComments.createdAt})`;
   const rows = await selectComments(db)
     .where(
       and(
         eq(videoComments.parentId, commentId),
         shown,
-        from ? or(gt(videoComments.createdAt, from.at), and(eq(videoComments.createdAt, from.at), gt(videoComments.id, from.id))) : undefined,
+        from ? or(sql`${ms} > ${from.at}`, and(sql`${ms} = ${from.at}`, gt(videoComments.id, from.id))) : undefined,
       ),
     )
-    .orderBy(asc(videoComments.createdAt), asc(videoComments.id))
+    .orderBy(asc(ms), asc(videoComments.id))
     .limit(COMMENT_REPLIES_PAGE + 1);
   const page = rows.slice(0, COMMENT_REPLIES_PAGE);
   return {
