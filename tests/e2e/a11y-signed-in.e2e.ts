@@ -20,6 +20,7 @@ describe('every screen passes axe (WCAG 2.2 AA)', () => {
         '/submit',
         '/profile',
         '/settings',
+        '/history',
         '/studio',
         '/admin/moderation',
       ]);
