@@ -155,6 +155,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 children: [
                   screen('/settings', () => import('../features/settings/settings-screen')),
                   screen('/history', () => import('../features/videos/history-screen')),
+                  screen('/following', () => import('../features/home/following-screen')),
                 ],
               },
             ],

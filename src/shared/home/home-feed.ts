@@ -16,3 +16,13 @@ export const HomeFeedSchema = z.object({
   following: z.array(VideoCardSchema),
 });
 export type HomeFeed = z.infer<typeof HomeFeedSchema>;
+
+/** `GET /api/following`: what the creators a signed-in viewer follows have now: live, newest videos and shorts. */
+export const FollowingFeedSchema = z.object({
+  /** How many creators the viewer follows (none: the page says how to start). */
+  follows: z.number().int(),
+  live: z.array(StreamCardSchema),
+  videos: z.array(VideoCardSchema),
+  shorts: z.array(VideoCardSchema),
+});
+export type FollowingFeed = z.infer<typeof FollowingFeedSchema>;

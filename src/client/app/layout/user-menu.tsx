@@ -1,4 +1,4 @@
-import { CirclePlus, Flag, History, LayoutDashboard, LogIn, LogOut, Settings, ShieldCheck, User, UserCog, Zap } from 'lucide-react';
+import { CirclePlus, Flag, History, LayoutDashboard, LogIn, LogOut, Settings, ShieldCheck, User, UserCheck, UserCog, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuthDialog } from '../../features/auth/auth-dialog-context';
 import { isAdmin, isModerator, useSession } from '../../features/auth/session';
@@ -77,6 +77,11 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
                 </DropdownMenuItem>
               </>
             ) : null}
+            <DropdownMenuItem asChild>
+              <Link to="/following">
+                <UserCheck aria-hidden /> Following
+              </Link>
+            </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to="/history">
                 <History aria-hidden /> History

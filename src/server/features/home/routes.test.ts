@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_NOT_FOUND } from '../../../shared/live/streams.js';
-import type { HomeFeed } from '../../../shared/home/home-feed.js';
+import { eq } from 'drizzle-orm';
+import type { FollowingFeed, HomeFeed } from '../../../shared/home/home-feed.js';
+import { livestreams } from '../live/schema.js';
 import { seedDemo } from '../../seed/seed.js';
-import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createTestApp, readyVideoRow, verifiedPerson, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,5 +86,27 @@ describe('with demo content', () => {
     const cats = (await t.app.inject('/api/categories')).json();
     expect(cats).toHaveLength(28);
     expect(cats[0]).toEqual({ name: 'Trading', slug: 'trading' });
+  });
+});
+
+describe('the following page', () => {
+  it('lists only the followed creators’ live streams, videos and shorts; none before one follows anyone', async () => {
+    const followed = await verifiedPerson(t.app, 'flw_creator');
+    const other = await verifiedPerson(t.app, 'flw_other');
+    const viewer = await verifiedPerson(t.app, 'flw_viewer');
+    await readyVideoRow(t.app, followed.id, 'Followed video');
+    await readyVideoRow(t.app, other.id, 'Someone else’s video');
+    const stream = (await followed.c.post('/api/streams', { title: 'Followed live', category: 'Trading' })).json() as { id: string };
+    await t.database.db.update(livestreams).set({ status: 'live', startedAt: new Date() }).where(eq(livestreams.id, stream.id));
+    const feed = async () => (await viewer.c.get('/api/following')).json() as FollowingFeed;
+
+    expect((await t.app.inject('/api/following')).statusCode).toBe(401);
+    expect(await feed()).toEqual({ follows: 0, live: [], videos: [], shorts: [] });
+    await viewer.c.request('PUT', `/api/profiles/${followed.username}/follow`);
+    const after = await feed();
+    expect(after.follows).toBe(1);
+    expect(after.videos.map((v) => v.title)).toEqual(['Followed video']);
+    expect(after.live.map((s) => s.title)).toEqual(['Followed live']);
+    expect(after.shorts).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATEGORIES } from '../../../shared/categories/categories.js';
 import { CategoryQuerySchema } from '../../../shared/categories/category-query.js';
-import { HomeFeedSchema } from '../../../shared/home/home-feed.js';
+import { FollowingFeedSchema, HomeFeedSchema } from '../../../shared/home/home-feed.js';
 import { StreamCardSchema, StreamDetailSchema, StreamListQuerySchema } from '../../../shared/live/streams.js';
 import { listBounties } from '../bounties/service.js';
 import { categoryParam } from '../../platform/http/category-param.js';
@@ -11,7 +11,7 @@ import { topTippers } from '../payments/service.js';
 import { MintParamsSchema } from '../../../shared/tokens/tokens.js';
 import { TokenContentSchema } from '../../../shared/tokens/token-page.js';
 import { listVideos } from '../videos/service.js';
-import { sessionOf } from '../../access/guards.js';
+import { sessionOf, userSession } from '../../access/guards.js';
 import { followedIds } from '../profiles/service.js';
 import { answerPersonally } from '../../platform/http/read-cache.js';
 
@@ -59,6 +59,27 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const following = viewer ? await listVideos(db, { kind: 'long', category, limit: 12, ownerIds: await followedIds(db, viewer.user.id) }) : [];
       return { category: category ?? null, live, upcoming, recent, videos, shorts, bounties, following };
+    },
+  );
+
+  app.get(
+    '/api/following',
+    {
+      config: { auth: 'user', noStore: true },
+      schema: {
+        tags: ['content'],
+        summary: 'The creators you follow: their live streams, newest videos and newest shorts',
+        response: { 200: FollowingFeedSchema },
+      },
+    },
+    async (req) => {
+      const owners = await followedIds(app.db, userSession(req).user.id);
+      const [live, videos, shorts] = await Promise.all([
+        listStreams(app.db, { status: 'live', ownerIds: owners, limit: 24 }),
+        listVideos(app.db, { kind: 'long', ownerIds: owners, limit: 24 }),
+        listVideos(app.db, { kind: 'short', ownerIds: owners, limit: 24 }),
+      ]);
+      return { follows: owners.length, live, videos, shorts };
     },
   );
 

@@ -356,6 +356,8 @@ export interface StreamFilter {
   /** Only streams about this token (its mint). */
   tokenMint?: string | undefined;
   ownerId?: string | undefined;
+  /** Only these creators' streams (the ones a viewer follows). */
+  ownerIds?: readonly string[] | undefined;
   text?: string | undefined;
   limit?: number | undefined;
 }
@@ -377,6 +379,10 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamCard[]
   if (f.pumpOnly) where.push(isNotNull(livestreams.tokenMint));
   if (f.tokenMint) where.push(eq(livestreams.tokenMint, f.tokenMint));
   if (f.ownerId) where.push(eq(livestreams.ownerId, f.ownerId));
+  if (f.ownerIds) {
+    if (f.ownerIds.length === 0) return [];
+    where.push(inArray(livestreams.ownerId, [...f.ownerIds]));
+  }
   const tsquery = f.text ? prefixQuery(f.text) : undefined;
   if (f.text) {
     if (!tsquery) return [];
