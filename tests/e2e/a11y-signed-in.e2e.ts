@@ -21,6 +21,7 @@ describe('every screen passes axe (WCAG 2.2 AA)', () => {
         '/profile',
         '/settings',
         '/history',
+        '/following',
         '/studio',
         '/admin/moderation',
       ]);

@@ -160,6 +160,7 @@ describe('uploading', () => {
       await page.getByRole('button', { name: 'Playback speed: Normal' }).click();
       await page.getByRole('menuitemradio', { name: '1.5×' }).click();
       await page.getByRole('button', { name: 'Playback speed: 1.5×' }).waitFor();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
       expect(await player.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
       expect(await page.evaluate(() => localStorage.getItem('glint.playbackRate'))).toBe('1.5');
       // ? lists the shortcuts.

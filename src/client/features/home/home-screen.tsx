@@ -1,5 +1,5 @@
 import { CalendarClock, Clapperboard, Coins, History, Radio, SearchX, Smartphone, X, type LucideIcon } from 'lucide-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { findCategory } from '../../../shared/categories/categories';
 import type { HomeFeed } from '../../../shared/home/home-feed';
@@ -15,7 +15,10 @@ import { ErrorState } from '../../ui/error-state';
 import { CategoryChips } from './category-chips';
 import { useHomeFeed } from './queries';
 import { FollowingRow } from '../profiles/following-row';
-import { ContinueWatchingRow } from '../videos/continue-watching-row';
+import { useSession } from '../auth/session';
+
+// Signed-in only, below the fold's first row: loaded apart from the home's first screen.
+const ContinueWatchingRow = lazy(() => import('../videos/continue-watching-row').then((m) => ({ default: m.ContinueWatchingRow })));
 
 type RowKey = 'live' | 'upcoming' | 'recent' | 'videos' | 'shorts' | 'bounties';
 
@@ -171,6 +174,7 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
   // the placeholder and the rows follow in their own render.
   const data = useDeferredValue(feed.data ?? null, null);
   const now = useNow();
+  const { user } = useSession();
 
   if (feed.isError) {
     return <ErrorState error={feed.error} onRetry={() => void feed.refetch()} title="Couldn’t load the home feed" />;
@@ -190,7 +194,11 @@ function HomeRows({ category, order }: { category: string | null; order: RowKey[
   return (
     <div className="flex flex-col gap-10">
       {/* Signed-in viewers: videos of the creators they follow, on the plain home only. */}
-      {order === DEFAULT_ORDER ? <ContinueWatchingRow now={now} /> : null}
+      {order === DEFAULT_ORDER && user ? (
+        <Suspense fallback={null}>
+          <ContinueWatchingRow now={now} />
+        </Suspense>
+      ) : null}
       {order === DEFAULT_ORDER ? <FollowingRow videos={data.following} now={now} /> : null}
       {order.map((key) => {
         const row = ROWS[key];

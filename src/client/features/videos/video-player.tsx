@@ -1,14 +1,13 @@
 import { PLAYBACK_REPORT_SECONDS } from '../../../shared/analytics/analytics-rules';
 import { Keyboard, Maximize, Minimize, Pause, PictureInPicture2, Play, RectangleHorizontal, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import { memo, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { VideoDetail } from '../../../shared/videos/videos';
 import { formatDuration } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Spinner } from '../../ui/spinner';
 import type { Chapter } from '../../../shared/videos/chapters';
-import { nextRate, PLAYER_SHORTCUTS, playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
+import { nextRate, playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
 import { ControlButton, PlayerClock, PlayerSeekBar, QualityMenu, SpeedMenu } from './player-parts';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
 import { useHls } from './use-hls';
 import { mediaUrl } from '../../lib/native/api-origin';
@@ -31,6 +30,8 @@ function storedRate(): number {
 }
 
 const NO_CHAPTERS: readonly Chapter[] = [];
+// The shortcuts sheet (a dialog) loads the first time `?` asks for it: the embed does without.
+const PlayerShortcutsDialog = lazy(() => import('./player-shortcuts').then((m) => ({ default: m.PlayerShortcutsDialog })));
 /** Save the position about this often while playing. */
 const SAVE_EVERY_SECONDS = 10;
 
@@ -394,32 +395,11 @@ export const VideoPlayer = memo(function VideoPlayer({
 
       {tapped ? <TapNote key={tapped.at} side={tapped.side} onDone={() => setTapped(null)} /> : null}
 
-      <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
-        <DialogContent className="gap-3 p-4 sm:p-6" data-testid="player-shortcuts">
-          <DialogHeader className="pr-8 text-left">
-            <DialogTitle>Keyboard shortcuts</DialogTitle>
-            <DialogDescription>They work anywhere on the page while you are not typing.</DialogDescription>
-          </DialogHeader>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {PLAYER_SHORTCUTS.map((s) => (
-              <div key={s.does} className="contents">
-                <dt className="flex gap-1">
-                  {s.keys.map((k) =>
-                    k === '…' ? (
-                      <span key={k}>…</span>
-                    ) : (
-                      <kbd key={k} className="min-w-6 rounded border bg-muted px-1.5 py-0.5 text-center font-mono text-xs">
-                        {k}
-                      </kbd>
-                    ),
-                  )}
-                </dt>
-                <dd>{s.does}</dd>
-              </div>
-            ))}
-          </dl>
-        </DialogContent>
-      </Dialog>
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <PlayerShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      ) : null}
 
       <div
         className={cn(
