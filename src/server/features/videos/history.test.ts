@@ -43,6 +43,8 @@ describe('watch history', () => {
     expect(((await viewer.c.get('/api/history/continue')).json() as HistoryEntry[]).map((e) => e.video.title)).toEqual(['First']);
 
     expect((await viewer.c.request('DELETE', `/api/history/${second}`)).statusCode).toBe(204);
+    // An id that is no video's removes nothing, without an error.
+    expect((await viewer.c.request('DELETE', '/api/history/..%252f..%252f')).statusCode).toBe(204);
     expect((await history()).entries.map((e) => e.video.title)).toEqual(['A short', 'First']);
 
     // Paused: nothing new is recorded, nor where one stops.

@@ -3,6 +3,7 @@ import { HISTORY_PAGE, type HistoryEntry } from '../../../shared/videos/history.
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { notBanned } from '../../access/standing.js';
 import type { Db } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
 import { videoProgress, videos, watchHistoryPauses } from './schema.js';
 import { toCard } from './service.js';
 
@@ -72,5 +73,7 @@ export async function listContinueWatching(db: Db, userId: string, limit = 12): 
 
 /** Takes one video out of the history (its resume position goes too), or all of them. */
 export async function removeFromHistory(db: Db, userId: string, videoId?: string): Promise<void> {
+  // An id that is no video's is in nobody's history (and PostgreSQL would refuse it as a uuid).
+  if (videoId !== undefined && !isUuid(videoId)) return;
   await db.delete(videoProgress).where(and(eq(videoProgress.userId, userId), videoId ? eq(videoProgress.videoId, videoId) : undefined));
 }
