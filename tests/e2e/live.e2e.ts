@@ -155,7 +155,9 @@ it('a creator goes live from OBS, a reminded fan is told in the bell and clips i
     // The creator stops streaming (OBS's Stop Streaming closes the connection cleanly).
     obs.kill('SIGINT');
     await published;
-    await viewer.getByText('This stream has ended').waitFor({ timeout: 20_000 });
+    // It ends once the encoder has written what it was sent (the whole recording): on a busy
+    // machine that can be well after the publisher left.
+    await viewer.getByText('This stream has ended').waitFor({ timeout: 60_000 });
     await viewer.getByText(/The replay is being prepared|Watch the replay/).waitFor({ timeout: 20_000 });
 
     // Once ready, the short says who clipped it and links to their profile.

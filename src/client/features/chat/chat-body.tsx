@@ -8,10 +8,18 @@ import { leavingHref, linkToAllowedDomain } from '../../../shared/platform/exter
  * other address stays text, so a drainer's link cannot be clicked.
  */
 export function ChatBody({ body, linksAllowed = false, allowedDomains = [] }: { body: string; linksAllowed?: boolean; allowedDomains?: readonly string[] }) {
+  return <LinkedText body={body} mayLink={(href) => linksAllowed || linkToAllowedDomain(href, allowedDomains)} />;
+}
+
+/**
+ * Text of user content with its http(s) addresses split out: those `mayLink` allows are links
+ * through the leaving page (opening a new tab), the others stay text. Nothing in it is HTML.
+ */
+export function LinkedText({ body, mayLink }: { body: string; mayLink: (href: string) => boolean }) {
   return (
     <span>
       {chatParts(body).map((part, i) =>
-        part.kind === 'link' && (linksAllowed || linkToAllowedDomain(part.href, allowedDomains)) ? (
+        part.kind === 'link' && mayLink(part.href) ? (
           <a key={i} href={leavingHref(part.href)} target="_blank" rel="nofollow ugc noopener" className="text-primary underline underline-offset-2">
             {part.text}
           </a>

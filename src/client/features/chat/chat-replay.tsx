@@ -13,30 +13,23 @@ import { useBlockedIds } from '../profiles/blocks';
 import { ChatBody } from './chat-body';
 import { appendReplay, replayNeed, shownAt, type ReplayBuffer } from './chat-replay-buffer';
 
-/** The page's player, whose position the replay chat follows. */
-const playerVideo = () => document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video');
+const PLAYER_EVENTS = ['timeupdate', 'seeked', 'seeking', 'emptied'] as const;
 
-/** The player's position in seconds, followed as it plays and seeks (the element may come after the panel). */
+/**
+ * The page's player's position in seconds, followed as it plays and seeks. Media events do not
+ * bubble, but the document sees them in their capture phase: one listener there follows the
+ * player's video element whenever it is there, without looking for it.
+ */
 function usePlayerTime(): number {
   const [time, setTime] = useState(0);
   useEffect(() => {
-    let video: HTMLVideoElement | null = null;
-    const update = () => setTime(video?.currentTime ?? 0);
-    const attach = () => {
-      const found = playerVideo();
-      if (found === video) return;
-      for (const e of ['timeupdate', 'seeked', 'seeking'] as const) video?.removeEventListener(e, update);
-      video = found;
-      for (const e of ['timeupdate', 'seeked', 'seeking'] as const) video?.addEventListener(e, update);
-      update();
+    const update = (e: Event) => {
+      const el = e.target;
+      if (el instanceof HTMLVideoElement && el.closest('[data-testid="video-player"]')) setTime(el.currentTime);
     };
-    attach();
-    // The player mounts its video element after it loads (and again for a new source).
-    const observer = new MutationObserver(attach);
-    observer.observe(document.body, { childList: true, subtree: true });
+    for (const e of PLAYER_EVENTS) document.addEventListener(e, update, true);
     return () => {
-      observer.disconnect();
-      for (const e of ['timeupdate', 'seeked', 'seeking'] as const) video?.removeEventListener(e, update);
+      for (const e of PLAYER_EVENTS) document.removeEventListener(e, update, true);
     };
   }, []);
   return time;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, LoaderCircle, UserCheck } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { BlockedAccount } from '../../../shared/profiles/profiles';
@@ -30,9 +31,9 @@ export function useBlockedAccounts() {
 
 /** The ids of the accounts you blocked, for hiding what they write as it arrives. */
 export function useBlockedIds(): ReadonlySet<string> {
-  const query = useBlockedAccounts();
-  const list = query.data;
-  return list && list.length ? new Set(list.map((b) => b.user.id)) : NONE;
+  const list = useBlockedAccounts().data;
+  // One set per list read, so what depends on it (the chat's filter) is not redone every render.
+  return useMemo(() => (list && list.length ? new Set(list.map((b) => b.user.id)) : NONE), [list]);
 }
 
 /** Blocks (`true`) or unblocks an account; what it wrote leaves (or comes back to) every list. */

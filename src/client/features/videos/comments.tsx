@@ -22,8 +22,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Skeleton } from '../../ui/skeleton';
 import { useAddComment, useComments, useDeleteComment, useEditComment, useMarkComment, useReplies } from './queries';
-import { chatParts } from '../../../shared/chat/chat';
-import { leavingHref } from '../../../shared/platform/external-links';
+import { LinkedText } from '../chat/chat-body';
 
 const EMPTY_COMMENT = 'Write something first';
 
@@ -282,20 +281,7 @@ function CommentItem({ comment, videoId, now, isCreator }: { comment: Comment; v
 
 /** A comment's text: its addresses are links (through the leaving page) only where the server says they may be. */
 function CommentBody({ comment }: { comment: Comment }) {
-  const allowed = new Set(comment.clickableLinks);
-  return (
-    <>
-      {chatParts(comment.body).map((part, i) =>
-        part.kind === 'link' && allowed.has(part.href) ? (
-          <a key={i} href={leavingHref(part.href)} target="_blank" rel="nofollow ugc noopener" className="text-primary underline underline-offset-2">
-            {part.text}
-          </a>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </>
-  );
+  return <LinkedText body={comment.body} mayLink={(href) => comment.clickableLinks.includes(href)} />;
 }
 
 /** A comment's replies, oldest first, with "Show more replies" for the next page. */

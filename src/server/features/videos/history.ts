@@ -21,14 +21,25 @@ export async function setHistoryPaused(db: Db, userId: string, paused: boolean):
   else await db.delete(watchHistoryPauses).where(eq(watchHistoryPauses.userId, userId));
 }
 
-/** A video (or short) the viewer started watching: first in their history, where they were kept. */
-export async function recordWatched(db: Db, userId: string, videoId: string): Promise<void> {
-  if (await isHistoryPaused(db, userId)) return;
-  await db
-    .insert(videoProgress)
-    .values({ userId, videoId, positionSeconds: 0 })
-    .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId], set: { updatedAt: new Date() } });
+/**
+ * Keeps a video in the viewer's history, first: where they stopped (`positionSeconds`), or, when
+ * they just started it, where they were before (0 the first time). One statement, which writes
+ * nothing while they have paused their history (the player saves every few seconds).
+ */
+async function keepWatched(db: Db, userId: string, videoId: string, positionSeconds: number | null): Promise<void> {
+  await db.execute(sql`
+    insert into ${videoProgress} (user_id, video_id, position_seconds)
+    select ${userId}, ${videoId}, ${positionSeconds ?? 0}
+    where not exists (select 1 from ${watchHistoryPauses} where ${watchHistoryPauses.userId} = ${userId})
+    on conflict (user_id, video_id) do update
+      set updated_at = now()${positionSeconds === null ? sql`` : sql`, position_seconds = excluded.position_seconds`}`);
 }
+
+/** A video (or short) the viewer started watching: first in their history, where they were kept. */
+export const recordWatched = (db: Db, userId: string, videoId: string) => keepWatched(db, userId, videoId, null);
+
+/** Where the viewer stopped (resume, and their history); nothing while their history is paused. */
+export const saveProgress = (db: Db, userId: string, videoId: string, positionSeconds: number) => keepWatched(db, userId, videoId, positionSeconds);
 
 /** What of the viewer's history is still there to watch: ready, not removed, not of a banned account, not someone else's private video. */
 const watchable = (userId: string) =>

@@ -31,7 +31,7 @@ import { onSanctionLifted, registerModerationAdapter } from '../moderation/servi
 import { commentModeration, videoModeration } from './moderation.js';
 import { addComment, changeComment, getCommentRow, listComments, listReplies, markComment, type CommentLinkRules } from './comments.js';
 import { findProfileById } from '../../access/creator.js';
-import { isHistoryPaused, listContinueWatching, listHistory, recordWatched, removeFromHistory, setHistoryPaused } from './history.js';
+import { isHistoryPaused, listContinueWatching, listHistory, recordWatched, removeFromHistory, saveProgress, setHistoryPaused } from './history.js';
 import { HistoryEntrySchema, HistoryPageSchema, HistoryPausedSchema, HistoryQuerySchema } from '../../../shared/videos/history.js';
 import {
   createDraft,
@@ -45,7 +45,6 @@ import {
   RELEASE_HELD_VIDEOS_QUEUE,
   recordView,
   viewerKey,
-  saveProgress,
   setLike,
   updateVideoRow,
   viewerStateOf,

@@ -16,7 +16,6 @@ import { countAndNewest, type CountAndNewest } from '../../platform/db/counts.js
 import { prefixQuery, textMatch, textRank } from '../../platform/db/text-search.js';
 import { livestreams } from '../live/schema.js';
 import { videoLikes, videoProgress, videoViews, videos } from './schema.js';
-import { isHistoryPaused } from './history.js';
 import { notFound } from '../../platform/http/errors.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
@@ -436,15 +435,6 @@ export async function setLike(db: Db, videoId: string, userId: string, liked: bo
       .where(eq(videos.id, videoId));
   const [v] = await db.select({ likes: videos.likes }).from(videos).where(eq(videos.id, videoId));
   return { likes: v?.likes ?? 0, changed };
-}
-
-/** Remembers where the viewer stopped (their history too); nothing while they have paused their history. */
-export async function saveProgress(db: Db, userId: string, videoId: string, positionSeconds: number) {
-  if (await isHistoryPaused(db, userId)) return;
-  await db
-    .insert(videoProgress)
-    .values({ userId, videoId, positionSeconds })
-    .onConflictDoUpdate({ target: [videoProgress.userId, videoProgress.videoId], set: { positionSeconds, updatedAt: new Date() } });
 }
 
 /** The owner's videos (not removed) with their price, for the sales list. */
