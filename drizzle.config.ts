@@ -21,6 +21,7 @@ export default defineConfig({
     './src/server/features/wallet/schema.ts',
     './src/server/features/analytics/schema.ts',
     './src/server/features/tokens/schema.ts',
+    './src/server/features/playlists/schema.ts',
     './src/server/platform/db/schema.ts',
   ],
   out: './drizzle',

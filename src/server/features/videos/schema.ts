@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, listing, ownedBy, takenDown, takenDownIndex, textList, uuidPrimaryKey } from '../../platform/db/columns.js';
+import { createdAt, listing, ownedBy, takenDown, takenDownIndex, textList, timestamps, uuidPrimaryKey } from '../../platform/db/columns.js';
 import { VIDEO_KINDS, VISIBILITIES } from '../../../shared/videos/video-rules.js';
 import { profileRef, profiles, userRef } from '../../access/schema.js';
 import { livestreams } from '../live/schema.js';
@@ -155,4 +155,24 @@ export const videoProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index('video_progress_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * A video's captions in one language, as the WebVTT Glint made of the creator's file (SRT or
+ * WebVTT, converted and checked on upload). Kept in the database, small text, and served by the
+ * video's own route so a priced or private video's captions go only to those who may watch it.
+ */
+export const videoCaptions = pgTable(
+  'video_captions',
+  {
+    videoId: ownedBy('video_id', () => videos.id),
+    /** A BCP 47 language tag (`en`, `pt-BR`), one track per language. */
+    language: text('language').notNull(),
+    /** What the CC menu calls it ("English", "English (SDH)"). */
+    label: text('label').notNull(),
+    vtt: text('vtt').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.language] })],
 );
