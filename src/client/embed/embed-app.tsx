@@ -154,6 +154,7 @@ function EmbeddedVideo({ item, src, options }: { item: EmbedItem; src: string; o
           sprite: null,
           durationSeconds: item.durationSeconds,
           resumeAt: null,
+          captions: item.captions,
         }}
         onFirstPlay={onFirstPlay}
         onReport={onReport}

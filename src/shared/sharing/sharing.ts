@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptionTrackSchema } from '../videos/captions.js';
 
 // The sharing schemas; rules and texts without zod are in ./sharing-rules.ts.
 export * from './sharing-rules.js';
@@ -42,6 +43,8 @@ export const EmbedItemSchema = z.object({
   hlsUrl: z.string().nullable(),
   live: z.boolean(),
   durationSeconds: z.number().int().nullable(),
+  /** A free video's captions (a replay's too). */
+  captions: z.array(CaptionTrackSchema),
   priceUsdc: z.string().nullable(),
   scheduledAt: z.string().nullable(),
   creator: z.object({ username: z.string(), displayName: z.string() }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptionTrackSchema } from './captions.js';
 import { CATEGORY_NAMES, findCategory } from '../categories/categories.js';
 import {
   COMMENT_MAX,
@@ -87,6 +88,8 @@ export const VideoDetailSchema = z.object({
   /** The playlist to play; null while processing, and for a priced video the viewer has not unlocked. */
   hlsUrl: z.string().nullable(),
   sprite: z.object({ url: z.string(), interval: z.number(), columns: z.number(), rows: z.number(), tileWidth: z.number(), tileHeight: z.number() }).nullable(),
+  /** Its captions, one track per language; none for a priced video the viewer has not unlocked. */
+  captions: z.array(CaptionTrackSchema),
   /** Pay-per-view price in USDC, or null when free. */
   priceUsdc: z.string().nullable(),
   /** What this viewer may do with the media (docs/product.md "Pay-per-view"). */

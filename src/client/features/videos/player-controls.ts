@@ -9,6 +9,7 @@ export type PlayerAction =
   | { type: 'speed'; by: 1 | -1 }
   | { type: 'pip' }
   | { type: 'theatre' }
+  | { type: 'captions' }
   | { type: 'help' };
 
 /** The playback speeds offered, slowest first. */
@@ -35,13 +36,14 @@ export const PLAYER_SHORTCUTS: readonly { keys: readonly string[]; does: string 
   { keys: ['F'], does: 'Full screen' },
   { keys: ['T'], does: 'Theatre mode' },
   { keys: ['I'], does: 'Picture in picture' },
+  { keys: ['C'], does: 'Captions on or off' },
   { keys: ['?'], does: 'Show these shortcuts' },
 ];
 
 /**
  * The player's keyboard shortcuts, the ones YouTube taught everyone: space or k play and pause,
  * j and l jump 10 s, the arrows 5 s, m mutes, f goes full screen, 0-9 jump to a tenth, < and >
- * change the speed, t is theatre mode, i picture in picture, ? lists them.
+ * change the speed, t is theatre mode, i picture in picture, c captions, ? lists them.
  */
 export function playerKeyAction(key: string): PlayerAction | null {
   switch (key) {
@@ -55,6 +57,9 @@ export function playerKeyAction(key: string): PlayerAction | null {
     case 't':
     case 'T':
       return { type: 'theatre' };
+    case 'c':
+    case 'C':
+      return { type: 'captions' };
     case '?':
       return { type: 'help' };
     case ' ':
@@ -126,4 +131,50 @@ export function resumePosition(resumeAt: number | null, durationSeconds: number 
   if (!resumeAt || resumeAt < 3) return null;
   if (durationSeconds && resumeAt > durationSeconds - 5) return null;
   return resumeAt;
+}
+
+/** The viewer's captions choice, kept for the next video: a language tag, or 'off'. */
+export const CAPTIONS_KEY = 'glint.captions';
+
+/** A language's first part (`pt-BR` → `pt`), to match `pt` captions for a `pt-BR` browser and the other way round. */
+const baseOf = (tag: string) => tag.toLowerCase().split('-')[0]!;
+
+/** The track in `wanted`'s language: the same tag first, else the same language in another variant. */
+export function trackFor<T extends { language: string }>(tracks: readonly T[], wanted: string): T | undefined {
+  return tracks.find((t) => t.language.toLowerCase() === wanted.toLowerCase()) ?? tracks.find((t) => baseOf(t.language) === baseOf(wanted));
+}
+
+/**
+ * Which captions a video starts with: those the viewer last chose (their language, or off); none
+ * when they never chose (captions are off until asked for).
+ */
+export function initialCaptions<T extends { language: string }>(tracks: readonly T[], stored: string | null): T | undefined {
+  if (!stored || stored === 'off') return undefined;
+  return trackFor(tracks, stored);
+}
+
+/** Captions turned on (the CC button or `c`): the last language chosen, else the browser's first one offered, else the first track. */
+export function captionsToTurnOn<T extends { language: string }>(
+  tracks: readonly T[],
+  stored: string | null,
+  browserLanguages: readonly string[],
+): T | undefined {
+  if (stored && stored !== 'off') {
+    const t = trackFor(tracks, stored);
+    if (t) return t;
+  }
+  for (const lang of browserLanguages) {
+    const t = trackFor(tracks, lang);
+    if (t) return t;
+  }
+  return tracks[0];
+}
+
+/** The CC menu's order: the browser's languages first, then the rest by name. */
+export function captionsInMenuOrder<T extends { language: string; label: string }>(tracks: readonly T[], browserLanguages: readonly string[]): T[] {
+  const rank = (t: T) => {
+    const i = browserLanguages.findIndex((l) => baseOf(l) === baseOf(t.language));
+    return i < 0 ? browserLanguages.length : i;
+  };
+  return [...tracks].sort((a, b) => rank(a) - rank(b) || a.label.localeCompare(b.label));
 }

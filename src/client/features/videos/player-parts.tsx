@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { chapterAt, type Chapter } from '../../../shared/videos/chapters';
+import type { CaptionTrack } from '../../../shared/videos/captions';
 import { formatDuration } from '../../lib/format';
 import { spriteTile, type Sprite } from './player-controls';
 import type { HlsSource } from './use-hls';
@@ -200,6 +201,23 @@ export function SpeedMenu(props: { rate: number; onRate: (rate: number) => void;
   return (
     <Suspense fallback={null}>
       <SpeedMenuLoaded {...props} />
+    </Suspense>
+  );
+}
+
+const CaptionsMenuLoaded = lazy(() => import('./captions-menu').then((m) => ({ default: m.CaptionsMenu })));
+
+/** Subtitles/CC, where the video has captions. */
+export function CaptionsMenu(props: {
+  tracks: readonly CaptionTrack[];
+  language: string | null;
+  onLanguage: (language: string | null) => void;
+  container: HTMLElement | null;
+}) {
+  if (props.tracks.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <CaptionsMenuLoaded {...props} />
     </Suspense>
   );
 }

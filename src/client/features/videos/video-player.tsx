@@ -7,12 +7,13 @@ import { cn } from '../../lib/utils';
 import { Spinner } from '../../ui/spinner';
 import type { Chapter } from '../../../shared/videos/chapters';
 import { nextRate, playerKeyAction, resumePosition, shouldIgnoreShortcut, type PlayerAction } from './player-controls';
-import { ControlButton, PlayerClock, PlayerSeekBar, QualityMenu, SpeedMenu } from './player-parts';
+import { CaptionsMenu, ControlButton, PlayerClock, PlayerSeekBar, QualityMenu, SpeedMenu } from './player-parts';
+import { CaptionText, useCaptions } from './use-captions';
 import { controlsHidden, initialPlayerState, playerAnnouncement, playerReducer, showsPlayOverlay, showsSpinner, type PlayerEvent } from './player-state';
 import { useHls } from './use-hls';
 import { mediaUrl } from '../../lib/native/api-origin';
 
-type PlayerVideo = Pick<VideoDetail, 'id' | 'title' | 'hlsUrl' | 'thumbnailUrl' | 'sprite' | 'durationSeconds' | 'resumeAt'>;
+type PlayerVideo = Pick<VideoDetail, 'id' | 'title' | 'hlsUrl' | 'thumbnailUrl' | 'sprite' | 'durationSeconds' | 'resumeAt' | 'captions'>;
 
 const IDLE_HIDE_MS = 2500;
 /** Two taps within this long on a side of the picture (a phone) seek 10 s. */
@@ -53,8 +54,11 @@ export const VideoPlayer = memo(function VideoPlayer({
   chapters = NO_CHAPTERS,
   theatre,
   onTheatre,
+  onEnded,
 }: {
   video: PlayerVideo;
+  /** When the video plays to its end (a playlist's next video). */
+  onEnded?: () => void;
   /** The description's chapters, marked on the seek bar. */
   chapters?: readonly Chapter[];
   /** Theatre mode (the page widens the player): its button and the `t` key, where the page offers it. */
@@ -78,6 +82,8 @@ export const VideoPlayer = memo(function VideoPlayer({
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [startAt] = useState(() => startAtAsked ?? resumePosition(video.resumeAt, video.durationSeconds));
   const source = useHls(videoRef, video.hlsUrl, { startAt });
+  const captions = useCaptions(videoRef, video.captions);
+  const toggleCaptions = captions.toggle;
 
   const [state, dispatch] = useReducer(playerReducer, null, () => ({
     ...initialPlayerState(startAt, video.durationSeconds),
@@ -227,13 +233,16 @@ export const VideoPlayer = memo(function VideoPlayer({
         case 'theatre':
           onTheatreRef.current?.();
           break;
+        case 'captions':
+          toggleCaptions();
+          break;
         case 'help':
           if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
           setHelpOpen(true);
           break;
       }
     },
-    [toggleFullscreen, setRate, canPip],
+    [toggleFullscreen, setRate, canPip, toggleCaptions],
   );
 
   /** Shows the controls, then hides them a moment later; `byPlayer` when playback, not the viewer, asked. */
@@ -268,7 +277,7 @@ export const VideoPlayer = memo(function VideoPlayer({
       ref={setBox}
       data-testid="video-player"
       className={cn(
-        'group/player relative aspect-video w-full overflow-hidden bg-black text-white select-none',
+        'group/player @container relative aspect-video w-full overflow-hidden bg-black text-white select-none',
         fullscreen ? 'rounded-none' : 'rounded-xl',
         hideControls && 'cursor-none',
         className,
@@ -336,6 +345,7 @@ export const VideoPlayer = memo(function VideoPlayer({
           fromMedia({ type: 'ended' });
           save(0);
           report(e.currentTarget.duration);
+          onEnded?.();
         }}
         onTimeUpdate={(e) => {
           // Where it is shows in the seek bar and the clock, which follow the element themselves.
@@ -345,7 +355,13 @@ export const VideoPlayer = memo(function VideoPlayer({
         }}
         onDurationChange={(e) => fromMedia({ type: 'duration', duration: e.currentTarget.duration })}
         onVolumeChange={(e) => fromMedia({ type: 'volume', muted: e.currentTarget.muted, volume: e.currentTarget.volume })}
-      />
+      >
+        {video.captions.map((c) => (
+          <track key={c.language} kind="subtitles" src={mediaUrl(c.url) ?? c.url} srcLang={c.language} label={c.label} />
+        ))}
+      </video>
+
+      {captions.cues.length ? <CaptionText cues={captions.cues} raised={!hideControls && started} /> : null}
 
       {source.error ? (
         <div className="absolute inset-0 flex items-center justify-center bg-black/80 p-6 text-center text-sm" role="alert">
@@ -456,6 +472,7 @@ export const VideoPlayer = memo(function VideoPlayer({
               <Keyboard />
             </ControlButton>
           </span>
+          <CaptionsMenu tracks={captions.ordered} language={captions.language} onLanguage={captions.setLanguage} container={fullscreen ? box : null} />
           <SpeedMenu rate={rate} onRate={setRate} container={fullscreen ? box : null} />
           <QualityMenu source={source} container={fullscreen ? box : null} />
           {canPip ? (

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { getStreamRow } from '../live/service.js';
-import { getVideo } from '../videos/service.js';
+import { getVideo, listCaptions } from '../videos/service.js';
 
 type VideoRow = NonNullable<Awaited<ReturnType<typeof getVideo>>>;
 type StreamRow = NonNullable<Awaited<ReturnType<typeof getStreamRow>>>;
@@ -36,6 +36,7 @@ const unavailable = (id: string, kind: EmbedItem['kind']): EmbedItem => ({
   hlsUrl: null,
   live: false,
   durationSeconds: null,
+  captions: [],
   priceUsdc: null,
   scheduledAt: null,
   creator: null,
@@ -56,6 +57,7 @@ async function videoItem(db: Db, storage: Storage, v: VideoRow, as: { id: string
     hlsUrl: !priced && v.hlsKey ? storage.url(v.hlsKey) : null,
     live: false,
     durationSeconds: v.durationSeconds,
+    captions: !priced && v.hlsKey ? await listCaptions(db, v.id) : [],
     priceUsdc: priced ? microsToUsdc(v.priceMicroUsdc!) : null,
     scheduledAt: null,
     creator,
@@ -97,6 +99,7 @@ async function streamItem(db: Db, storage: Storage, s: StreamRow): Promise<Embed
     hlsUrl: live ? s.hlsPath : null,
     live,
     durationSeconds: null,
+    captions: [],
     priceUsdc: null,
     scheduledAt: s.scheduledAt?.toISOString() ?? null,
     creator,

@@ -23,7 +23,7 @@ import { blockedBy, hasBlocked } from '../../access/blocks.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
-import { notFound } from '../../platform/http/errors.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
@@ -31,6 +31,16 @@ import { onSanctionLifted, registerModerationAdapter } from '../moderation/servi
 import { commentModeration, videoModeration } from './moderation.js';
 import { addComment, changeComment, getCommentRow, listComments, listReplies, markComment, type CommentLinkRules } from './comments.js';
 import { findProfileById } from '../../access/creator.js';
+import {
+  CAPTION_MAX_BYTES,
+  CAPTION_NOT_FOUND,
+  CAPTIONS_LOCKED,
+  CaptionLanguageParam,
+  CaptionTrackSchema,
+  canonicalLanguage,
+  PutCaptionSchema,
+} from '../../../shared/videos/captions.js';
+import { deleteCaptions, putCaptions, readCaptions } from './captions.js';
 import { isHistoryPaused, listContinueWatching, listHistory, recordWatched, removeFromHistory, saveProgress, setHistoryPaused } from './history.js';
 import { HistoryEntrySchema, HistoryPageSchema, HistoryPausedSchema, HistoryQuerySchema } from '../../../shared/videos/history.js';
 import {
@@ -48,6 +58,7 @@ import {
   setLike,
   updateVideoRow,
   viewerStateOf,
+  viewableVideo,
 } from './service.js';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -522,6 +533,72 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const s = userSession(req);
       await changeComment(app.db, req.params.id, s.user.id, null);
       return reply.status(204).send();
+    },
+  );
+
+  // Captions: the owner adds a file per language (converted to WebVTT and checked); everyone who
+  // may watch the video reads them from here, so a priced or private video's captions follow its media.
+  app.put(
+    '/api/videos/:id/captions/:language',
+    {
+      bodyLimit: CAPTION_MAX_BYTES * 4 + 4096,
+      config: { auth: 'poster' },
+      schema: {
+        tags: ['videos'],
+        summary: 'Add or replace your video’s captions in one language (WebVTT or SRT text)',
+        description: 'The file is converted to WebVTT and checked; a file Glint cannot read is refused (400) with what is wrong and on which line.',
+        params: CaptionLanguageParam,
+        body: PutCaptionSchema,
+        response: { 200: CaptionTrackSchema },
+      },
+    },
+    async (req) => {
+      const s = userSession(req);
+      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+      return putCaptions(app.db, v, req.params.language, req.body.content, req.body.label);
+    },
+  );
+
+  app.delete(
+    '/api/videos/:id/captions/:language',
+    {
+      config: { auth: 'poster', answers: { 204: 'Removed' } },
+      schema: { tags: ['videos'], summary: 'Remove your video’s captions in one language', params: CaptionLanguageParam },
+    },
+    async (req, reply) => {
+      const s = userSession(req);
+      const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
+      if (!(await deleteCaptions(app.db, v.id, req.params.language))) throw notFound(CAPTION_NOT_FOUND);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/captions/:file',
+    {
+      config: { auth: 'optional', answers: { 200: 'The WebVTT', 304: 'Not changed' } },
+      schema: {
+        tags: ['videos'],
+        summary: 'A video’s captions in one language, as WebVTT (`en.vtt`)',
+        description: 'Served to whoever may watch the video: a priced video’s to its owner, its buyers and staff, a private one’s to its owner.',
+        params: z.object({ id: z.string().min(1).max(64), file: z.string().max(48) }),
+      },
+    },
+    async (req, reply) => {
+      const language = /^(.+)\.vtt$/.exec(req.params.file)?.[1];
+      const canonical = language && canonicalLanguage(language);
+      if (!canonical) throw notFound(CAPTION_NOT_FOUND);
+      const viewerId = (await sessionOf(req))?.user.id;
+      const v = await viewableVideo(app.db, req.params.id, viewerId);
+      const access = await app.x402.accessOf(v, viewerId);
+      if (access === 'locked') throw new HttpError(403, 'forbidden', CAPTIONS_LOCKED);
+      const track = await readCaptions(app.db, v.id, canonical);
+      if (!track) throw notFound(CAPTION_NOT_FOUND);
+      // A free public (or unlisted) video's captions are anyone's; the rest are the viewer's alone.
+      const shared = access === 'free' && v.visibility !== 'private';
+      reply.header('cache-control', shared ? 'public, max-age=300' : 'private, no-cache').header('etag', track.etag);
+      if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === track.etag)) return reply.code(304).send();
+      return reply.type('text/vtt; charset=utf-8').send(track.vtt);
     },
   );
 

@@ -19,9 +19,13 @@ import { videoLikes, videoProgress, videoViews, videos } from './schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { paidMedia, videoMedia, type Storage } from '../../platform/storage/storage.js';
 import { placeVideoMedia } from './paid-media.js';
+import { listCaptions } from './captions.js';
 import { failProcessing, releaseHeld, removeVideo, type VideoFields } from './video-state.js';
 import { creatorColumns, profilesTable } from '../../access/creator.js';
 import { isBanned, notBanned, removedError } from '../../access/standing.js';
+
+// A video's captions, as other features list them (the embed).
+export { listCaptions };
 
 export interface VideoFilter {
   kind: VideoKind;
@@ -215,15 +219,24 @@ export interface PaidAccess {
   sources(videoId: string, viewerId: string | undefined): { hlsUrl: string; spriteUrl: string };
 }
 
-export async function getVideoDetail(db: Db, storage: Storage, id: string, viewerId: string | undefined, paid: PaidAccess): Promise<VideoDetail> {
+/**
+ * The video when this viewer may open its page, or the error they get: others see only what is
+ * published, ready and not removed (unlisted ones by their link); private ones only their owner
+ * (moderators review them through their reports, like held ones).
+ */
+export async function viewableVideo(db: Db, id: string, viewerId: string | undefined) {
   const v = await getVideo(db, id);
   const isOwner = !!v && v.ownerId === viewerId;
-  // Others see only what is published: ready and not removed (unlisted ones by their link).
-  // Private ones only by their owner (moderators review them through their reports, like held ones).
   if (!v || v.status === 'removed' || (!isOwner && (v.status !== 'ready' || v.visibility === 'private'))) throw notFound('This video is not available');
   // Removed by a moderator: the page says so, to the owner too. A banned account's videos are gone.
   if (v.takenDownAt) throw removedError('video');
   if (!isOwner && (await isBanned(db, v.ownerId))) throw notFound('This video is not available');
+  return v;
+}
+
+export async function getVideoDetail(db: Db, storage: Storage, id: string, viewerId: string | undefined, paid: PaidAccess): Promise<VideoDetail> {
+  const v = await viewableVideo(db, id, viewerId);
+  const isOwner = v.ownerId === viewerId;
   const [creator] = await db.select(creatorColumns).from(profilesTable).where(eq(profilesTable.id, v.ownerId));
   const [clipOf] = v.sourceStreamId
     ? await db.select({ id: livestreams.id, title: livestreams.title }).from(livestreams).where(eq(livestreams.id, v.sourceStreamId))
@@ -248,6 +261,7 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
   const access = await paid.accessOf(v, viewerId);
   const sources = v.priceMicroUsdc === null && v.visibility !== 'private' ? undefined : paid.sources(v.id, viewerId);
   const open = access !== 'locked';
+  const captions = open ? await listCaptions(db, v.id) : [];
   return {
     id: v.id,
     kind: v.kind,
@@ -277,6 +291,7 @@ export async function getVideoDetail(db: Db, storage: Storage, id: string, viewe
             tileHeight: v.sprite.tileHeight,
           }
         : null,
+    captions,
     priceUsdc: v.priceMicroUsdc === null ? null : microsToUsdc(v.priceMicroUsdc),
     access,
     views: v.views,
