@@ -27,6 +27,13 @@ beforeAll(() => {
   portrait = fixture('quick-tip.mp4', 3, 360, 640);
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const srtFile = (name: string, text: string) => {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+const TOUR_SRT =
+  '1\r\n00:00:00,000 --> 00:00:02,000\r\nWelcome aboard\r\n\r\n2\r\n00:00:02,000 --> 00:00:04,000\r\n<font color="yellow">The lighthouse</font>\r\n';
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`;
@@ -144,6 +151,13 @@ describe('uploading', () => {
       // Its description names chapters (the file is 4 s long).
       await upload(page, 'Video', landscape, videoTitle, 'A short tour.\n0:00 Quay\n0:01 Boats\n0:02 Lighthouse');
       await status.getByRole('heading', { name: /^Processing…/ }).waitFor({ timeout: 30_000 });
+      // Captions, added while it processes: a malformed SRT is refused with its line and reason, a good one kept.
+      const captions = status.getByTestId('captions-editor');
+      await captions.getByLabel('Language').selectOption({ label: 'English' });
+      await captions.locator('input[type=file]').setInputFiles(srtFile('broken.srt', '1\n00:00:03,000 --> 00:00:01,000\nBackwards\n'));
+      await captions.getByRole('alert').getByText('Line 2: this caption ends (00:00:01,000) before it starts (00:00:03,000).').waitFor();
+      await captions.locator('input[type=file]').setInputFiles(srtFile('tour.en.srt', TOUR_SRT));
+      await captions.getByRole('list', { name: 'Captions of this video' }).getByText('English').waitFor();
       await status.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: PROCESSING_MS });
       await status.getByRole('link', { name: 'Watch your video' }).click();
       await page.waitForURL((u) => u.pathname.startsWith(`/glint/${username}/harbour-tour-`));
@@ -179,6 +193,25 @@ describe('uploading', () => {
       await page.getByRole('menuitemradio', { name: /^Auto/ }).waitFor();
       await page.getByRole('menuitemradio', { name: '360p', exact: true }).click();
       await page.getByRole('button', { name: 'Quality: 360p' }).waitFor();
+
+      // Captions: chosen in the CC menu, drawn at the times the file says, the choice kept.
+      await page.keyboard.press('k');
+      await eventually(async () => expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true));
+      await page.getByRole('button', { name: 'Subtitles/CC: Off' }).click();
+      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await page.getByRole('button', { name: 'Subtitles/CC: English' }).waitFor();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      const shown = page.getByTestId('captions');
+      await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+      await eventually(async () => expect(await shown.innerText()).toBe('Welcome aboard'));
+      await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 2.5));
+      await eventually(async () => expect(await shown.innerText()).toBe('The lighthouse'));
+      expect(await page.evaluate(() => localStorage.getItem('glint.captions'))).toBe('en');
+      // c turns them off and on again.
+      await page.keyboard.press('c');
+      await page.getByRole('button', { name: 'Subtitles/CC: Off' }).waitFor();
+      await page.keyboard.press('c');
+      await eventually(async () => expect(await shown.innerText()).toBe('The lighthouse'));
 
       // Watched, it is in the owner's history (the short too).
       const videoUrl = page.url();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION_EMPTY, CAPTION_NOT_TEXT, canonicalLanguage, decodeCaptionFile, languageName, toWebVtt, vttTime } from './captions';
+import { CAPTION_EMPTY, CAPTION_NOT_TEXT, canonicalLanguage, decodeCaptionFile, languageName, toWebVtt, vttTime } from './captions.js';
 
 const srt = `1
 00:00:01,000 --> 00:00:04,000

@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp, Check, ChevronLeft, ChevronRight, Clapperboard, Pencil, Search, Trash2, X } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Captions, Check, ChevronLeft, ChevronRight, Clapperboard, Pencil, Search, Trash2, X } from 'lucide-react';
+import { lazy, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories/categories';
 import { paths } from '../../../shared/platform/routes';
@@ -24,6 +24,7 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { LazyDialog } from '../../ui/lazy-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Input } from '../../ui/input';
@@ -262,6 +263,7 @@ function ContentTableRow({ row, username, selected, onSelect }: { row: ContentRo
   const remove = useDeleteContentRow();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [captioning, setCaptioning] = useState(false);
   const isVideo = row.kind !== 'stream';
   const held = row.status === 'removed';
   const save = (change: RowEdit, done?: () => void) =>
@@ -356,6 +358,21 @@ function ContentTableRow({ row, username, selected, onSelect }: { row: ContentRo
       <td className="px-3 py-2 text-right">
         {isVideo ? (
           <>
+            {!held ? (
+              <Button variant="ghost" size="icon-sm" aria-label={`Captions of “${row.title}”`} onClick={() => setCaptioning(true)}>
+                <Captions aria-hidden />
+              </Button>
+            ) : null}
+            <LazyDialog
+              open={captioning}
+              onOpenChange={setCaptioning}
+              title="Captions"
+              description={`Subtitle files of “${row.title}”, one per language.`}
+              loading="Loading the captions"
+              className="max-w-xl"
+            >
+              <StudioCaptions videoId={row.id} />
+            </LazyDialog>
             <Button variant="ghost" size="icon-sm" aria-label={`Delete “${row.title}”`} onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden />
             </Button>
@@ -481,3 +498,6 @@ function BulkBar({ selected, onDone }: { selected: ContentRow[]; onDone: () => v
     </div>
   );
 }
+
+// The captions editor loads when a row's Captions button is first pressed.
+const StudioCaptions = lazy(() => import('./studio-captions').then((m) => ({ default: m.StudioCaptions })));

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/spinner';
 import { useUpdateVideo, useVideo } from '../videos/queries';
 import { ThumbnailPicker } from '../videos/thumbnail-picker';
 import { formatBytes, formatEta, formatSpeed, type UploadState } from './upload-machine';
+import { CaptionsEditor } from '../videos/captions-editor';
 
 function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
@@ -73,6 +74,7 @@ export function UploadStatus({
             {state.resumed ? 'Continuing an earlier upload of this file. ' : ''}If the connection drops or you close this tab, choose the same file again later
             and the upload continues where it stopped.
           </p>
+          {state.videoId ? <UploadCaptions videoId={state.videoId} /> : null}
         </>
       ) : state.status === 'processing' ? (
         <>
@@ -89,6 +91,7 @@ export function UploadStatus({
           <p className="text-sm text-muted-foreground">
             Uploaded. We are making it playable in every quality, with a thumbnail and preview frames. You can leave this page: it keeps going.
           </p>
+          <UploadCaptions videoId={state.videoId} />
         </>
       ) : state.status === 'ready' ? (
         <ReadyPanel videoId={state.videoId} kind={state.kind} onAnother={onAnother} noun={noun} />
@@ -166,6 +169,7 @@ function ReadyPanel({ videoId, kind, noun, onAnother }: { videoId: string; kind:
           <Spinner label="Loading frames" />
         )}
       </div>
+      <UploadCaptions videoId={videoId} />
       <div className="flex flex-wrap gap-2">
         {watch ? (
           <Button asChild variant="brand">
@@ -180,4 +184,10 @@ function ReadyPanel({ videoId, kind, noun, onAnother }: { videoId: string; kind:
       </div>
     </>
   );
+}
+
+/** Captions can be added while the file uploads and processes, and after. */
+function UploadCaptions({ videoId }: { videoId: string }) {
+  const video = useVideo(videoId);
+  return video.data ? <CaptionsEditor videoId={videoId} tracks={video.data.captions} /> : null;
 }

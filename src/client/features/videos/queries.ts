@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import type { VideoCard } from '../../../shared/videos/video-card';
 import { VIDEO_PAGE_SIZE, type VideoKind } from '../../../shared/videos/video-rules';
 import type { Comment, CommentReplies, CreateVideoInput, PostCommentInput, VideoDetail } from '../../../shared/videos/videos';
+import type { CaptionTrack } from '../../../shared/videos/captions';
 import { homeKeys } from '../home/queries';
 import { api, postImage } from '../../lib/api';
 import { profileKeys } from '../profiles/queries';
@@ -258,5 +259,23 @@ export function useUploadThumbnail(id: string) {
   return useMutation({
     mutationFn: (file: File) => postImage(`/api/videos/${id}/thumbnail`, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+}
+
+/** Adds or replaces the owner's captions in one language (the file's text); the video's page lists them at once. */
+export function usePutCaptions(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ language, content, label }: { language: string; content: string; label?: string }) =>
+      api<CaptionTrack>(`/api/videos/${videoId}/captions/${encodeURIComponent(language)}`, { method: 'PUT', json: { content, ...(label ? { label } : {}) } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId) }),
+  });
+}
+
+export function useDeleteCaptions(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: string) => api<void>(`/api/videos/${videoId}/captions/${encodeURIComponent(language)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId) }),
   });
 }

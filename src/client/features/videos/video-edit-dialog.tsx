@@ -17,6 +17,7 @@ import { errorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useDeleteVideo, useUpdateVideo, useUploadThumbnail, type VideoUpdate } from './queries';
 import { ThumbnailPicker } from './thumbnail-picker';
+import { CaptionsEditor } from './captions-editor';
 import { VisibilityField, type Visibility } from './visibility-field';
 import { mediaUrl } from '../../lib/native/api-origin';
 
@@ -124,6 +125,7 @@ function EditForm({ video, onDone }: { video: VideoDetail; onDone: () => void })
         <ThumbnailPicker candidates={video.thumbnailCandidates} selected={thumb} onSelect={setThumb} tall={video.kind === 'short'} />
         <OwnThumbnail videoId={video.id} current={thumb === -1 ? video.thumbnailUrl : null} />
       </fieldset>
+      <CaptionsEditor videoId={video.id} tracks={video.captions} />
       <FormActions onCancel={onDone} pending={update.isPending} label="Save changes" pendingLabel="Saving…" />
     </form>
   );
