@@ -18,6 +18,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/platform/config.js';
 import { openDatabase, type Database } from '../src/server/platform/db/client.js';
 import { getOverview, getRetention, rollUp } from '../src/server/features/analytics/service.js';
+import { playbackReports } from '../src/server/features/analytics/schema.js';
 import { throwAwayPostgres } from './api.js';
 
 const CREATORS = 1_000;
@@ -33,6 +34,8 @@ export interface AnalyticsBenchResult {
   setupMs: number;
   rollupMs: number;
   queries: { name: string; p50: number; p95: number }[];
+  /** The same reports as messages on realtime sockets (signed-in players send them there). */
+  socketReports: { messagesPerSecond: number; cpuMicrosPerMessage: number; sent: number };
   heartbeat: {
     requestsPerSecond: number;
     bareRequestsPerSecond: number;
@@ -137,13 +140,85 @@ async function hammer(
 }
 
 /**
+ * A client of its own process: 10 guest sockets (as autocannon's 10 connections), each sending
+ * the report as fast as its socket drains for `seconds`; prints how many it sent.
+ */
+const SOCKET_CLIENT = `
+const WebSocket = require('ws');
+const [url, origin, seconds, body] = process.argv.slice(1);
+const message = JSON.stringify({ type: 'playback', ...JSON.parse(body) });
+const end = Date.now() + Number(seconds) * 1000;
+let sent = 0, open = 10;
+for (let i = 0; i < 10; i++) {
+  const ws = new WebSocket(url, { headers: { origin } });
+  const pump = () => {
+    if (Date.now() >= end) return ws.close();
+    for (let k = 0; k < 50 && ws.bufferedAmount < 65536; k++) { ws.send(message); sent++; }
+    setImmediate(pump);
+  };
+  ws.on('message', (d) => { if (String(d).includes('"hello"')) pump(); });
+  ws.on('close', () => { if (--open === 0) { console.log(sent); process.exit(0); } });
+  ws.on('error', () => {});
+}
+`;
+
+/**
+ * The report as a message on realtime sockets: what this process spends per message, every
+ * thread counted, until every message sent has been kept and written.
+ */
+async function socketRate(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  url: string,
+  origin: string,
+  body: string,
+): Promise<AnalyticsBenchResult['socketReports']> {
+  const run = (seconds: number) =>
+    new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', SOCKET_CLIENT, url, origin, String(seconds), body], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', reject);
+      child.on('close', () => resolve(Number(out.trim())));
+    });
+  // The newest report's id (identity, one by one): counting 10 million rows would cost more than the messages.
+  const kept = async () => Number((await app.db.select({ id: sql<number>`coalesce(max(${playbackReports.id}), 0)` }).from(playbackReports))[0]!.id);
+  await run(1);
+  await app.playbackReports.flush();
+  const before = await kept();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const sent = await run(SECONDS);
+  // Every message read, kept and written: the work they caused, all of it.
+  for (let i = 0; i < 200 && (await kept()) < before + sent; i++) {
+    await app.playbackReports.flush();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const got = (await kept()) - before;
+  return { messagesPerSecond: got / seconds, cpuMicrosPerMessage: (cpu.user + cpu.system) / Math.max(1, got), sent };
+}
+
+/**
  * The heartbeat next to the bare route (a Fastify GET answering `{ok:true}`), each hammered alone
  * from another process. Requests per second move with whatever else the machine runs; the CPU this
  * process spends per request (every thread: the server's, the embedded database's, the collector's)
  * does not, so the share of the bare route is taken from it: the rate one core holds.
  */
-async function heartbeatRate(database: Database, dataDir: string): Promise<AnalyticsBenchResult['heartbeat']> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none', MEDIA_WORKERS: '0', RTMP_PORT: '-1' });
+async function heartbeatRate(
+  database: Database,
+  dataDir: string,
+): Promise<{ heartbeat: AnalyticsBenchResult['heartbeat']; socketReports: AnalyticsBenchResult['socketReports'] }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    MEDIA_WORKERS: '0',
+    RTMP_PORT: '-1',
+    // The socket part sends as fast as it can; a browser's socket is held to 20 messages in 10 s.
+    REALTIME_MESSAGES_PER_WINDOW: '100000000',
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
@@ -164,14 +239,18 @@ async function heartbeatRate(database: Database, dataDir: string): Promise<Analy
       '-H',
       `origin=${config.publicUrl}`,
     ]);
+    const socketReports = await socketRate(app, `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/realtime`, config.publicUrl, body);
     return {
-      requestsPerSecond: r.requestsPerSecond,
-      bareRequestsPerSecond: b.requestsPerSecond,
-      cpuMicrosPerRequest: r.cpuMicrosPerRequest,
-      bareCpuMicrosPerRequest: b.cpuMicrosPerRequest,
-      p50: r.p50,
-      p99: r.p99,
-      errors: r.errors,
+      heartbeat: {
+        requestsPerSecond: r.requestsPerSecond,
+        bareRequestsPerSecond: b.requestsPerSecond,
+        cpuMicrosPerRequest: r.cpuMicrosPerRequest,
+        bareCpuMicrosPerRequest: b.cpuMicrosPerRequest,
+        p50: r.p50,
+        p99: r.p99,
+        errors: r.errors,
+      },
+      socketReports,
     };
   } finally {
     await bare.close();
@@ -197,8 +276,8 @@ async function measure(engine: AnalyticsBenchResult['engine'], databaseUrl: stri
       queries.push(await timeQuery(`overview ${period} (every chart of the screen)`, () => getOverview(database.db, busiest, period)));
       queries.push(await timeQuery(`retention ${period}`, () => getRetention(database.db, busiest, '00000000-0000-4000-8000-000000000001', period)));
     }
-    const heartbeat = await heartbeatRate(database, dataDir);
-    return { engine, setupMs, rollupMs, queries, heartbeat };
+    const { heartbeat, socketReports } = await heartbeatRate(database, dataDir);
+    return { engine, setupMs, rollupMs, queries, heartbeat, socketReports };
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -234,6 +313,11 @@ export function printAnalytics(results: AnalyticsBenchResult[]): void {
       `POST /api/analytics/playback | ${h.requestsPerSecond.toFixed(0)} req/s (bare ${h.bareRequestsPerSecond.toFixed(0)}) | ` +
         `${h.cpuMicrosPerRequest.toFixed(0)} µs CPU a request (bare ${h.bareCpuMicrosPerRequest.toFixed(0)}) | ` +
         `${((h.bareCpuMicrosPerRequest / h.cpuMicrosPerRequest) * 100).toFixed(1)}% of the bare route's rate per core | p50 ${h.p50} ms | p99 ${h.p99} ms | ${h.errors} errors`,
+    );
+    const m = r.socketReports;
+    console.log(
+      `the same report on the realtime socket | ${m.messagesPerSecond.toFixed(0)} messages/s kept | ${m.cpuMicrosPerMessage.toFixed(0)} µs CPU a message | ` +
+        `${((h.bareCpuMicrosPerRequest / m.cpuMicrosPerMessage) * 100).toFixed(1)}% of the bare route's rate per core | ${m.sent} sent`,
     );
   }
 }

@@ -10,6 +10,8 @@ const MB = 1024 ** 2;
 
 /** Open realtime sockets one account may hold by default: a tab each. */
 export const DEFAULT_SOCKETS_PER_USER = 10;
+/** Messages a realtime socket may send in 10 s: joins, leaves and a playing video's reports. */
+export const DEFAULT_SOCKET_MESSAGES_PER_WINDOW = 20;
 
 const DEV_SECRET = 'glint-development-secret-change-me-0000000000';
 
@@ -59,6 +61,7 @@ const EnvSchema = z.object({
   SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   REALTIME_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).optional(),
+  REALTIME_MESSAGES_PER_WINDOW: z.coerce.number().int().min(1).optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   VIDEO_MAX_SECONDS: z.coerce
     .number()
@@ -183,6 +186,8 @@ export interface Config {
   passwordHashing: 'standard' | 'light';
   /** Open realtime sockets one account may hold (a tab each); benchmarks raise it. */
   realtimeSocketsPerUser: number;
+  /** Messages one realtime socket may send in 10 s before it is closed; benchmarks raise it. */
+  realtimeMessagesPerWindow: number;
   /** The work one user can cause: video length and size, videos processing at once, unfinished uploads' lifetime. */
   mediaLimits: { maxSeconds: number; maxSide: number; processingPerUser: number; uploadExpiryHours: number };
   /** Web push keys (`npx web-push generate-vapid-keys`); unset turns web push off. */
@@ -449,6 +454,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     readCacheMs: (e.READ_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     cardsOnPublish: (e.CARDS_ON_PUBLISH ?? (e.NODE_ENV === 'test' ? 'false' : 'true')) === 'true',
     realtimeSocketsPerUser: e.REALTIME_SOCKETS_PER_USER ?? DEFAULT_SOCKETS_PER_USER,
+    realtimeMessagesPerWindow: e.REALTIME_MESSAGES_PER_WINDOW ?? DEFAULT_SOCKET_MESSAGES_PER_WINDOW,
     mediaLimits: {
       maxSeconds: e.VIDEO_MAX_SECONDS,
       maxSide: e.VIDEO_MAX_SIDE,

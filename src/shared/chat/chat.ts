@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreatorSchema } from '../profiles/creator.js';
+import { PlaybackReportSchema } from '../analytics/analytics.js';
 
 /** docs/product.md "Live chat": the numbers both sides keep. */
 export const CHAT_MESSAGE_MAX = 300;
@@ -154,10 +155,15 @@ export const hasLink = (body: string) => chatParts(body).some((p) => p.kind === 
 /** At most this many stream rooms per socket. */
 export const MAX_ROOMS_PER_SOCKET = 5;
 
-/** What a browser may send on the realtime socket: join or leave a stream's room. */
+/**
+ * What a browser may send on the realtime socket: join or leave a stream's room, or report where
+ * a playback is (the studio's heartbeat, sent over the socket by players that have one open
+ * instead of an HTTP request each time).
+ */
 export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join'), streamId: z.guid() }),
   z.object({ type: z.literal('leave'), streamId: z.guid() }),
+  PlaybackReportSchema.extend({ type: z.literal('playback') }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
 

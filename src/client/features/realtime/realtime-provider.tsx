@@ -5,6 +5,7 @@ import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '../../.
 import { sessionKeys, useSession } from '../auth/session';
 import { socketProtocols, sessionToken } from '../../lib/native/session-token';
 import { realtimeUrl, reconnectDelay } from './backoff';
+import { setSocketSender } from '../../lib/socket-outbox';
 
 export type RealtimeStatus = 'offline' | 'connecting' | 'open';
 
@@ -77,6 +78,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         if (message.event === 'hello') {
           attempt = 0;
           setStatus('open');
+          setSocketSender((text) => {
+            if (ws.readyState !== WebSocket.OPEN) return false;
+            ws.send(text);
+            return true;
+          });
           for (const streamId of rooms.current.keys()) ws.send(JSON.stringify({ type: 'join', streamId } satisfies RealtimeClientMessage));
         }
         dispatch(message);
@@ -84,6 +90,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       ws.onclose = (e) => {
         if (socket !== ws) return;
         socket = undefined;
+        setSocketSender(null);
         setStatus('offline');
         if (stopped) return;
         if (e.code === UNAUTHORIZED) {
@@ -110,6 +117,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     return () => {
       stopped = true;
       sendRef.current = () => {};
+      setSocketSender(null);
       window.removeEventListener('online', reconnectNow);
       window.clearTimeout(timer);
       const ws = socket;

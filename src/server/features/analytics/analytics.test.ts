@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { addDays, dayOf, type AnalyticsOverview, type Retention } from '../../../shared/analytics/analytics.js';
 import { solToLamports } from '../../../shared/payments/sol.js';
 import { createTestApp, Client, readyVideoRow, verifiedClient, type TestApp } from '../../test-support/app.js';
@@ -289,5 +291,34 @@ describe('who may read and report', () => {
     expect((await guestB.post('/api/analytics/playback', { videoId: randomUUID(), playbackId: randomUUID(), positionSeconds: 1 })).statusCode).toBe(204);
     await t.app.playbackReports.flush();
     expect(await t.app.db.$count(playbackReports)).toBe(before + 1);
+  });
+
+  it('takes reports over the realtime socket from the socket’s account, never the owner’s, and refuses a malformed one', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/realtime`;
+    const open = async (c: Client) => {
+      const ws = new WebSocket(base, { headers: { cookie: c.cookie, origin: t.app.config.publicUrl } });
+      const messages: { event: string; data: unknown }[] = [];
+      ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+      await vi.waitFor(() => expect(messages.some((m) => m.event === 'hello')).toBe(true));
+      return { ws, messages };
+    };
+    const viewerAId = await idOf(viewerA);
+    const playbackId = randomUUID();
+    const a = await open(viewerA);
+    const mine = await open(owner);
+    const before = await t.app.db.$count(playbackReports);
+    a.ws.send(JSON.stringify({ type: 'playback', videoId, playbackId, positionSeconds: 12.5 }));
+    mine.ws.send(JSON.stringify({ type: 'playback', videoId, playbackId: randomUUID(), positionSeconds: 3 }));
+    a.ws.send(JSON.stringify({ type: 'playback', videoId, playbackId: 'x', positionSeconds: -1 }));
+    await vi.waitFor(() => expect(a.messages.some((m) => m.event === 'realtime.refused')).toBe(true));
+    await vi.waitFor(async () => {
+      await t.app.playbackReports.flush();
+      expect(await t.app.db.$count(playbackReports)).toBe(before + 1);
+    });
+    const [row] = await t.app.db.select().from(playbackReports).where(eq(playbackReports.playbackId, playbackId));
+    expect(row).toMatchObject({ videoId, viewerKey: `u:${viewerAId}`, positionSeconds: 12.5 });
+    a.ws.close();
+    mine.ws.close();
   });
 });

@@ -20,5 +20,5 @@ export default fp(
     await defineAnalyticsJobs(app);
     await app.register(analyticsRoutes);
   },
-  { name: 'glint-analytics', fastify: '5.x', dependencies: ['glint-videos'], decorators: { fastify: ['db', 'jobs', 'config'] } },
+  { name: 'glint-analytics', fastify: '5.x', dependencies: ['glint-videos'], decorators: { fastify: ['db', 'jobs', 'config', 'realtime'] } },
 );

@@ -53,6 +53,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The same report from a player whose page has the realtime socket open (every signed-in
+  // viewer): a message on a connection already made and signed in, instead of a request each time.
+  // Who sent it is the socket's account (or, for a guest's socket, their address and browser).
+  app.realtime.onPlaybackReport((from, { type: _type, ...report }) => {
+    const known = owners.get(report.videoId);
+    const keep = (ownerId: string | null) => {
+      if (ownerId && from.userId !== ownerId)
+        app.playbackReports.add(report, viewerKey(from.request, from.userId ? { user: { id: from.userId } } : null, true));
+    };
+    if (known && known.until > Date.now()) keep(known.ownerId);
+    else void ownerOf(report.videoId).then(keep);
+  });
+
   app.get(
     '/api/studio/analytics',
     {

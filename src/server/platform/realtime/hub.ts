@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema } from '../../../shared/chat/chat.js';
+import { MAX_ROOMS_PER_SOCKET, RealtimeClientMessageSchema, type RealtimeClientMessage } from '../../../shared/chat/chat.js';
 import { INGEST_MAX_MESSAGE_BYTES } from '../../../shared/live/live.js';
 import type { RealtimeEventName, RealtimeEvents, RealtimeMessage, StreamEventName } from '../../../shared/realtime/realtime.js';
-import { DEFAULT_SOCKETS_PER_USER } from '../config.js';
+import { DEFAULT_SOCKET_MESSAGES_PER_WINDOW, DEFAULT_SOCKETS_PER_USER } from '../config.js';
 import type { Database } from '../db/client.js';
 import { pickSocketProtocol, registerSocketBearer } from './socket-auth.js';
 import { toFetchHeaders } from '../http/fetch-headers.js';
@@ -18,9 +18,9 @@ export const MAX_SOCKETS_PER_USER = DEFAULT_SOCKETS_PER_USER;
 /** Guest sockets one address may hold on one server (a household, an office behind one NAT). */
 export const MAX_GUEST_SOCKETS_PER_ADDRESS = 20;
 /** Messages a socket may send in one window; one more and it is closed. */
-export const SOCKET_MESSAGES_PER_WINDOW = 20;
+export const SOCKET_MESSAGES_PER_WINDOW = DEFAULT_SOCKET_MESSAGES_PER_WINDOW;
 export const SOCKET_MESSAGE_WINDOW_MS = 10_000;
-/** The largest message a browser sends is a join of ~70 bytes; anything much bigger is closed (1009). */
+/** The largest message a browser sends is a playback report of ~130 bytes; anything much bigger is closed (1009). */
 export const SOCKET_MAX_PAYLOAD = 1024;
 const rawLength = (raw: RawData) => (Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength);
 /** A room's viewer count is written and announced at most this often. */
@@ -43,7 +43,17 @@ type Envelope =
   | { readsChanged: string }
   | { note: string; data: string; from: string };
 
-interface Connection {
+/** Who sent a message on a socket, for a feature that handles it (its request is the socket's upgrade). */
+export interface SocketClient {
+  /** Null for a guest. */
+  readonly userId: string | null;
+  readonly request: FastifyRequest;
+}
+
+/** A playback report sent on a socket (see `RealtimeClientMessageSchema`). */
+export type SocketPlaybackReport = Extract<RealtimeClientMessage, { type: 'playback' }>;
+
+interface Connection extends SocketClient {
   ws: WebSocket;
   /** Null for a guest, whose socket only joins stream rooms. */
   userId: string | null;
@@ -74,6 +84,8 @@ export interface Realtime {
    */
   note(name: string, data: string): Promise<void>;
   onNote(name: string, handler: (data: string) => void): void;
+  /** Who handles the playback reports players send on their socket (the analytics feature). */
+  onPlaybackReport(handler: (from: SocketClient, report: SocketPlaybackReport) => void): void;
 }
 
 /** A stream's viewers across every server. */
@@ -123,6 +135,7 @@ export async function registerRealtime(
   const rooms = new Map<string, Set<Connection>>();
   let closing = false;
   const noteHandlers = new Map<string, ((data: string) => void)[]>();
+  let onPlayback: ((from: SocketClient, report: SocketPlaybackReport) => void) | undefined;
 
   const notify = async (env: Envelope) => {
     const payload = JSON.stringify(env);
@@ -247,6 +260,7 @@ export async function registerRealtime(
     }
     const msg = RealtimeClientMessageSchema.safeParse(parsed);
     if (!msg.success) return send(c.ws, 'realtime.refused', { code: 'invalid_message', message: 'Send {"type":"join"|"leave","streamId":"<id>"}' });
+    if (msg.data.type === 'playback') return onPlayback?.(c, msg.data);
     const { type, streamId } = msg.data;
     if (type === 'leave') return leaveRoom(c, streamId);
     if (c.rooms.has(streamId)) return send(c.ws, 'stream.joined', { streamId });
@@ -295,7 +309,7 @@ export async function registerRealtime(
     // Gone while its session was looked up: its close has passed, so nothing may be counted for it.
     if (socket.readyState !== socket.OPEN) return;
     const userId = session?.user.id ?? null;
-    const c: Connection = { ws: socket, userId, sessionId: session?.session.id ?? null, address: req.ip, rooms: new Set() };
+    const c: Connection = { ws: socket, userId, request: req, sessionId: session?.session.id ?? null, address: req.ip, rooms: new Set() };
     if (userId) {
       let set = users.get(userId);
       if (!set) users.set(userId, (set = new Set()));
@@ -331,7 +345,7 @@ export async function registerRealtime(
         windowStart = now;
         inWindow = 0;
       }
-      if (++inWindow > SOCKET_MESSAGES_PER_WINDOW) {
+      if (++inWindow > app.config.realtimeMessagesPerWindow) {
         socket.close(CLOSE_FLOOD, 'Too many messages');
         return;
       }
@@ -386,6 +400,9 @@ export async function registerRealtime(
     },
     onNote(name, handler) {
       noteHandlers.set(name, [...(noteHandlers.get(name) ?? []), handler]);
+    },
+    onPlaybackReport(handler) {
+      onPlayback = handler;
     },
   };
 }
