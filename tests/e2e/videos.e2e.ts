@@ -114,6 +114,11 @@ describe('uploading', () => {
     'uploads a short and a video, follows processing to ready without reloading, and plays both; a viewer’s comment gets the owner’s reply, pin and heart',
     async () => {
       const { page, username } = await signedIn();
+      // Signed in, the player's playback reports go over the realtime socket, not as requests.
+      const socketReports: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framesent', (f) => typeof f.payload === 'string' && f.payload.includes('"type":"playback"') && socketReports.push(f.payload)),
+      );
       await page.goto('/submit');
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -163,6 +168,8 @@ describe('uploading', () => {
       await page.waitForURL((u) => u.pathname.startsWith(`/glint/${username}/harbour-tour-`));
       const player = page.getByTestId('video-player').locator('video');
       await expectPlaying(player);
+      const videoId = /[0-9a-f-]{36}$/.exec(urlOf(page).pathname)![0];
+      await eventually(async () => expect(socketReports.some((r) => r.includes(videoId))).toBe(true));
 
       // Chapters from the description: marked on the seek bar, listed under the video, each a place to start.
       expect(await page.getByTestId('chapter-mark').count()).toBe(2);
