@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
 import { tusUploadWhole } from '../../src/server/test-support/tus.js';
+import { axeViolations } from './a11y.js';
 import { eventually, signedInAccount, useBrowser } from './support.js';
 
 // The Creator Studio's Content tab as a creator uses it: filter the table, rename a video in place,
-// make it private; a guest then finds it not available. The server transcodes its demo media at
+// add captions, make it private; a guest then finds it not available. The server transcodes its demo media at
 // start on one worker, so the upload's processing gets minutes.
 const b = useBrowser();
 const PROCESSING_MS = 240_000;
@@ -71,6 +72,19 @@ describe('Creator Studio: content', () => {
       await field.press('Enter');
       await table.getByRole('link', { name: renamed }).waitFor();
       await eventually(async () => expect(((await (await call(`/api/videos/${id}`)).json()) as { title: string }).title).toBe(renamed), 10_000);
+
+      // Captions from the table: a file added in its dialog, which passes axe.
+      await table.getByRole('button', { name: `Captions of “${renamed}”` }).click();
+      const captions = page.getByRole('dialog', { name: 'Captions' });
+      await captions.getByLabel('Language').selectOption({ label: 'German' });
+      await captions
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'de.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:01.500\nHallo\n') });
+      await captions.getByRole('list', { name: 'Captions of this video' }).getByText('German').waitFor();
+      expect((await axeViolations(page, '[role="dialog"]')).map((v) => v.id)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await captions.waitFor({ state: 'detached' });
+      expect(((await (await call(`/api/videos/${id}`)).json()) as { captions: { language: string }[] }).captions.map((c) => c.language)).toEqual(['de']);
 
       // A guest can watch it while it is public.
       const before = await b.open(`/glint/${id}`);
