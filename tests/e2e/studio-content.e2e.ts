@@ -25,7 +25,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('Creator Studio: content', () => {
   it(
-    'filters the table, edits a title in place, makes a video private, and a guest finds it not available',
+    'filters the table, edits a title in place, adds captions, makes a video private, and a guest finds it not available',
     async () => {
       const { page, username } = await signedInAccount(b, 'studio');
       const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
