@@ -6,6 +6,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPatternArgs } from '../../src/server/platform/media/ffmpeg.js';
 import { NOT_A_VIDEO, SHORT_NOT_VERTICAL, type VideoKind } from '../../src/shared/videos/videos.js';
+import { axeViolations } from './a11y.js';
 import { eventually, expectPlaying, frameOnAnotherSite, PHONE, signedInAccount, useBrowser } from './support.js';
 
 // Videos and shorts as creators and viewers meet them: upload, processing, playing, the shorts
@@ -259,6 +260,9 @@ describe('uploading', () => {
       // The owner renames it (the address follows), then deletes it.
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const edit = page.getByRole('dialog', { name: 'Edit video' });
+      // Its captions are there too, and the dialog passes axe with them.
+      await edit.getByRole('list', { name: 'Captions of this video' }).getByText('English').waitFor();
+      expect((await axeViolations(page, '[role="dialog"]')).map((v) => v.id)).toEqual([]);
       await edit.getByLabel('Title').fill(`${videoTitle} renamed`);
       await edit.getByRole('button', { name: 'Save changes' }).click();
       await page.waitForURL((u) => u.pathname.includes('-renamed/'));

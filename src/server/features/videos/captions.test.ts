@@ -27,7 +27,7 @@ describe('captions', () => {
     expect(put.statusCode).toBe(200);
     const track = put.json();
     expect(track).toMatchObject({ language: 'pt-BR', label: 'Brazilian Portuguese', cues: 2 });
-    expect(track.url).toMatch(new RegExp(`^/api/videos/${id}/captions/pt-BR\\.vtt\\?v=`));
+    expect(track.url).toMatch(new RegExp(`^/api/videos/${id}/captions/pt-BR\\?v=`));
 
     // Everyone who may watch the video gets it, as WebVTT, from its page's address.
     expect(((await guest.get(`/api/videos/${id}`)).json() as VideoDetail).captions).toEqual([track]);
@@ -49,8 +49,8 @@ describe('captions', () => {
 
     // A language that is none, or a path in its place.
     expect((await creator.c.request('PUT', `/api/videos/${id}/captions/english`, { content: SRT })).statusCode).toBe(400);
-    expect((await guest.get(`/api/videos/${id}/captions/..%2f..%2fconfig.vtt`)).statusCode).toBe(404);
-    expect((await guest.get(`/api/videos/${id}/captions/de.vtt`)).statusCode).toBe(404);
+    expect((await guest.get(`/api/videos/${id}/captions/..%2f..%2fconfig`)).statusCode).toBe(400);
+    expect((await guest.get(`/api/videos/${id}/captions/de`)).statusCode).toBe(404);
 
     // Someone else's video: no writes.
     expect((await stranger.c.request('PUT', `/api/videos/${id}/captions/de`, { content: SRT })).statusCode).toBe(404);

@@ -12,7 +12,7 @@ type VideoRow = typeof videos.$inferSelect;
 
 /** Where a caption track is served; the version changes with every new file, so a browser never keeps an old one. */
 export const captionPath = (videoId: string, language: string, updatedAt: Date) =>
-  `/api/videos/${videoId}/captions/${encodeURIComponent(language)}.vtt?v=${updatedAt.getTime().toString(36)}`;
+  `/api/videos/${videoId}/captions/${encodeURIComponent(language)}?v=${updatedAt.getTime().toString(36)}`;
 
 export async function listCaptions(db: Db, videoId: string): Promise<CaptionTrack[]> {
   const rows = await db

@@ -37,7 +37,6 @@ import {
   CAPTIONS_LOCKED,
   CaptionLanguageParam,
   CaptionTrackSchema,
-  canonicalLanguage,
   PutCaptionSchema,
 } from '../../../shared/videos/captions.js';
 import { deleteCaptions, putCaptions, readCaptions } from './captions.js';
@@ -574,25 +573,22 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/videos/:id/captions/:file',
+    '/api/videos/:id/captions/:language',
     {
       config: { auth: 'optional', answers: { 200: 'The WebVTT', 304: 'Not changed' } },
       schema: {
         tags: ['videos'],
-        summary: 'A video’s captions in one language, as WebVTT (`en.vtt`)',
+        summary: 'A video’s captions in one language, as WebVTT',
         description: 'Served to whoever may watch the video: a priced video’s to its owner, its buyers and staff, a private one’s to its owner.',
-        params: z.object({ id: z.string().min(1).max(64), file: z.string().max(48) }),
+        params: CaptionLanguageParam,
       },
     },
     async (req, reply) => {
-      const language = /^(.+)\.vtt$/.exec(req.params.file)?.[1];
-      const canonical = language && canonicalLanguage(language);
-      if (!canonical) throw notFound(CAPTION_NOT_FOUND);
       const viewerId = (await sessionOf(req))?.user.id;
       const v = await viewableVideo(app.db, req.params.id, viewerId);
       const access = await app.x402.accessOf(v, viewerId);
       if (access === 'locked') throw new HttpError(403, 'forbidden', CAPTIONS_LOCKED);
-      const track = await readCaptions(app.db, v.id, canonical);
+      const track = await readCaptions(app.db, v.id, req.params.language);
       if (!track) throw notFound(CAPTION_NOT_FOUND);
       // A free public (or unlisted) video's captions are anyone's; the rest are the viewer's alone.
       const shared = access === 'free' && v.visibility !== 'private';
