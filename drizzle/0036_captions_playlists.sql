@@ -22,7 +22,7 @@ CREATE TABLE "playlists" (
 	"owner_id" text NOT NULL,
 	"title" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
-	"visibility" "visibility" DEFAULT 'private' NOT NULL,
+	"visibility" "visibility" NOT NULL,
 	"watch_later" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

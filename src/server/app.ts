@@ -47,6 +47,7 @@ import moderation from './features/moderation/feature.js';
 import native from './features/native/feature.js';
 import notifications from './features/notifications/feature.js';
 import payments from './features/payments/feature.js';
+import playlists from './features/playlists/feature.js';
 import privacy from './features/privacy/feature.js';
 import profiles from './features/profiles/feature.js';
 import roles from './features/roles/feature.js';
@@ -224,6 +225,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(search);
   await app.register(x402);
   await app.register(videos);
+  await app.register(playlists);
   await app.register(analytics);
   await app.register(tokens);
   await app.register(chat);

@@ -127,6 +127,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 videoLoader(queryClient),
               ),
               screen('/profile/:username', () => import('../features/profiles/profile-screen')),
+              screen('/playlist/:id', () => import('../features/playlists/playlist-screen')),
               screen('/search', () => import('../features/search/search-screen')),
               screen('/leaderboards', () => import('../features/leaderboards/leaderboards-screen')),
               {
@@ -156,6 +157,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   screen('/settings', () => import('../features/settings/settings-screen')),
                   screen('/history', () => import('../features/videos/history-screen')),
                   screen('/following', () => import('../features/home/following-screen')),
+                  screen('/playlists', () => import('../features/playlists/playlists-screen')),
                 ],
               },
             ],

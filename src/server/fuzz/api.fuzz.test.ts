@@ -6,6 +6,7 @@ import { profiles, sanctions, user as authUser } from '../access/schema.js';
 import { profileWallets } from '../features/wallet/schema.js';
 import { pushSubscriptions } from '../features/notifications/schema.js';
 import { reports } from '../features/moderation/schema.js';
+import { playlistItems, playlists } from '../features/playlists/schema.js';
 import { videoComments as comments, videos } from '../features/videos/schema.js';
 import { REPORT_TARGETS } from '../../shared/moderation/moderation.js';
 import { createTestApp, verifiedClient, type Client, type TestApp } from '../test-support/app.js';
@@ -58,7 +59,7 @@ let a: Client;
 let b: Client;
 let aId: string;
 let aUsername: string;
-let ids: { video: string; draft: string; comment: string; session: string; bounty: string; claim: string; report: string };
+let ids: { video: string; draft: string; comment: string; session: string; bounty: string; claim: string; report: string; playlist: string };
 
 const resolve = (s: Schema | undefined): Schema => {
   if (!s) return {};
@@ -156,7 +157,7 @@ function pathValue(name: string): fc.Arbitrary<string> {
       ? [aUsername, 'nobody_here']
       : ['userId', 'channelId'].includes(name)
         ? [aId, aId, ids.video]
-        : [ids.video, ids.draft, ids.comment, ids.session, ids.bounty, ids.claim, aId, ids.report];
+        : [ids.video, ids.draft, ids.comment, ids.session, ids.bounty, ids.claim, aId, ids.report, ids.playlist];
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...real) },
     { weight: 1, arbitrary: nasty.map((x) => x || 'x') },
@@ -256,7 +257,18 @@ async function snapshotOfA() {
     .from(reports)
     .where(eq(reports.reporterId, aId))
     .orderBy(reports.id);
-  return { profile, account, own, said, pushes, wallets, posted, claimsOnMine, signedIn, standing, filed };
+  const lists = await db
+    .select({ id: playlists.id, title: playlists.title, description: playlists.description, visibility: playlists.visibility })
+    .from(playlists)
+    .where(eq(playlists.ownerId, aId))
+    .orderBy(playlists.id);
+  const listed = await db
+    .select({ playlistId: playlistItems.playlistId, videoId: playlistItems.videoId, position: playlistItems.position })
+    .from(playlistItems)
+    .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
+    .where(eq(playlists.ownerId, aId))
+    .orderBy(playlistItems.playlistId, playlistItems.position);
+  return { profile, account, own, said, pushes, wallets, posted, claimsOnMine, signedIn, standing, filed, lists, listed };
 }
 
 let chain: LocalChain;
@@ -298,7 +310,18 @@ beforeAll(async () => {
   const claim = (await c.post(`/api/bounties/${bounty.id}/claims`, { content: { type: 'short_video', id: short!.id } })).json();
   // A's open report of C's short, which only a moderator may close.
   const filed = (await a.post('/api/reports', { targetType: 'video', targetId: short!.id, reason: 'spam', details: 'fuzz' })).json();
-  ids = { video: ready!.id, draft: draft.id ?? ready!.id, comment: comment.id ?? 'none', session, bounty: bounty.id, claim: claim.id, report: filed.id };
+  // A's public playlist holding A's video (B may only try to change it).
+  const list = (await a.post('/api/playlists', { title: 'A list of mine', visibility: 'public', videoId: ready!.id })).json();
+  ids = {
+    video: ready!.id,
+    draft: draft.id ?? ready!.id,
+    comment: comment.id ?? 'none',
+    session,
+    bounty: bounty.id,
+    claim: claim.id,
+    report: filed.id,
+    playlist: list.id,
+  };
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -337,7 +360,7 @@ describe('the API under fuzzing', () => {
 
     const before = await snapshotOfA();
     // A's bounty and the claim on it exist, so the check below means something for them too.
-    expect([before.posted.length, before.claimsOnMine.length]).toEqual([1, 1]);
+    expect([before.posted.length, before.claimsOnMine.length, before.lists.length, before.listed.length]).toEqual([1, 1, 1, 1]);
     const started = Date.now();
     // A fixed seed keeps CI repeatable; FUZZ_SEED=<n> explores others (a found case becomes a plain test).
     const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);

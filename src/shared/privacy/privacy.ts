@@ -15,6 +15,7 @@ export const EXPORT_FILES = [
   'chat-messages.json',
   'payments.json',
   'follows.json',
+  'playlists.json',
   'notifications.json',
 ] as const;
 

@@ -1,4 +1,19 @@
-import { CirclePlus, Flag, History, LayoutDashboard, LogIn, LogOut, Settings, ShieldCheck, User, UserCheck, UserCog, Zap } from 'lucide-react';
+import {
+  CirclePlus,
+  Clock,
+  Flag,
+  History,
+  LayoutDashboard,
+  ListVideo,
+  LogIn,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  User,
+  UserCheck,
+  UserCog,
+  Zap,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuthDialog } from '../../features/auth/auth-dialog-context';
 import { isAdmin, isModerator, useSession } from '../../features/auth/session';
@@ -85,6 +100,16 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
             <DropdownMenuItem asChild>
               <Link to="/history">
                 <History aria-hidden /> History
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/playlist/watch-later">
+                <Clock aria-hidden /> Watch later
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/playlists">
+                <ListVideo aria-hidden /> Playlists
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>

@@ -1,4 +1,5 @@
-import { Clapperboard, Coins, Radio, Smartphone } from 'lucide-react';
+import { Clapperboard, Coins, ListVideo, Radio, Smartphone } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { PublicProfile } from '../../../shared/profiles/profiles';
 import { ContentCards } from '../home/content-cards';
 import { Section } from '../../ui/page-header';
@@ -6,6 +7,10 @@ import { useNow } from '../../lib/use-now';
 import { EmptyState } from '../../ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { Count } from './profile-parts';
+import { ContentGridSkeleton } from '../../ui/content-grid';
+
+// The public playlists load when their tab is opened.
+const ProfilePlaylists = lazy(() => import('../playlists/profile-playlists'));
 
 /** What a person has made, a tab per kind, each with its empty state. */
 export function ProfileTabs({ profile }: { profile: PublicProfile }) {
@@ -27,6 +32,9 @@ export function ProfileTabs({ profile }: { profile: PublicProfile }) {
         </TabsTrigger>
         <TabsTrigger value="bounties">
           <Coins aria-hidden className="max-sm:hidden" /> Bounties <Count n={profile.bounties.length} />
+        </TabsTrigger>
+        <TabsTrigger value="playlists">
+          <ListVideo aria-hidden className="max-sm:hidden" /> Playlists
         </TabsTrigger>
       </TabsList>
       <TabsContent value="streams" className="flex flex-col gap-8">
@@ -66,6 +74,11 @@ export function ProfileTabs({ profile }: { profile: PublicProfile }) {
         ) : (
           <ContentCards of="bounties" items={profile.bounties} now={now} />
         )}
+      </TabsContent>
+      <TabsContent value="playlists">
+        <Suspense fallback={<ContentGridSkeleton kind="wide" count={3} />}>
+          <ProfilePlaylists username={profile.username} displayName={profile.displayName} />
+        </Suspense>
       </TabsContent>
     </Tabs>
   );

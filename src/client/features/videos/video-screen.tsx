@@ -1,5 +1,5 @@
 import { Clapperboard, Eye, EyeOff, Lock, Pencil, Share2, ThumbsUp, Trash2, TriangleAlert } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { parseChapters, type Chapter } from '../../../shared/videos/chapters';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { VideoCard } from '../../../shared/videos/video-card';
@@ -36,6 +36,7 @@ import { useRecordView, useSaveProgress, useVideo, useVideos } from './queries';
 import { relatedVideosFilter } from './feed-query';
 import { ShareMenu } from './share';
 import { lazyAfterLoad } from '../../lib/lazy-after-load';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useToggleLike } from './use-toggle-like';
 
 // The owner's edit and delete dialogs (forms, price schema) load when first opened.
@@ -46,6 +47,9 @@ import { VideoPlayer } from './video-player';
 // The comments (their list, menus and dialogs) load once the page has: they sit below the player.
 const CommentsPanel = lazyAfterLoad(() => import('./comments').then((m) => ({ default: m.CommentsPanel })));
 const ChatReplayPanel = lazyAfterLoad(() => import('../chat/chat-replay').then((m) => ({ default: m.ChatReplayPanel })));
+const SaveButton = lazyAfterLoad(() => import('../playlists/save-button').then((m) => ({ default: m.SaveButton })));
+// A playlist's queue, only for a video played from one (`?list=`).
+const PlaylistQueue = lazy(() => import('../playlists/playlist-queue'));
 
 /** /{product}/{username}/{titleSlug}/{id} and /{product}/{id}: a video's page. */
 export default function VideoScreen() {
@@ -70,7 +74,8 @@ export default function VideoScreen() {
   // One address per video: /{product}/{username}/{slug}/{id}, also after a rename.
   const canonical = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   if (decodeURI(location.pathname) !== canonical) return <Navigate replace to={`${canonical}${location.search}${location.hash}`} />;
-  return <VideoPage video={v} startAt={parseStartTime(new URLSearchParams(location.search).get('t'))} />;
+  const query = new URLSearchParams(location.search);
+  return <VideoPage video={v} startAt={parseStartTime(query.get('t'))} list={query.get('list')} />;
 }
 
 /** Theatre mode, kept for the next video (`t` in the player, or its button). */
@@ -143,8 +148,8 @@ function VideoNotAvailable({ removed }: { removed?: string }) {
   );
 }
 
-/** `startAt`: a shared link's `?t=` (seconds), which wins over where the viewer stopped. */
-function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number | null }) {
+/** `startAt`: a shared link's `?t=` (seconds), which wins over where the viewer stopped; `list`: the playlist it plays from. */
+function VideoPage({ video: v, startAt, list }: { video: VideoDetail; startAt: number | null; list: string | null }) {
   usePageTitle(documentTitle(v.title, v.creator.displayName), shortDescription(v.description) || undefined);
   const { user } = useSession();
   const now = useNow();
@@ -167,6 +172,16 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
   const onFirstPlay = useCallback(() => recordView(v.id, currentViewSource()), [recordView, v.id]);
   const onReport = useMemo(() => playbackReporter(v.id), [v.id]);
   const onSavePosition = useCallback((seconds: number) => saveProgress(v.id, seconds), [saveProgress, v.id]);
+  // What the end of the video does: the playlist's queue sets it (its next video).
+  const endedRef = useRef<(() => void) | null>(null);
+  const onEnded = useCallback(() => endedRef.current?.(), []);
+  // Beside the player where the page has two columns (xl), else right under it.
+  const queueBeside = useMediaQuery('(min-width: 80rem)');
+  const queue = list ? (
+    <Suspense fallback={null}>
+      <PlaylistQueue listId={list} videoId={v.id} endedRef={endedRef} />
+    </Suspense>
+  ) : null;
   const href = paths.video({ id: v.id, username: v.creator.username, title: v.title });
   const playable = v.status === 'ready' && !!v.hlsUrl;
   const chapters = useMemo(() => parseChapters(v.description, v.durationSeconds), [v.description, v.durationSeconds]);
@@ -186,6 +201,7 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
       chapters={chapters}
       theatre={theatre}
       onTheatre={toggleTheatre}
+      onEnded={onEnded}
     />
   ) : v.status === 'ready' && v.access === 'locked' ? (
     <LockedPoster video={v} />
@@ -199,6 +215,7 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_360px]">
         <div className="flex min-w-0 flex-col gap-4">
           {wide ? null : player}
+          {queueBeside ? null : queue}
 
           <h1 className="text-xl font-bold tracking-tight text-balance break-words md:text-2xl">{v.title}</h1>
           {v.priceUsdc ? <PriceLine video={v} /> : null}
@@ -240,6 +257,9 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
                       <Share2 aria-hidden /> Share
                     </Button>
                   </ShareMenu>
+                  <Suspense fallback={null}>
+                    <SaveButton videoId={v.id} title={v.title} />
+                  </Suspense>
                   <ReportButton subject={{ type: 'video', id: v.id, ownerId: v.creator.id, noun: 'video' }} variant="secondary" />
                 </>
               ) : null}
@@ -272,6 +292,7 @@ function VideoPage({ video: v, startAt }: { video: VideoDetail; startAt: number 
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
+          {queueBeside ? queue : null}
           {/* A stream's replay plays its chat beside it; other videos have none and draw nothing. */}
           {playable ? (
             <Suspense fallback={null}>

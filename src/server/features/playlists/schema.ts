@@ -16,7 +16,9 @@ export const playlists = pgTable(
     ownerId: profileRef('owner_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    visibility: visibility('visibility').notNull().default('private'),
+    // No default: PostgreSQL refuses 'private' as one in the transaction that runs every migration
+    // of a new database, where 0021 only just added that value to the type.
+    visibility: visibility('visibility').notNull(),
     watchLater: boolean('watch_later').notNull().default(false),
     ...timestamps,
   },

@@ -21,6 +21,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import { exportMedia, type Storage } from '../../platform/storage/storage.js';
 import { pgErrorCode } from '../../platform/db/errors.js';
 import { isPlaceholderEmail } from '../wallet/service.js';
+import { exportPlaylists } from '../playlists/service.js';
 
 /**
  * "Download your data" (docs/product.md "Your data"): a job writes a zip of one JSON file per kind
@@ -193,6 +194,8 @@ async function collect(db: Db, storage: Storage, publicUrl: string, userId: stri
         .where(eq(userBlocks.blockerId, userId));
       return { following, followers, blocked };
     }
+    case 'playlists.json':
+      return exportPlaylists(db, userId);
     case 'notifications.json':
       return newestOfUser(db, notifications, ['id', 'type', 'title', 'message', 'isRead', 'contentType', 'contentId', 'createdAt'], userId);
   }
