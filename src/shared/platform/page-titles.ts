@@ -45,6 +45,9 @@ const ROUTE_NAMES: Readonly<Record<string, string>> = {
   '/admin/roles': 'Roles',
   '/studio': 'Creator Studio',
   '/shorts': 'Shorts',
+  '/history': 'History',
+  '/following': 'Following',
+  '/playlists': 'Playlists',
 };
 
 const ROUTE_DESCRIPTIONS: Readonly<Record<string, string>> = {

@@ -218,13 +218,8 @@ export const CAPTION_LANGUAGES = [
   'ko',
 ] as const;
 
-export const CaptionLanguageParam = z.object({
-  id: z.string().min(1).max(64),
-  language: z
-    .string()
-    .max(40)
-    .transform((tag, ctx) => canonicalLanguage(tag) ?? (ctx.addIssue({ code: 'custom', message: CAPTION_BAD_LANGUAGE }), z.NEVER)),
-});
+/** A caption track's address: the video and the language (checked with `canonicalLanguage` by the route, after who asks). */
+export const CaptionLanguageParam = z.object({ id: z.string().min(1).max(64), language: z.string().min(1).max(40) });
 
 export const PutCaptionSchema = z.object({
   /** The file's text (the browser decodes its bytes with `decodeCaptionFile`). */

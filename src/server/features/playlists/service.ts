@@ -58,14 +58,20 @@ const summaryOf = (row: PlaylistRow, counts: { videoCount: number; thumbnailUrl:
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The viewer's Watch later, made (private) on first use. */
+/** The viewer's Watch later, made (private) on first use: a read after that writes nothing. */
 export async function ensureWatchLater(db: Db, userId: string): Promise<PlaylistRow> {
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(playlists)
+        .where(and(eq(playlists.ownerId, userId), eq(playlists.watchLater, true)))
+    )[0];
+  const found = await find();
+  if (found) return found;
+  // Two first uses at once make one: the second insert meets the unique index and does nothing.
   await db.insert(playlists).values({ ownerId: userId, title: WATCH_LATER_TITLE, visibility: 'private', watchLater: true }).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(playlists)
-    .where(and(eq(playlists.ownerId, userId), eq(playlists.watchLater, true)));
-  return row!;
+  return (await find())!;
 }
 
 /** The viewer's playlists, Watch later first (made if need be), then the latest changed; with `videoId`, whether each holds it. */

@@ -32,8 +32,10 @@ import { commentModeration, videoModeration } from './moderation.js';
 import { addComment, changeComment, getCommentRow, listComments, listReplies, markComment, type CommentLinkRules } from './comments.js';
 import { findProfileById } from '../../access/creator.js';
 import {
+  CAPTION_BAD_LANGUAGE,
   CAPTION_MAX_BYTES,
   CAPTION_NOT_FOUND,
+  canonicalLanguage,
   CAPTIONS_LOCKED,
   CaptionLanguageParam,
   CaptionTrackSchema,
@@ -61,6 +63,13 @@ import {
 } from './service.js';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** A caption track's language as BCP 47 writes it, or 400: checked in the handler, after the route's guard has said who may ask. */
+function captionLanguage(raw: string): string {
+  const tag = canonicalLanguage(raw);
+  if (!tag) throw new HttpError(400, 'invalid_request', CAPTION_BAD_LANGUAGE);
+  return tag;
+}
 
 /** Where a viewer's own state of a video (liked, their place) is kept in the read cache. */
 const viewerStateKey = (videoId: string, viewerId: string) => `video-viewer:${videoId}:${viewerId}`;
@@ -554,7 +563,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = userSession(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      return putCaptions(app.db, v, req.params.language, req.body.content, req.body.label);
+      return putCaptions(app.db, v, captionLanguage(req.params.language), req.body.content, req.body.label);
     },
   );
 
@@ -567,7 +576,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = userSession(req);
       const v = await getOwnedVideo(app.db, req.params.id, s.user.id);
-      if (!(await deleteCaptions(app.db, v.id, req.params.language))) throw notFound(CAPTION_NOT_FOUND);
+      if (!(await deleteCaptions(app.db, v.id, captionLanguage(req.params.language)))) throw notFound(CAPTION_NOT_FOUND);
       return reply.status(204).send();
     },
   );
@@ -588,7 +597,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const v = await viewableVideo(app.db, req.params.id, viewerId);
       const access = await app.x402.accessOf(v, viewerId);
       if (access === 'locked') throw new HttpError(403, 'forbidden', CAPTIONS_LOCKED);
-      const track = await readCaptions(app.db, v.id, req.params.language);
+      const track = await readCaptions(app.db, v.id, captionLanguage(req.params.language));
       if (!track) throw notFound(CAPTION_NOT_FOUND);
       // A free public (or unlisted) video's captions are anyone's; the rest are the viewer's alone.
       const shared = access === 'free' && v.visibility !== 'private';

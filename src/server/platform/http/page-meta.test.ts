@@ -296,6 +296,28 @@ describe('link previews', () => {
     await cardOf(`/stream/${replay.id}`);
   }, 180_000);
 
+  it('previews a public playlist with its first video’s poster; an unlisted one is kept out of search, a private one unavailable', async () => {
+    const c = await creator('listmaker', 'List Maker');
+    const poster = await picture('videos/playlist-poster/poster.jpg');
+    const v = await video(c.id, { title: 'Staking 101', thumbnailUrl: poster, hlsKey: 'videos/x/hls/master.m3u8' });
+    const make = async (title: string, visibility: string) => {
+      const p = (await c.c.post('/api/playlists', { title, visibility })).json() as { id: string };
+      expect((await c.c.post(`/api/playlists/${p.id}/items`, { videoId: v.id })).statusCode).toBeLessThan(300);
+      return p.id;
+    };
+    const open = await make('Road trip', 'public');
+    const page = await head(`/playlist/${open}`);
+    expectCard(page, { title: 'Road trip · List Maker · Glint', ogTitle: 'Road trip (1 video)', canonical: `/playlist/${open}`, type: 'website' });
+    expect(page.meta('description')).toBe('A playlist of 1 video by List Maker on Glint.');
+    expect(page.meta('og:image')).toBe(`${origin}${poster}`);
+    expect(page.meta('robots')).toBeUndefined();
+    const unlisted = await head(`/playlist/${await make('Between us', 'unlisted')}`);
+    expect(unlisted.meta('og:title')).toBe('Between us (1 video)');
+    expect(unlisted.meta('robots')).toBe('noindex');
+    expectUnavailable(await head(`/playlist/${await make('Secret list', 'private')}`), 'playlist', ['Secret list']);
+    expectUnavailable(await head('/playlist/watch-later'), 'playlist', []);
+  });
+
   it('previews a profile with its avatar and names, and a bounty with its reward', async () => {
     const c = await creator('profiled', 'Pro Filed');
     await t.database.db
