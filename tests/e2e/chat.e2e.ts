@@ -147,7 +147,7 @@ it('a creator appoints a moderator by username, who times out a spammer in slow 
     await spammer.goto(streamPath);
     const spamChat = spammer.getByTestId('chat-panel');
     const spamInput = spamChat.getByRole('textbox', { name: 'Chat message' });
-    await expect.poll(() => spamInput.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => spamInput.isEnabled(), { timeout: 45_000 }).toBe(true);
     await spamInput.fill('pump my bags');
     await spamInput.press('Enter');
     await spamChat.getByTestId('chat-message').filter({ hasText: 'pump my bags' }).waitFor({ timeout: 10_000 });
@@ -224,4 +224,4 @@ it('a creator appoints a moderator by username, who times out a spammer in slow 
   } finally {
     obs.kill('SIGKILL');
   }
-}, 180_000);
+}, 240_000);

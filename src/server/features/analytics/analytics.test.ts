@@ -293,7 +293,7 @@ describe('who may read and report', () => {
     expect(await t.app.db.$count(playbackReports)).toBe(before + 1);
   });
 
-  it('takes reports over the realtime socket from the socket’s account, never the owner’s, and refuses a malformed one', async () => {
+  it('takes reports over the realtime socket from the socket’s account (or a guest’s hashed address), never the owner’s, and refuses a malformed one', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/realtime`;
     const open = async (c: Client) => {
@@ -318,7 +318,19 @@ describe('who may read and report', () => {
     });
     const [row] = await t.app.db.select().from(playbackReports).where(eq(playbackReports.playbackId, playbackId));
     expect(row).toMatchObject({ videoId, viewerKey: `u:${viewerAId}`, positionSeconds: 12.5 });
+    // A guest's socket (one that watches a live stream): its report counts for its address and browser, hashed.
+    const guest = await open(new Client(t.app));
+    const guestPlayback = randomUUID();
+    guest.ws.send(JSON.stringify({ type: 'playback', videoId, playbackId: guestPlayback, positionSeconds: 4 }));
+    const guestRow = await vi.waitFor(async () => {
+      await t.app.playbackReports.flush();
+      const [r] = await t.app.db.select().from(playbackReports).where(eq(playbackReports.playbackId, guestPlayback));
+      expect(r).toBeDefined();
+      return r!;
+    });
+    expect(guestRow.viewerKey).toMatch(/^a:[0-9a-f]{32}$/);
     a.ws.close();
     mine.ws.close();
+    guest.ws.close();
   });
 });
