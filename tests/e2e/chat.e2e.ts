@@ -170,6 +170,9 @@ it('a creator appoints a moderator by username, who times out a spammer in slow 
     const modInput = modChat.getByRole('textbox', { name: 'Chat message' });
     await modInput.fill('keep it clean please');
     await modInput.press('Enter');
+    // A second message a second after the first is kept (the server compares with the first one's
+    // stored time, so the wait starts once it is in the chat).
+    await modChat.getByTestId('chat-message').filter({ hasText: 'keep it clean please' }).waitFor({ timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 1_200));
     await modInput.fill('thanks all');
     await modInput.press('Enter');
