@@ -109,7 +109,7 @@ it('on a phone the chat opens in a sheet, read-only for a guest until the stream
 it('a creator appoints a moderator by username, who times out a spammer in slow mode and approves a message blocked words held; the moderator is marked in chat and pins a message', async () => {
   const { page: host } = await signedInAccount(b, 'chan');
   const { streamPath, rtmpUrl } = await createStreamWithKey(host, 'Modded charts');
-  const { obs } = publishLikeObs(rtmpUrl, 60);
+  const { obs } = publishLikeObs(rtmpUrl, 240);
   try {
     await host.getByTestId('live-player').waitFor({ timeout: 25_000 });
     const hostChat = host.getByTestId('chat-panel');
