@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalyticsOverviewSchema, AnalyticsQuerySchema, PlaybackReportSchema, RetentionSchema } from '../../../shared/analytics/analytics.js';
+import type { FastifyRequest } from 'fastify';
+import {
+  AnalyticsOverviewSchema,
+  AnalyticsQuerySchema,
+  PlaybackReportSchema,
+  RetentionSchema,
+  type PlaybackReport,
+} from '../../../shared/analytics/analytics.js';
 import { sessionOf, userSession } from '../../access/guards.js';
 import { getPublishedVideo, viewerKey } from '../videos/service.js';
 import { getOverview, getRetention, rollUp } from './service.js';
@@ -30,6 +37,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ownerId;
   };
 
+  /**
+   * Keeps a report for the next write, whether it came as a request or on a socket (`req` is then
+   * the socket's upgrade request): the owner's own playbacks are no audience; a video nobody may
+   * watch has none.
+   */
+  const keep = (report: PlaybackReport, ownerId: string | null, req: FastifyRequest, userId: string | null) => {
+    if (ownerId && userId !== ownerId) app.playbackReports.add(report, viewerKey(req, userId ? { user: { id: userId } } : null, true));
+  };
+
   app.post(
     '/api/analytics/playback',
     {
@@ -47,8 +63,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownerId = await ownerOf(report.videoId);
       // Without credentials nobody is signed in: a guest's report skips the session lookup.
       const s = req.headers.cookie || req.headers.authorization ? await sessionOf(req) : null;
-      // The owner's own playbacks are no audience; a video nobody may watch has none.
-      if (ownerId && s?.user.id !== ownerId) app.playbackReports.add(report, viewerKey(req, s, true));
+      keep(report, ownerId, req, s?.user.id ?? null);
       return reply.status(204).send();
     },
   );
@@ -58,12 +73,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Who sent it is the socket's account (or, for a guest's socket, their address and browser).
   app.realtime.onPlaybackReport((from, { type: _type, ...report }) => {
     const known = owners.get(report.videoId);
-    const keep = (ownerId: string | null) => {
-      if (ownerId && from.userId !== ownerId)
-        app.playbackReports.add(report, viewerKey(from.request, from.userId ? { user: { id: from.userId } } : null, true));
-    };
-    if (known && known.until > Date.now()) keep(known.ownerId);
-    else void ownerOf(report.videoId).then(keep);
+    if (known && known.until > Date.now()) keep(report, known.ownerId, from.request, from.userId);
+    else void ownerOf(report.videoId).then((ownerId) => keep(report, ownerId, from.request, from.userId));
   });
 
   app.get(

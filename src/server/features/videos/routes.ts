@@ -24,6 +24,7 @@ import { sessionOf, userSession } from '../../access/guards.js';
 import { placeVideoMedia } from './paid-media.js';
 import { categoryParam } from '../../platform/http/category-param.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
+import { matchesEtag } from '../../platform/http/read-cache.js';
 import { acceptImageBodies, storeImage } from '../../platform/storage/images.js';
 import { videoMedia } from '../../platform/storage/storage.js';
 import { contentTypeOfVideo } from '../notifications/service.js';
@@ -602,7 +603,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       // A free public (or unlisted) video's captions are anyone's; the rest are the viewer's alone.
       const shared = access === 'free' && v.visibility !== 'private';
       reply.header('cache-control', shared ? 'public, max-age=300' : 'private, no-cache').header('etag', track.etag);
-      if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === track.etag)) return reply.code(304).send();
+      if (matchesEtag(req, track.etag)) return reply.code(304).send();
       return reply.type('text/vtt; charset=utf-8').send(track.vtt);
     },
   );

@@ -34,6 +34,7 @@ import { sessionOf, userSession } from '../../access/guards.js';
 import type { videos } from '../videos/schema.js';
 import { HttpError, notFound } from '../../platform/http/errors.js';
 import { byAccount, byAddress, overLimit, refuseWith } from '../../platform/http/rate-limits.js';
+import { matchesEtag } from '../../platform/http/read-cache.js';
 import { contentTypeFor } from '../../platform/storage/storage.js';
 import { explorerUrl } from '../payments/service.js';
 import { isBanned, removedError } from '../../access/standing.js';
@@ -475,7 +476,7 @@ export async function registerX402(app: FastifyInstance): Promise<void> {
         // is the ETag and a repeat costs a 304.
         const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
         const cacheControl = rest.endsWith('.m3u8') ? 'private, no-store' : 'private, no-cache';
-        if (!rest.endsWith('.m3u8') && req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        if (!rest.endsWith('.m3u8') && matchesEtag(req, etag)) {
           return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
         }
         const file = await app.storage.read(key);

@@ -164,7 +164,8 @@ declare module 'fastify' {
   }
 }
 
-const matches = (req: FastifyRequest, etag: string) => {
+/** Whether the request's `If-None-Match` names `etag` (weak or strong): the answer may be a 304. */
+export const matchesEtag = (req: FastifyRequest, etag: string) => {
   const given = req.headers['if-none-match'];
   return !!given && given.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 };
@@ -209,7 +210,7 @@ export function registerReadCaching(app: FastifyInstance, cache: ReadCache): voi
       );
     }
     reply.header('etag', etag);
-    if (matches(req, etag)) {
+    if (matchesEtag(req, etag)) {
       reply.code(304);
       return '';
     }
@@ -238,6 +239,6 @@ export function answerPersonally(cache: ReadCache, req: FastifyRequest, reply: F
 
 function sendCached(req: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) {
   reply.header('etag', hit.etag);
-  if (matches(req, hit.etag)) return reply.code(304).send();
+  if (matchesEtag(req, hit.etag)) return reply.code(304).send();
   return reply.header('content-type', hit.contentType).send(hit.body);
 }
